@@ -1,0 +1,38 @@
+/// The definition behind a ``GuardedStateMachine``: each event is a requested state, and a weakly held
+/// ``TransitionApprover`` decides whether the machine may move there.
+///
+/// When the approver is gone (deallocated), every request is refused: nothing is left to approve it.
+public struct GuardedDefinition<Approver: TransitionApprover>: MachineDefinition {
+    /// The states of the machine.
+    public typealias State = Approver.State
+    /// A request to move to a state.
+    public typealias Event = Approver.State
+
+    /// The state the machine starts in.
+    public let initialState: State
+    /// The approver, held weakly.
+    public weak var approver: Approver?
+
+    /// Creates a definition.
+    @inlinable
+    public init(initialState: State, approver: Approver?) {
+        self.initialState = initialState
+        self.approver = approver
+    }
+
+    /// Asks the approver whether `state` may change to `event`.
+    @inlinable
+    public func decide(state: State, event: State) -> TransitionDecision<State, Void>? {
+        guard let approver, approver.shouldTransition(from: state, to: event) else { return nil }
+        return TransitionDecision(target: event)
+    }
+
+    /// Tells the approver about the change.
+    @inlinable
+    public func didTransition(
+        from oldState: State, on event: State,
+        decision: TransitionDecision<State, Void>, in machine: StateMachine<Self>
+    ) {
+        approver?.didTransition(from: oldState, to: machine.state)
+    }
+}

@@ -1,0 +1,56 @@
+/// A machine whose state is assigned directly, each change approved by a ``TransitionApprover``.
+///
+/// Assigning ``state`` asks the approver's ``TransitionApprover/shouldTransition(from:to:)``. An approved
+/// change happens and the approver is told with ``TransitionApprover/didTransition(from:to:)``; a refused
+/// one leaves the state unchanged, is recorded in ``lastRefusal`` and reported to
+/// ``TransitionApprover/didRefuseTransition(from:to:)`` and to ignored-event observers.
+///
+/// ```swift
+/// machine.state = .fetching        // approved: .ready → .fetching
+/// machine.state = .fetching        // refused: still .fetching, lastRefusal == (.fetching, .fetching)
+/// let changed = machine.request(.ready)   // true
+/// ```
+///
+/// It runs on the same ``StateMachine`` shell as every other style; ``machine`` gives access to its
+/// observers. A change requested from inside an approver or observer callback is queued and applied after
+/// the current one completes.
+public final class GuardedStateMachine<Approver: TransitionApprover> {
+    /// The machine's states.
+    public typealias State = Approver.State
+
+    /// The runtime that performs the changes; use it to add observers.
+    public let machine: StateMachine<GuardedDefinition<Approver>>
+
+    /// The most recent refused change, or `nil` if none was refused yet.
+    public private(set) var lastRefusal: (from: State, to: State)?
+
+    /// Creates a machine in `initialState`; setting the initial state is not a transition and is not
+    /// submitted to the approver.
+    ///
+    /// - Parameter approver: Held weakly. While it is `nil` every change is refused.
+    public init(initialState: State, approver: Approver?) {
+        machine = StateMachine(definition: GuardedDefinition(initialState: initialState, approver: approver))
+        machine.addIgnoredEventObserver { [unowned self] from, to in
+            self.lastRefusal = (from, to)
+            self.machine.definition.approver?.didRefuseTransition(from: from, to: to)
+        }
+    }
+
+    /// The current state. Assigning it requests a change, which the approver may refuse.
+    public var state: State {
+        get { machine.state }
+        set { request(newValue) }
+    }
+
+    /// Requests a change to `newState`.
+    ///
+    /// - Returns: Whether the change happened now (`false` when refused, or when queued because the
+    ///   machine was busy).
+    @discardableResult
+    public func request(_ newState: State) -> Bool {
+        machine.handle(newState)
+    }
+
+    /// The approver, held weakly.
+    public var approver: Approver? { machine.definition.approver }
+}

@@ -1,0 +1,110 @@
+/// An immutable, reusable machine definition: an initial state and transition logic, shared by any
+/// number of ``StateMachine`` instances, each bound to its own *subject*.
+///
+/// The transition logic returns the next state and an optional *transition block*, or `nil` when the
+/// event is ignored in that state. The block runs after the state has changed and receives the machine's
+/// subject. Writing the logic as a `switch` with no `default` makes the compiler point at every
+/// state–event pair you forget when a case is added.
+///
+/// ```swift
+/// let schema = StateMachineSchema<ScreenState, ScreenEvent, ListController>(initialState: .list) { state, event in
+///     switch state {
+///     case .list:
+///         switch event {
+///         case .refresh: return (.refreshing, { controller in controller.startSpinner() })
+///         case .showList, .showError, .dismissError: return nil
+///         }
+///     // …
+///     }
+/// }
+/// let machine = StateMachine(schema: schema, subject: controller)
+/// ```
+///
+/// A schema is a single reference to shared storage: copying it, or creating a machine from it, copies
+/// one pointer. It is `Sendable` when its state type is.
+///
+/// ## Subjects that own their machine
+/// A machine keeps a strong reference to its subject. When the subject is an object that itself owns
+/// the machine (a view controller with a `machine` property), bind the machine to an ``Unowned`` or
+/// ``Weak`` reference instead, so that neither keeps the other alive:
+///
+/// ```swift
+/// final class ListController {
+///     lazy var machine = StateMachine(schema: Self.schema, subject: Unowned(self))
+///     static let schema = StateMachineSchema<ScreenState, ScreenEvent, Unowned<ListController>>(…)
+/// }
+/// ```
+public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
+    /// A block run after a transition, given the machine's subject.
+    public typealias TransitionBlock = (Subject) -> Void
+    /// The transition logic: the next state and an optional block, or `nil` to ignore the event.
+    public typealias TransitionLogic = @Sendable (State, Event) -> (State, TransitionBlock?)?
+
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        // Immutable after initialisation; `@unchecked` because `State` need not be `Sendable`.
+        // The schema is `Sendable` only when `State` is.
+        @usableFromInline let initialState: State
+        @usableFromInline let transitionLogic: TransitionLogic
+
+        @usableFromInline init(initialState: State, transitionLogic: @escaping TransitionLogic) {
+            self.initialState = initialState
+            self.transitionLogic = transitionLogic
+        }
+    }
+
+    @usableFromInline let storage: Storage
+
+    /// Creates a schema.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state every machine created from this schema starts in.
+    ///   - transitionLogic: Given the current state and an event, the next state and an optional block to
+    ///     run after the transition with the machine's subject; or `nil` when the event is ignored.
+    public init(initialState: State, transitionLogic: @escaping TransitionLogic) {
+        storage = Storage(initialState: initialState, transitionLogic: transitionLogic)
+    }
+
+    /// The state every machine created from this schema starts in.
+    @inlinable public var initialState: State { storage.initialState }
+
+    /// The transition logic this schema was created with.
+    @inlinable public var transitionLogic: TransitionLogic { storage.transitionLogic }
+
+    /// Asks the transition logic; the transition block becomes the decision's action.
+    @inlinable
+    public func decide(state: State, event: Event) -> TransitionDecision<State, TransitionBlock?>? {
+        guard let (target, block) = storage.transitionLogic(state, event) else { return nil }
+        return TransitionDecision(target: target, kind: .change, action: block)
+    }
+
+    /// Runs the transition block, if any, with the machine's subject.
+    @inlinable
+    public func didTransition(
+        from oldState: State, on event: Event,
+        decision: TransitionDecision<State, TransitionBlock?>, in machine: StateMachine<Self>
+    ) {
+        if let block = decision.action { block(machine.subject) }
+    }
+}
+
+extension StateMachineSchema: Sendable where State: Sendable {}
+
+extension StateMachine {
+    /// Creates a machine from a shared schema, bound to `subject`.
+    ///
+    /// The machine stores its state, a reference to the schema's storage and the subject.
+    public convenience init<S, E, Subj>(schema: StateMachineSchema<S, E, Subj>, subject: Subj)
+    where Definition == StateMachineSchema<S, E, Subj> {
+        self.init(definition: schema, subject: subject)
+    }
+
+    /// Creates a machine from a shared schema whose subject type is `Void`.
+    public convenience init<S, E>(schema: StateMachineSchema<S, E, Void>)
+    where Definition == StateMachineSchema<S, E, Void> {
+        self.init(definition: schema, subject: ())
+    }
+
+    /// The schema this machine runs.
+    public var schema: Definition { definition }
+}

@@ -1,0 +1,11 @@
+/// What became of an event given to ``StateMachine/send(_:)``.
+@frozen
+public enum EventOutcome: Sendable, Hashable {
+    /// The event was handled now and the machine transitioned (a change of state or an update in place).
+    case transitioned
+    /// The event was handled now and the definition ignored it in the current state.
+    case ignored
+    /// The machine was busy handling another event (the call came from a hook, an action or an
+    /// observer), so the event was queued; it is handled, in order, before the outer call returns.
+    case queued
+}

@@ -1,0 +1,39 @@
+/// The parts of a machine that most events never touch: the queue of events sent while another is
+/// being handled, `didTransition`, observers and ignored-event observers.
+///
+/// A ``StateMachine`` creates its support object lazily, the first time one of these is needed, so a
+/// machine nobody observes costs one pointer and its hot path only checks that pointer for `nil`.
+@usableFromInline
+final class MachineSupport<State, Event> {
+    @usableFromInline typealias TransitionObserver = (State, Event, State) -> Void
+    @usableFromInline typealias IgnoredEventObserver = (State, Event) -> Void
+
+    @usableFromInline var queue = EventQueue<Event>()
+    @usableFromInline var didTransition: TransitionObserver?
+    @usableFromInline var observers: [(token: ObserverToken, observer: TransitionObserver)] = []
+    @usableFromInline var ignoredEventObservers: [(token: ObserverToken, observer: IgnoredEventObserver)] = []
+    @usableFromInline var nextTokenID = 0
+
+    @usableFromInline init() {}
+
+    @usableFromInline func makeToken() -> ObserverToken {
+        nextTokenID += 1
+        return ObserverToken(id: nextTokenID)
+    }
+
+    /// Calls `didTransition`, then every observer in registration order.
+    @inlinable func notifyTransition(from oldState: State, on event: Event, to newState: State) {
+        if let didTransition { didTransition(oldState, event, newState) }
+        if observers.isEmpty { return }
+        // Iterate over a snapshot so observers may add or remove observers safely.
+        let current = observers
+        for entry in current { entry.observer(oldState, event, newState) }
+    }
+
+    /// Calls every ignored-event observer in registration order.
+    @inlinable func notifyIgnored(_ event: Event, in state: State) {
+        if ignoredEventObservers.isEmpty { return }
+        let current = ignoredEventObservers
+        for entry in current { entry.observer(state, event) }
+    }
+}

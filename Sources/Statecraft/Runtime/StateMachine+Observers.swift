@@ -1,0 +1,63 @@
+extension StateMachine {
+    /// Called after every transition with the state before it, the event and the state after it.
+    ///
+    /// It runs after the definition's actions and hooks and before the observers added with
+    /// ``addObserver(_:)``. Setting it to `nil` removes it.
+    public var didTransition: ((State, Event, State) -> Void)? {
+        get { support?.didTransition }
+        set {
+            if newValue == nil && support == nil { return }
+            makeSupport().didTransition = newValue
+        }
+    }
+
+    /// Adds an observer called after every transition with `(old, event, new)`.
+    ///
+    /// Observers are called in the order they were added, after ``didTransition``. An event an observer
+    /// sends is queued and handled after the current one.
+    ///
+    /// - Returns: A token for ``removeObserver(_:)``.
+    /// - Complexity: O(1) amortised.
+    @discardableResult
+    public func addObserver(_ observer: @escaping (State, Event, State) -> Void) -> ObserverToken {
+        let support = makeSupport()
+        let token = support.makeToken()
+        support.observers.append((token, observer))
+        return token
+    }
+
+    /// Adds an observer called with the state and the event whenever the machine ignores an event.
+    ///
+    /// - Returns: A token for ``removeObserver(_:)``.
+    @discardableResult
+    public func addIgnoredEventObserver(_ observer: @escaping (State, Event) -> Void) -> ObserverToken {
+        let support = makeSupport()
+        let token = support.makeToken()
+        support.ignoredEventObservers.append((token, observer))
+        return token
+    }
+
+    /// Removes the observer that `token` identifies. Removing one that is already gone does nothing.
+    ///
+    /// - Returns: Whether an observer was removed.
+    /// - Complexity: O(*n*) in the number of observers.
+    @discardableResult
+    public func removeObserver(_ token: ObserverToken) -> Bool {
+        guard let support else { return false }
+        if let index = support.observers.firstIndex(where: { $0.token == token }) {
+            support.observers.remove(at: index)
+            return true
+        }
+        if let index = support.ignoredEventObservers.firstIndex(where: { $0.token == token }) {
+            support.ignoredEventObservers.remove(at: index)
+            return true
+        }
+        return false
+    }
+
+    /// The number of observers attached (transition and ignored-event observers, not counting
+    /// ``didTransition``).
+    public var observerCount: Int {
+        (support?.observers.count ?? 0) + (support?.ignoredEventObservers.count ?? 0)
+    }
+}

@@ -1,0 +1,140 @@
+/// The Statecraft runtime: one machine, running any ``MachineDefinition``.
+///
+/// Every way of defining a machine runs on this one shell, so they share one set of semantics:
+/// - **Run to completion.** An event sent while another is being handled (from a transition block, a
+///   hook or an observer) is queued and handled after the current one completes, in FIFO order. The
+///   queue is drained in a loop, never by recursion, so a chain of a million self-sent events uses no
+///   more stack than one.
+/// - **Ignored events** leave the state unchanged; ``send(_:)`` reports ``EventOutcome/ignored`` and
+///   ignored-event observers hear of them.
+/// - **Observers** are called after each transition with `(old, event, new)`: first ``didTransition``,
+///   then each observer added with ``addObserver(_:)`` in registration order.
+///
+/// ```swift
+/// let schema = StateMachineSchema<ScreenState, ScreenEvent, Void>(initialState: .list) { state, event in
+///     switch (state, event) {
+///     case (.list, .refresh): return (.refreshing, { _ in print("refresh") })
+///     case (.refreshing, .showList): return (.list, nil)
+///     default: return nil
+///     }
+/// }
+/// let machine = StateMachine(schema: schema, subject: ())
+/// machine.handle(.refresh)   // prints "refresh", returns true
+/// ```
+///
+/// A machine is a reference type meant to be used from one isolation domain at a time — the main actor
+/// for a view model, or inside an actor. It is not `Sendable`.
+///
+/// - Complexity: Handling an event costs one call to the definition's ``MachineDefinition/decide(state:event:)``
+///   plus its hooks; with no observer attached it allocates nothing.
+public final class StateMachine<Definition: MachineDefinition> {
+    /// The machine's state type.
+    public typealias State = Definition.State
+    /// The machine's event type.
+    public typealias Event = Definition.Event
+    /// The machine's subject type.
+    public typealias Subject = Definition.Subject
+
+    /// The transition logic this machine runs, often shared by many machines.
+    public let definition: Definition
+
+    /// The value this machine is bound to; transition blocks receive it.
+    public let subject: Subject
+
+    @usableFromInline var _state: State
+    @usableFromInline var support: MachineSupport<State, Event>?
+    @usableFromInline var isHandling = false
+
+    /// The current state.
+    @inlinable public var state: State { _state }
+
+    /// Creates a machine in the definition's initial state, bound to `subject`.
+    ///
+    /// The definition's ``MachineDefinition/didStart(in:)`` runs before the initializer returns, and any
+    /// event it sends is handled before the initializer returns too.
+    public init(definition: Definition, subject: Subject) {
+        self.definition = definition
+        self.subject = subject
+        self._state = definition.initialState
+        isHandling = true
+        definition.didStart(in: self)
+        drainQueue()
+        isHandling = false
+    }
+
+    /// Handles `event` and tells whether the machine transitioned.
+    ///
+    /// - Returns: `true` when the event caused a transition (a change of state or an update in place);
+    ///   `false` when it was ignored in the current state, or queued because the machine was busy with
+    ///   another event (see ``send(_:)`` for the distinction).
+    @inlinable @discardableResult
+    public func handle(_ event: Event) -> Bool {
+        send(event) == .transitioned
+    }
+
+    /// Sends `event` to the machine and tells what became of it.
+    ///
+    /// Called while the machine is handling another event — from a hook, a transition block or an
+    /// observer — the event is queued and handled after the current one, and the result is
+    /// ``EventOutcome/queued``. Otherwise the event is handled now, followed by every event queued
+    /// meanwhile, before this call returns.
+    @inlinable @discardableResult
+    public func send(_ event: Event) -> EventOutcome {
+        if isHandling {
+            enqueue(event)
+            return .queued
+        }
+        isHandling = true
+        let outcome = process(event)
+        if let support, !support.queue.isEmpty { drainQueue() }
+        isHandling = false
+        return outcome
+    }
+
+    /// Handles one event: decide, perform, notify.
+    @inlinable
+    func process(_ event: Event) -> EventOutcome {
+        guard let decision = definition.decide(state: _state, event: event) else {
+            if let support { support.notifyIgnored(event, in: _state) }
+            return .ignored
+        }
+        definition.willTransition(from: _state, on: event, decision: decision, in: self)
+        let oldState = _state
+        _state = decision.target
+        definition.didTransition(from: oldState, on: event, decision: decision, in: self)
+        if let support { support.notifyTransition(from: oldState, on: event, to: _state) }
+        return .transitioned
+    }
+
+    @usableFromInline
+    func enqueue(_ event: Event) {
+        makeSupport().queue.enqueue(event)
+    }
+
+    /// Handles queued events in FIFO order until none is left. A loop, not recursion.
+    @usableFromInline
+    func drainQueue() {
+        guard let support else { return }
+        while let next = support.queue.dequeue() {
+            _ = process(next)
+        }
+    }
+
+    @usableFromInline
+    func makeSupport() -> MachineSupport<State, Event> {
+        if let support { return support }
+        let created = MachineSupport<State, Event>()
+        support = created
+        return created
+    }
+
+    /// The number of events sent while the machine was busy and not handled yet.
+    public var pendingEventCount: Int { support?.queue.count ?? 0 }
+}
+
+extension StateMachine where Subject == Void {
+    /// Creates a machine in the definition's initial state.
+    public convenience init(definition: Definition) {
+        self.init(definition: definition, subject: ())
+    }
+}
