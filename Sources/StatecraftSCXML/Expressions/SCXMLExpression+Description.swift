@@ -30,7 +30,8 @@ extension SCXMLExpression: CustomStringConvertible {
     private var isPostfixOperand: Bool {
         switch self {
         case .variable, .member, .call: true
-        case .literal(let value): value.numberValue.map { $0 >= 0 } ?? true
+        // `1.x` would lex as the number `1.` followed by `x`: numbers are parenthesised.
+        case .literal(let value): value.numberValue == nil
         case .unary, .binary: false
         }
     }
