@@ -35,10 +35,12 @@ struct DocumentStructureTests {
             <datamodel><data id="a" expr="1"/></datamodel>
             <state id="a"/>
             """)))
-        guard case .duplicateID("a", _, _) = error else {
+        guard case .duplicateID("a", let location, let first) = error else {
             Issue.record("expected duplicateID, got \(error)")
             return
         }
+        #expect(location.line == 3)
+        #expect(first.line == 2)
     }
 
     @Test func unknownDocumentInitial() throws {

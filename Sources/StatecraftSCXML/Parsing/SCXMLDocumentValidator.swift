@@ -22,8 +22,12 @@ public enum SCXMLDocumentValidator {
         }
         var dataIDs: [String: SCXMLSourceLocation] = [:]
         for data in document.allData {
-            if let first = index.locations[data.id] ?? dataIDs[data.id] {
-                throw .duplicateID(data.id, at: data.sourceLocation, firstAt: first)
+            if let other = index.locations[data.id] ?? dataIDs[data.id] {
+                // Report the later of the two elements, whichever kind it is.
+                let dataIsLater = (other.line, other.column) <= (data.sourceLocation.line, data.sourceLocation.column)
+                throw dataIsLater
+                    ? .duplicateID(data.id, at: data.sourceLocation, firstAt: other)
+                    : .duplicateID(data.id, at: other, firstAt: data.sourceLocation)
             }
             dataIDs[data.id] = data.sourceLocation
         }
