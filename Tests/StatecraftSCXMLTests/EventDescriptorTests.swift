@@ -29,6 +29,8 @@ struct EventDescriptorTests {
         #expect(SCXMLEventDescriptor("*").isWildcard)
         #expect(SCXMLEventDescriptor("*").matches("anything.at.all"))
         #expect(SCXMLEventDescriptor.wildcard.matches("x"))
+        #expect(!SCXMLEventDescriptor("").matches("x"))
+        #expect(!SCXMLEventDescriptor(".*").matches(".x"))
     }
 
     @Test func listsSplitAtWhitespace() {

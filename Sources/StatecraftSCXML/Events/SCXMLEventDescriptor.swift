@@ -10,7 +10,8 @@
 /// descriptor.matches("errors")            // false
 /// ```
 public struct SCXMLEventDescriptor: Hashable, Sendable, CustomStringConvertible {
-    /// The normalised descriptor: no trailing `.*` or `.`; `"*"` for the wildcard.
+    /// The normalised descriptor: no trailing `.*` or `.`; `"*"` for the wildcard. An empty descriptor
+    /// matches no event.
     public let value: String
 
     /// Creates a descriptor from one token of an `event` attribute.
@@ -25,7 +26,7 @@ public struct SCXMLEventDescriptor: Hashable, Sendable, CustomStringConvertible 
         while normalised.hasSuffix(".") {
             normalised = normalised.dropLast()
         }
-        value = normalised.isEmpty ? "*" : String(normalised)
+        value = String(normalised)
     }
 
     /// The descriptor `*`, which matches every event.
@@ -44,7 +45,7 @@ public struct SCXMLEventDescriptor: Hashable, Sendable, CustomStringConvertible 
         if isWildcard {
             return true
         }
-        guard eventName.hasPrefix(value) else {
+        guard !value.isEmpty, eventName.hasPrefix(value) else {
             return false
         }
         let rest = eventName.utf8.dropFirst(value.utf8.count)
