@@ -29,8 +29,14 @@ struct SchemaExportTests {
     }
 
     @Test func exportsConformanceFiles() throws {
-        let directory = ProcessInfo.processInfo.environment["SCXML_EXPORT_DIR"].map(URL.init(fileURLWithPath:))
+        let requested = ProcessInfo.processInfo.environment["SCXML_EXPORT_DIR"].map(URL.init(fileURLWithPath:))
+        let directory = requested
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-scxml-export-\(UUID())")
+        defer {
+            if requested == nil {
+                try? FileManager.default.removeItem(at: directory)
+            }
+        }
         let files = try Self.exportConformanceFiles(to: directory)
         #expect(files.count == 52)
         for file in files {

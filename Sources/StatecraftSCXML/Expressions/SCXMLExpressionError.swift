@@ -23,6 +23,8 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
     case notAValue(String)
     /// A `location` expression is not a variable name.
     case invalidLocation(String)
+    /// A `delayexpr` evaluated to a string that is not a CSS2 time value.
+    case invalidDelay(String, SCXMLDelayError)
 
     /// A sentence naming the offending variable, operator or position.
     public var description: String {
@@ -38,6 +40,7 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
         case .unknownProperty(let name, let base): "'\(base)' has no property '\(name)'"
         case .notAValue(let name): "'\(name)' is an object and cannot be used as a value"
         case .invalidLocation(let text): "'\(text)' is not a location (a variable name)"
+        case .invalidDelay(_, let error): "delayexpr: \(error)"
         }
     }
 }
