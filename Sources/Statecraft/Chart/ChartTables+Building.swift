@@ -36,8 +36,8 @@ extension ChartTables {
             for element in elements {
                 switch element.kind {
                 case .state(let spec):
-                    if nodes[parent].declaredKind.map({ if case .final = $0 { true } else { false } }) == true {
-                        throw .invalidFinalContent(spec.id)
+                    if case .final = nodes[parent].declaredKind, let id = nodes[parent].id {
+                        throw .invalidFinalContent(id)
                     }
                     let index = nodes.count
                     if stateIndex[spec.id] != nil { throw .duplicateState(spec.id) }
