@@ -23,6 +23,21 @@ public struct State<StateID: Hashable & Sendable, Event, Context> {
     ) {
         element = .state(id, initial: initial.map { [$0] }, children: content())
     }
+
+    /// Creates a compound state whose initial transition has content (SCXML's `<initial>` element).
+    ///
+    /// - Parameters:
+    ///   - id: The state's identifier, unique in the chart.
+    ///   - initial: The child entered by default.
+    ///   - initialAction: Content of the initial transition, run after the state's entry actions when it
+    ///     is entered by default.
+    ///   - content: Child states, transitions and entry and exit actions.
+    public init(
+        _ id: StateID, initial: StateID, initialAction: @escaping ChartAction<StateID, Event, Context>,
+        @ChartBuilder<StateID, Event, Context> content: () -> [ChartElement<StateID, Event, Context>]
+    ) {
+        element = .state(id, initial: [initial], initialAction: initialAction, children: content())
+    }
 }
 
 /// A parallel state: all its child states (regions) are active together (SCXML 1.0 §3.4).

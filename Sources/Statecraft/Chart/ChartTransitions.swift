@@ -57,7 +57,7 @@ public struct On<StateID: Hashable & Sendable, Event, Context> {
     ///   - guardCondition: Whether the transition is enabled.
     ///   - action: Runs between the exits and the entries.
     public init(
-        _ trigger: ChartTrigger<StateID, Event>, targets: [StateID], kind: ChartTransitionKind = .external,
+        _ trigger: ChartTrigger<StateID, Event>, targets: [StateID] = [], kind: ChartTransitionKind = .external,
         when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
         action: ChartAction<StateID, Event, Context>? = nil
     ) {

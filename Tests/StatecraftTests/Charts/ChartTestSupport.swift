@@ -53,3 +53,6 @@ extension Chart {
         return current
     }
 }
+
+/// SCXML's `*` event descriptor: matches every signal.
+let anyEvent = ChartTrigger<S, E>(label: "*") { _ in true }

@@ -99,4 +99,52 @@ struct HistoryTests {
         #expect(snapshot.lastMacrostep.exited == [.out])
         #expect(snapshot.lastMacrostep.entered == [.p, .r1, .r1b, .r2, .r2b])
     }
+
+    /// W3C test 579: the default history content runs after the parent's entry and its initial
+    /// transition's content; a restored history runs no default content.
+    @Test func w3c579DefaultHistoryContentRunsAfterEntryAndInitialContent() throws {
+        let chart = try TestChart(initial: .a, context: Log()) {
+            State(.a, initial: .hist, initialAction: { _, scope in scope.raise(.f) }) {
+                OnEntry { _, scope in
+                    scope.send(.timeout, after: .seconds(1))
+                    scope.raise(.e)
+                }
+                OnExit { log, _ in log.count += 1 }
+                History(.hist, default: .a1, action: { _, scope in scope.raise(.g) })
+                State(.a1) {
+                    On(.e, target: .a2)
+                    On(anyEvent, targets: [.fail])
+                }
+                State(.a2) {
+                    On(.f, target: .c)
+                    On(anyEvent, targets: [.fail])
+                }
+                State(.c) {
+                    On(.g, target: .a, when: { log, _ in log.count == 0 })
+                    On(.e, target: .x, when: { log, _ in log.count == 1 })
+                    On(anyEvent, targets: [.fail])
+                }
+            }
+            State(.x) {
+                On(.f, target: .y)
+                On(anyEvent, targets: [.fail])
+            }
+            State(.y) {
+                On(.g, target: .fail)
+                On(.timeout, target: .done)
+            }
+            Final(.done)
+            Final(.fail)
+        }
+        let clock = ManualScheduler()
+        let machine = StateMachine(chart: chart, scheduler: clock)
+        #expect(machine.state.configuration == [.y])
+        #expect(machine.state.lastMacrostep.microsteps.map(\.transitions) == [
+            ["initial"], ["e"], ["f"], ["g"], ["e"], ["f"],
+        ])
+        // Re-entering `a` restored `c` from history instead of taking the default to a1.
+        #expect(machine.state.lastMacrostep.microsteps[3].entered == [.a, .c])
+        clock.advance(by: .seconds(1))
+        #expect(machine.state.finalState == .done)
+    }
 }

@@ -177,4 +177,46 @@ struct ParallelTests {
         #expect(again.lastMacrostep.exited == [.r2a, .r2, .r1b, .r1, .p])
         #expect(again.lastMacrostep.entered == [.p, .r1, .r1a, .r2, .r2a])
     }
+
+    /// W3C test 403c: the optimal enabled transition set. A targetless transition never conflicts; a
+    /// transition from an earlier region preempts a conflicting later one; a region's transition
+    /// preempts its ancestor's.
+    @Test func w3c403cOptimalEnabledTransitionSet() throws {
+        let chart = try TestChart(initial: .a, context: Log()) {
+            State(.a, initial: .p) {
+                OnEntry { _, scope in scope.raise(.e) }
+                On(.f, target: .fail)
+                Parallel(.p) {
+                    State(.r1) {
+                        On(.e)
+                        On(.f)
+                    }
+                    State(.r2) {
+                        On(.e, target: .r1, action: { _, scope in scope.raise(.f) })
+                    }
+                    State(.c) {
+                        On(.e, target: .fail)
+                        On(.f, target: .x)
+                    }
+                    State(.d) {
+                        On(anyEvent, action: { log, _ in log.count += 1 })
+                    }
+                }
+            }
+            State(.x) {
+                Always(target: .done, when: { log, _ in log.count == 2 })
+                Always(target: .fail)
+            }
+            Final(.done)
+            Final(.fail)
+        }
+        let finished = chart.start()
+        #expect(finished.finalState == .done)
+        #expect(finished.lastMacrostep.microsteps.map(\.transitions) == [
+            ["initial"], ["e", "e", "*"], ["f", "f", "*"], ["eventless"], ["halt"],
+        ])
+        // Event e: r2's transition (domain a) exits and re-enters the whole parallel state.
+        #expect(finished.lastMacrostep.microsteps[1].exited == [.d, .c, .r2, .r1, .p])
+        #expect(finished.lastMacrostep.microsteps[1].entered == [.p, .r1, .r2, .c, .d])
+    }
 }
