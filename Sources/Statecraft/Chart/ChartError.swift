@@ -20,6 +20,9 @@ public enum ChartError<StateID: Hashable & Sendable>: Error, Equatable, CustomSt
     case invalidHistoryDefault(history: StateID, target: StateID)
     /// A final state holds child states or transitions (SCXML 1.0 §3.7).
     case invalidFinalContent(StateID)
+    /// A final state is the direct child of a parallel state, where it could never complete it
+    /// (SCXML 1.0 §3.4: a parallel state's children are states, parallel states and history states).
+    case finalInParallel(StateID)
     /// An element that is not a state (a transition or an action) sits at the top level of the chart.
     case contentOutsideState(String)
 
@@ -52,6 +55,8 @@ public enum ChartError<StateID: Hashable & Sendable>: Error, Equatable, CustomSt
             "the default target '\(target)' of history state '\(history)' is not a descendant of its parent"
         case .invalidFinalContent(let id):
             "final state '\(id)' may hold only entry and exit actions"
+        case .finalInParallel(let id):
+            "final state '\(id)' cannot be a region of a parallel state; wrap it in a compound state"
         case .contentOutsideState(let what):
             "\(what) at the top level of the chart must be inside a state"
         }

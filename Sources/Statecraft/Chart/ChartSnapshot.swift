@@ -66,3 +66,5 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         return recorded.indices().compactMap { tables.ids[$0] }
     }
 }
+
+extension ChartSnapshot: Sendable where Event: Sendable, Context: Sendable {}

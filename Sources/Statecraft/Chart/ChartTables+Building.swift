@@ -39,6 +39,9 @@ extension ChartTables {
                     if case .final = nodes[parent].declaredKind, let id = nodes[parent].id {
                         throw .invalidFinalContent(id)
                     }
+                    if case .final = spec.kind, case .parallel = nodes[parent].declaredKind {
+                        throw .finalInParallel(spec.id)
+                    }
                     let index = nodes.count
                     if stateIndex[spec.id] != nil { throw .duplicateState(spec.id) }
                     stateIndex[spec.id] = index

@@ -123,6 +123,18 @@ struct ChartValidationTests {
         #expect(transitionError == .invalidFinalContent(.done))
     }
 
+    @Test func finalStateAsARegionOfAParallelState() {
+        let error = buildError {
+            try TestChart(initial: .p, context: Log()) {
+                Parallel(.p) {
+                    State(.r1)
+                    Final(.done)
+                }
+            }
+        }
+        #expect(error == .finalInParallel(.done))
+    }
+
     @Test func transitionOutsideAnyState() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {

@@ -75,4 +75,27 @@ struct HierarchyTests {
         let chart = try Self.makeChart()
         #expect(chart.step(chart.start(), on: .leave) == nil)
     }
+
+    /// A chart with more states than fit in one 64-bit word of the configuration bitset: states on
+    /// both sides of the boundary are entered, exited and queried alike.
+    @Test func chartWithManyStatesCrossesTheBitsetWordBoundary() throws {
+        func chain(_ id: Int, depth: Int, leafTarget: Int) -> ChartElement<Int, E, Log> {
+            if depth == 0 {
+                return .state(id, children: [.transition(on: .event(E.next), targets: [leafTarget])])
+            }
+            return .state(id, initial: [id + 1], children: [chain(id + 1, depth: depth - 1, leafTarget: leafTarget)])
+        }
+        // 0…69 nested, then 70…139 nested; the atomic state 69 moves to 70 on `next`.
+        let chart = try Chart<Int, E, Log>(initial: [0], context: Log(), elements: [
+            chain(0, depth: 69, leafTarget: 70),
+            .state(70, initial: [71], children: [chain(71, depth: 68, leafTarget: 0)]),
+        ])
+        let started = chart.start()
+        #expect(started.configuration == Array(0...69))
+        #expect(started.isActive(69) && !started.isActive(70))
+        let next = try #require(chart.step(started, on: .next))
+        #expect(next.lastMacrostep.exited == Array((0...69).reversed()))
+        #expect(next.lastMacrostep.entered == Array(70...139))
+        #expect(next.atomicStates == [139])
+    }
 }
