@@ -15,8 +15,7 @@ extension Chart: MachineDefinition {
         -> TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>?
     {
         guard let next = step(state, on: event) else { return nil }
-        let changed = next.lastMacrostep.microsteps.contains { !$0.exited.isEmpty || !$0.entered.isEmpty }
-        return TransitionDecision(target: next, kind: changed ? .change : .update)
+        return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
     }
 
     /// Performs the sends and cancels of the first macrostep.
@@ -45,11 +44,9 @@ extension Chart: MachineDefinition {
     /// - Parameter context: The extended state machines of the new chart start with.
     /// - Returns: A chart sharing this one's tables.
     public func withInitialContext(_ context: Context) -> Chart {
-        Chart(tables: tables.replacingContext(context))
-    }
-
-    init(tables: ChartTables<StateID, Event, Context>) {
-        self.tables = tables
+        var copy = self
+        copy.tables = tables.replacingContext(context)
+        return copy
     }
 }
 

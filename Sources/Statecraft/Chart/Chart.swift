@@ -30,7 +30,10 @@
 /// A chart is an immutable value holding one reference to tables computed when it was built (parents,
 /// children, document order, transitions by source), so copying it is cheap.
 public struct Chart<StateID: Hashable & Sendable, Event, Context> {
-    @usableFromInline let tables: ChartTables<StateID, Event, Context>
+    @usableFromInline var tables: ChartTables<StateID, Event, Context>
+    /// Whether steps record their microsteps (the states exited and entered) in
+    /// ``ChartMacrostep/microsteps``. On by default; see ``tracing(_:)``.
+    public private(set) var isTracing = true
 
     /// Builds a chart from DSL elements and validates it.
     ///
@@ -66,6 +69,19 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     /// The chart's initial extended state.
     public var initialContext: Context { tables.initialContext }
 
+    /// The same chart, recording or not recording each macrostep's microsteps.
+    ///
+    /// Recording costs a few allocations per event; a chart on a hot path that nobody inspects can
+    /// turn it off. Effects, errors, ``ChartMacrostep/microstepCount`` and
+    /// ``ChartMacrostep/changedConfiguration`` are recorded either way.
+    /// - Parameter enabled: Whether to record microsteps.
+    /// - Returns: The chart with that setting.
+    public func tracing(_ enabled: Bool) -> Chart {
+        var copy = self
+        copy.isTracing = enabled
+        return copy
+    }
+
     /// Every state of the chart, in document order.
     public var states: [StateID] { tables.ids.compactMap { $0 } }
 
@@ -78,7 +94,7 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
     public func start(context: Context? = nil) -> ChartSnapshot<StateID, Event, Context> {
         var interpreter = ChartInterpreter(
-            snapshot: ChartSnapshot(tables: tables, context: context ?? tables.initialContext))
+            snapshot: ChartSnapshot(tables: tables, context: context ?? tables.initialContext), tracing: isTracing)
         interpreter.start()
         return interpreter.snapshot
     }
@@ -112,7 +128,7 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     {
         guard !snapshot.isFinished else { return nil }
         precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
-        var interpreter = ChartInterpreter(snapshot: snapshot)
+        var interpreter = ChartInterpreter(snapshot: snapshot, tracing: isTracing)
         guard interpreter.handleExternal(signal) else { return nil }
         return interpreter.snapshot
     }

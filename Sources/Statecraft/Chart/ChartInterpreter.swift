@@ -21,7 +21,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     private var microstep = ChartMicrostep<StateID>()
     private var microstepCount = 0
 
-    init(snapshot: ChartSnapshot<StateID, Event, Context>) {
+    /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
+    let tracing: Bool
+
+    init(snapshot: ChartSnapshot<StateID, Event, Context>, tracing: Bool) {
+        self.tracing = tracing
         self.tables = snapshot.tables
         self.snapshot = snapshot
         self.snapshot.lastMacrostep = ChartMacrostep()
@@ -33,8 +37,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// initial transition), then run the first macrostep to completion.
     mutating func start() {
         let initial = tables.initialTransitions[0]
-        microstep.transitions.append("initial")
-        enterStates([initial])
+        if tracing { microstep.transitions.append("initial") }
+        var initialList = ChartTransitionList()
+        initialList.append(initial)
+        enterStates(initialList)
         finishMicrostep()
         runToCompletion()
     }
@@ -77,11 +83,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `exitInterpreter`: exit every active state in exit order.
     private mutating func exitInterpreter() {
-        microstep.transitions.append("halt")
+        if tracing { microstep.transitions.append("halt") }
+        if !snapshot.active.isEmpty { snapshot.lastMacrostep.changedConfiguration = true }
         for state in snapshot.active.reversedIndices() {
             for action in tables.exitActions[state] { run(action, state: state, phase: .exit) }
             snapshot.active.remove(state)
-            if let id = tables.ids[state] { microstep.exited.append(id) }
+            if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
         finishMicrostep()
     }
@@ -98,9 +105,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     }
 
     private mutating func finishMicrostep() {
-        snapshot.lastMacrostep.microsteps.append(microstep)
-        microstep = ChartMicrostep()
+        if tracing {
+            snapshot.lastMacrostep.microsteps.append(microstep)
+            microstep = ChartMicrostep()
+        }
         microstepCount += 1
+        snapshot.lastMacrostep.microstepCount = microstepCount
     }
 
     // MARK: - Selecting transitions
@@ -109,8 +119,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// for each active atomic state in document order, the first transition in document order of the
     /// state or of its nearest ancestor whose trigger matches and whose guard holds; then
     /// `removeConflictingTransitions`.
-    private mutating func selectTransitions(for signal: Signal?) -> [Int] {
-        var enabled: [Int] = []
+    private mutating func selectTransitions(for signal: Signal?) -> ChartTransitionList {
+        var enabled = ChartTransitionList()
         for state in snapshot.active where tables.isAtomic(state) {
             var source = state
             search: while source > 0 {
@@ -129,7 +139,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 source = tables.parents[source]
             }
         }
-        return enabled.count > 1 ? removeConflictingTransitions(enabled) : enabled
+        return enabled.count > 1 ? ChartTransitionList(removeConflictingTransitions(enabled)) : enabled
     }
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
@@ -147,11 +157,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// conflict when their exit sets intersect; a transition whose source is a descendant of the other's
     /// source preempts it, otherwise the one selected first (document order of the selecting atomic
     /// states) wins.
-    private func removeConflictingTransitions(_ enabled: [Int]) -> [Int] {
+    private func removeConflictingTransitions(_ enabled: ChartTransitionList) -> [Int] {
         var filtered: [Int] = []
         var filteredExitSets: [ChartStateSet] = []
         for first in enabled {
-            let firstExitSet = computeExitSet([first])
+            let firstExitSet = computeExitSet(ChartTransitionList([first]))
             var preempted = false
             var toRemove: [Int] = []
             for (position, second) in filtered.enumerated()
@@ -177,9 +187,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     // MARK: - Microsteps
 
     /// SCXML 1.0 §D.2 `microstep`: exit, run the transitions' content, enter.
-    private mutating func takeMicrostep(_ enabled: [Int]) {
-        for index in enabled {
-            microstep.transitions.append(tables.transitions[index].trigger?.label ?? "eventless")
+    private mutating func takeMicrostep(_ enabled: ChartTransitionList) {
+        if tracing {
+            for index in enabled {
+                microstep.transitions.append(tables.transitions[index].trigger?.label ?? "eventless")
+            }
         }
         exitStates(enabled)
         // SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
@@ -194,7 +206,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `computeExitSet`: the active descendants of each transition's domain.
     /// Targetless transitions exit nothing.
-    private func computeExitSet(_ transitions: [Int]) -> ChartStateSet {
+    private func computeExitSet(_ transitions: ChartTransitionList) -> ChartStateSet {
         var exitSet = ChartStateSet()
         for index in transitions where !tables.transitions[index].targets.isEmpty {
             guard let domain = transitionDomain(index) else { continue }
@@ -208,9 +220,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// SCXML 1.0 §D.2 `exitStates`: record history for every state about to be exited (§3.10), then
     /// exit the states in exit order — reverse document order, descendants before ancestors — running
     /// their exit actions.
-    private mutating func exitStates(_ enabled: [Int]) {
+    private mutating func exitStates(_ enabled: ChartTransitionList) {
         let exitSet = computeExitSet(enabled)
         if exitSet.isEmpty { return }
+        snapshot.lastMacrostep.changedConfiguration = true
         for state in exitSet {
             for history in tables.historyChildren[state] {
                 var recorded = ChartStateSet()
@@ -230,7 +243,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         for state in exitSet.reversedIndices() {
             for action in tables.exitActions[state] { run(action, state: state, phase: .exit) }
             snapshot.active.remove(state)
-            if let id = tables.ids[state] { microstep.exited.append(id) }
+            if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
     }
 
@@ -239,16 +252,17 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// transition's content for states entered by default, then a history default transition's
     /// content. Entering a final state raises `done.state` for its parent and, when that completes a
     /// parallel grandparent, for the grandparent too (§3.7.1); a top-level final state halts the chart.
-    private mutating func enterStates(_ enabled: [Int]) {
+    private mutating func enterStates(_ enabled: ChartTransitionList) {
         var statesToEnter = ChartStateSet()
         var statesForDefaultEntry = ChartStateSet()
         var defaultHistoryContent: [Int: Int] = [:]
         computeEntrySet(
             enabled, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
             defaultHistoryContent: &defaultHistoryContent)
+        if !statesToEnter.isEmpty { snapshot.lastMacrostep.changedConfiguration = true }
         for state in statesToEnter {
             snapshot.active.insert(state)
-            if let id = tables.ids[state] { microstep.entered.append(id) }
+            if tracing, let id = tables.ids[state] { microstep.entered.append(id) }
             for action in tables.entryActions[state] { run(action, state: state, phase: .entry) }
             if statesForDefaultEntry.contains(state),
                 let action = tables.transitions[tables.initialTransitions[state]].action
@@ -281,7 +295,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `computeEntrySet`.
     private func computeEntrySet(
-        _ transitions: [Int], statesToEnter: inout ChartStateSet, statesForDefaultEntry: inout ChartStateSet,
+        _ transitions: ChartTransitionList, statesToEnter: inout ChartStateSet,
+        statesForDefaultEntry: inout ChartStateSet,
         defaultHistoryContent: inout [Int: Int]
     ) {
         for index in transitions {

@@ -9,13 +9,19 @@
 /// machine.state.lastMacrostep.entered   // [.playing]
 /// ```
 public struct ChartMacrostep<StateID, Event> {
-    /// The microsteps taken, in order. When the chart reaches a top-level final state, a last
+    /// The microsteps taken, in order; empty when the chart does not record them (see
+    /// ``Chart/tracing(_:)``). When the chart reaches a top-level final state, a last
     /// microstep records the states exited as the interpreter halts (SCXML 1.0 §D.2 `exitInterpreter`).
     public internal(set) var microsteps: [ChartMicrostep<StateID>] = []
     /// The sends and cancels the actions asked for, in order; the runtime performs them.
     public internal(set) var effects: [ChartEffect<Event>] = []
     /// The errors guards and actions threw; each was also raised as `error.execution`.
     public internal(set) var errors: [ChartExecutionError] = []
+    /// The number of microsteps taken, counted even when the chart does not record
+    /// ``microsteps`` (see ``Chart/tracing(_:)``).
+    public internal(set) var microstepCount = 0
+    /// Whether any state was exited or entered; `false` when only targetless transitions ran.
+    public internal(set) var changedConfiguration = false
     /// Whether the macrostep stopped after ``ChartSnapshot/microstepLimit`` microsteps because eventless
     /// transitions or raised events kept the chart from settling.
     public internal(set) var reachedMicrostepLimit = false

@@ -70,11 +70,9 @@ struct ChartStateSet: Hashable, Sendable {
     /// - Complexity: O(*n*) in the number of states of the chart.
     @inlinable func indices() -> [Int] { Array(self) }
 
-    /// The indices in the set, descending: reverse document order.
+    /// The indices in the set, descending: reverse document order. Does not allocate.
     /// - Complexity: O(*n*) in the number of states of the chart.
-    @inlinable func reversedIndices() -> [Int] {
-        indices().reversed()
-    }
+    @inlinable func reversedIndices() -> ReversedIterator { ReversedIterator(set: self) }
 
 
     /// The number of states in the set.
@@ -127,4 +125,33 @@ extension ChartStateSet: Sequence {
     }
 
     @inlinable func makeIterator() -> Iterator { Iterator(set: self) }
+}
+
+extension ChartStateSet {
+    /// Visits the indices of a ``ChartStateSet`` in descending (reverse document) order without
+    /// allocating.
+    @usableFromInline
+    struct ReversedIterator: IteratorProtocol, Sequence {
+        @usableFromInline let set: ChartStateSet
+        /// The word being read: `set.high.count` down to 1 for the spilled words, 0 for `low`.
+        @usableFromInline var word: Int
+        @usableFromInline var bits: UInt64
+
+        @inlinable init(set: ChartStateSet) {
+            self.set = set
+            self.word = set.high.count
+            self.bits = set.high.last ?? set.low
+        }
+
+        @inlinable mutating func next() -> Int? {
+            while bits == 0 {
+                guard word > 0 else { return nil }
+                word -= 1
+                bits = word == 0 ? set.low : set.high[word - 1]
+            }
+            let bit = 63 - bits.leadingZeroBitCount
+            bits &= ~(1 << UInt64(bit))
+            return word * 64 + bit
+        }
+    }
 }

@@ -121,3 +121,19 @@ struct ChartMachineTests {
         #expect(finished.lastMacrostep.entered == ["s1", "pass"])
     }
 }
+
+/// Turning the trace off keeps the semantics and the counters.
+@Suite("Chart tracing switch")
+struct ChartTracingTests {
+    @Test func chartWithoutTraceRecordsCountsButNoMicrosteps() throws {
+        let chart = try ChartMachineTests.makeChart().tracing(false)
+        #expect(!chart.isTracing)
+        let on = try chart.run(chart.start(), .power)
+        #expect(on.lastMacrostep.microsteps.isEmpty)
+        #expect(on.lastMacrostep.microstepCount == 1)
+        #expect(on.lastMacrostep.changedConfiguration)
+        #expect(on.configuration == [.on, .stopped])
+        #expect(chart.decide(state: on, event: .volume(0))?.kind == .update)
+        #expect(chart.decide(state: on, event: .play)?.kind == .change)
+    }
+}
