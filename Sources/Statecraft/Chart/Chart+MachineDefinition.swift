@@ -11,7 +11,7 @@ extension Chart: MachineDefinition {
     /// only targetless transitions ran; `nil` when the event was ignored.
     ///
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
-    public func decide(state: ChartSnapshot<StateID, Event, Context>, event: Event)
+    @inlinable public func decide(state: ChartSnapshot<StateID, Event, Context>, event: Event)
         -> TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>?
     {
         guard let next = step(state, on: event) else { return nil }
@@ -25,14 +25,15 @@ extension Chart: MachineDefinition {
 
     /// Performs the sends and cancels of the macrostep; cancels every delayed event once the chart
     /// has finished.
-    public func didTransition(
+    @inlinable public func didTransition(
         from oldState: ChartSnapshot<StateID, Event, Context>, on event: Event,
         decision: TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>, in machine: StateMachine<Chart>
     ) {
+        if decision.target.lastMacrostep.effects.isEmpty && !decision.target.isFinished { return }
         performEffects(of: decision.target, in: machine)
     }
 
-    private func performEffects(of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Chart>) {
+    @usableFromInline func performEffects(of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Chart>) {
         if !snapshot.lastMacrostep.effects.isEmpty {
             machine.subject.perform(snapshot.lastMacrostep.effects, in: machine)
         }

@@ -92,7 +92,7 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     /// - Returns: The snapshot of the started chart; its ``ChartSnapshot/lastMacrostep`` lists the states
     ///   entered.
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
-    public func start(context: Context? = nil) -> ChartSnapshot<StateID, Event, Context> {
+    @inlinable public func start(context: Context? = nil) -> ChartSnapshot<StateID, Event, Context> {
         var interpreter = ChartInterpreter(
             snapshot: ChartSnapshot(tables: tables, context: context ?? tables.initialContext), tracing: isTracing)
         interpreter.start()
@@ -109,7 +109,7 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     /// - Returns: The next snapshot, or `nil` when the event enabled no transition or the chart has
     ///   finished (the event is ignored).
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
-    public func step(_ snapshot: ChartSnapshot<StateID, Event, Context>, on event: Event)
+    @inlinable public func step(_ snapshot: ChartSnapshot<StateID, Event, Context>, on event: Event)
         -> ChartSnapshot<StateID, Event, Context>?
     {
         step(snapshot, signal: .event(event))
@@ -123,7 +123,7 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     ///   - signal: The external signal.
     /// - Returns: The next snapshot, or `nil` when the signal was ignored.
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
-    public func step(_ snapshot: ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
+    @inlinable public func step(_ snapshot: ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
         -> ChartSnapshot<StateID, Event, Context>?
     {
         guard !snapshot.isFinished else { return nil }

@@ -8,34 +8,34 @@
 /// Each procedure carries the name it has in SCXML 1.0 §D.2, the algorithm's pseudo-code.
 @usableFromInline
 struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
-    typealias Signal = ChartSignal<StateID, Event>
-    typealias Tables = ChartTables<StateID, Event, Context>
+    @usableFromInline typealias Signal = ChartSignal<StateID, Event>
+    @usableFromInline typealias Tables = ChartTables<StateID, Event, Context>
 
-    let tables: Tables
-    var snapshot: ChartSnapshot<StateID, Event, Context>
+    @usableFromInline let tables: Tables
+    @usableFromInline var snapshot: ChartSnapshot<StateID, Event, Context>
     /// SCXML 1.0 §D.2 `internalQueue`: raised events and generated `done`/`error` signals.
-    private var internalQueue: [Signal] = []
-    private var queueHead = 0
+    @usableFromInline var internalQueue: [Signal] = []
+    @usableFromInline var queueHead = 0
     /// SCXML's `_event`: the last signal selected, seen by guards and actions.
-    private var currentSignal: Signal?
-    private var microstep = ChartMicrostep<StateID>()
-    private var microstepCount = 0
+    @usableFromInline var currentSignal: Signal?
+    @usableFromInline var microstep = ChartMicrostep<StateID>()
+    @usableFromInline var microstepCount = 0
 
     /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
-    let tracing: Bool
+    @usableFromInline let tracing: Bool
 
-    init(snapshot: ChartSnapshot<StateID, Event, Context>, tracing: Bool) {
+    @inlinable init(snapshot: ChartSnapshot<StateID, Event, Context>, tracing: Bool) {
         self.tracing = tracing
         self.tables = snapshot.tables
         self.snapshot = snapshot
-        self.snapshot.lastMacrostep = ChartMacrostep()
+        self.snapshot._lastMacrostep = ChartMacrostep()
     }
 
     // MARK: - Macrosteps
 
     /// SCXML 1.0 §D.2 `interpret`: enter the initial configuration (`enterStates` with the root's
     /// initial transition), then run the first macrostep to completion.
-    mutating func start() {
+    @inlinable mutating func start() {
         let initial = tables.initialTransitions[0]
         if tracing { microstep.transitions.append("initial") }
         var initialList = ChartTransitionList()
@@ -50,7 +50,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     ///
     /// - Returns: Whether the event enabled a transition or raised an error the chart then processed;
     ///   `false` means the event was ignored and nothing changed.
-    mutating func handleExternal(_ signal: Signal) -> Bool {
+    @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
         currentSignal = signal
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && queueHead == internalQueue.count { return false }
@@ -62,10 +62,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// SCXML 1.0 §D.2 `mainEventLoop`, inner loop: eventless transitions first, then one internal event,
     /// until neither enables anything (the end of the macrostep; internal events before external ones,
     /// §3.13). Then, when a top-level final state was entered, `exitInterpreter`.
-    private mutating func runToCompletion() {
-        while !snapshot.isFinished {
+    @inlinable mutating func runToCompletion() {
+        while !snapshot._isFinished {
             if microstepCount >= ChartSnapshot<StateID, Event, Context>.microstepLimit {
-                snapshot.lastMacrostep.reachedMicrostepLimit = true
+                snapshot._lastMacrostep.reachedMicrostepLimit = true
                 break
             }
             var enabled = selectTransitions(for: nil)
@@ -78,13 +78,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         }
         internalQueue.removeAll()
         queueHead = 0
-        if snapshot.isFinished { exitInterpreter() }
+        if snapshot._isFinished { exitInterpreter() }
     }
 
     /// SCXML 1.0 §D.2 `exitInterpreter`: exit every active state in exit order.
-    private mutating func exitInterpreter() {
+    @inlinable mutating func exitInterpreter() {
         if tracing { microstep.transitions.append("halt") }
-        if !snapshot.active.isEmpty { snapshot.lastMacrostep.changedConfiguration = true }
+        if !snapshot.active.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
         for state in snapshot.active.reversedIndices() {
             for action in tables.exitActions[state] { run(action, state: state, phase: .exit) }
             snapshot.active.remove(state)
@@ -93,7 +93,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         finishMicrostep()
     }
 
-    private mutating func dequeueInternal() -> Signal? {
+    @inlinable mutating func dequeueInternal() -> Signal? {
         guard queueHead < internalQueue.count else { return nil }
         let signal = internalQueue[queueHead]
         queueHead += 1
@@ -104,13 +104,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         return signal
     }
 
-    private mutating func finishMicrostep() {
+    @inlinable mutating func finishMicrostep() {
         if tracing {
-            snapshot.lastMacrostep.microsteps.append(microstep)
+            snapshot._lastMacrostep.microsteps.append(microstep)
             microstep = ChartMicrostep()
         }
         microstepCount += 1
-        snapshot.lastMacrostep.microstepCount = microstepCount
+        snapshot._lastMacrostep.microstepCount = microstepCount
     }
 
     // MARK: - Selecting transitions
@@ -119,7 +119,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// for each active atomic state in document order, the first transition in document order of the
     /// state or of its nearest ancestor whose trigger matches and whose guard holds; then
     /// `removeConflictingTransitions`.
-    private mutating func selectTransitions(for signal: Signal?) -> ChartTransitionList {
+    @inlinable mutating func selectTransitions(for signal: Signal?) -> ChartTransitionList {
         var enabled = ChartTransitionList()
         for state in snapshot.active where tables.isAtomic(state) {
             var source = state
@@ -143,10 +143,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     }
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
-    private mutating func conditionMatch(_ transition: Tables.Transition) -> Bool {
+    @inlinable mutating func conditionMatch(_ transition: Tables.Transition) -> Bool {
         guard let condition = transition.guardCondition else { return true }
         do {
-            return try condition(snapshot.context, makeScope())
+            return try condition(snapshot._context, makeScope())
         } catch {
             raiseError(error, state: transition.source, phase: .guard)
             return false
@@ -157,7 +157,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// conflict when their exit sets intersect; a transition whose source is a descendant of the other's
     /// source preempts it, otherwise the one selected first (document order of the selecting atomic
     /// states) wins.
-    private func removeConflictingTransitions(_ enabled: ChartTransitionList) -> [Int] {
+    @inlinable func removeConflictingTransitions(_ enabled: ChartTransitionList) -> [Int] {
         var filtered: [Int] = []
         var filteredExitSets: [ChartStateSet] = []
         for first in enabled {
@@ -187,7 +187,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     // MARK: - Microsteps
 
     /// SCXML 1.0 §D.2 `microstep`: exit, run the transitions' content, enter.
-    private mutating func takeMicrostep(_ enabled: ChartTransitionList) {
+    @inlinable mutating func takeMicrostep(_ enabled: ChartTransitionList) {
         if tracing {
             for index in enabled {
                 microstep.transitions.append(tables.transitions[index].trigger?.label ?? "eventless")
@@ -206,7 +206,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `computeExitSet`: the active descendants of each transition's domain.
     /// Targetless transitions exit nothing.
-    private func computeExitSet(_ transitions: ChartTransitionList) -> ChartStateSet {
+    @inlinable func computeExitSet(_ transitions: ChartTransitionList) -> ChartStateSet {
         var exitSet = ChartStateSet()
         for index in transitions where !tables.transitions[index].targets.isEmpty {
             guard let domain = transitionDomain(index) else { continue }
@@ -220,10 +220,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// SCXML 1.0 §D.2 `exitStates`: record history for every state about to be exited (§3.10), then
     /// exit the states in exit order — reverse document order, descendants before ancestors — running
     /// their exit actions.
-    private mutating func exitStates(_ enabled: ChartTransitionList) {
+    @inlinable mutating func exitStates(_ enabled: ChartTransitionList) {
         let exitSet = computeExitSet(enabled)
         if exitSet.isEmpty { return }
-        snapshot.lastMacrostep.changedConfiguration = true
+        snapshot._lastMacrostep.changedConfiguration = true
         for state in exitSet {
             for history in tables.historyChildren[state] {
                 var recorded = ChartStateSet()
@@ -252,14 +252,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// transition's content for states entered by default, then a history default transition's
     /// content. Entering a final state raises `done.state` for its parent and, when that completes a
     /// parallel grandparent, for the grandparent too (§3.7.1); a top-level final state halts the chart.
-    private mutating func enterStates(_ enabled: ChartTransitionList) {
+    @inlinable mutating func enterStates(_ enabled: ChartTransitionList) {
         var statesToEnter = ChartStateSet()
         var statesForDefaultEntry = ChartStateSet()
         var defaultHistoryContent: [Int: Int] = [:]
         computeEntrySet(
             enabled, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
             defaultHistoryContent: &defaultHistoryContent)
-        if !statesToEnter.isEmpty { snapshot.lastMacrostep.changedConfiguration = true }
+        if !statesToEnter.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
         for state in statesToEnter {
             snapshot.active.insert(state)
             if tracing, let id = tables.ids[state] { microstep.entered.append(id) }
@@ -275,7 +275,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             guard tables.isFinal(state) else { continue }
             let parent = tables.parents[state]
             if parent == 0 {
-                snapshot.isFinished = true
+                snapshot._isFinished = true
                 snapshot.finalIndex = state
                 continue
             }
@@ -294,7 +294,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     }
 
     /// SCXML 1.0 §D.2 `computeEntrySet`.
-    private func computeEntrySet(
+    @inlinable func computeEntrySet(
         _ transitions: ChartTransitionList, statesToEnter: inout ChartStateSet,
         statesForDefaultEntry: inout ChartStateSet,
         defaultHistoryContent: inout [Int: Int]
@@ -318,7 +318,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// SCXML 1.0 §D.2 `addDescendantStatesToEnter`: a history state enters its recorded states, or its
     /// default transition's targets; a compound state its initial targets; a parallel state every
     /// region that has no descendant in the set yet.
-    private func addDescendantStatesToEnter(
+    @inlinable func addDescendantStatesToEnter(
         _ state: Int, statesToEnter: inout ChartStateSet, statesForDefaultEntry: inout ChartStateSet,
         defaultHistoryContent: inout [Int: Int]
     ) {
@@ -370,7 +370,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `addAncestorStatesToEnter`: the proper ancestors of `state` below `ancestor`, and
     /// for each parallel one, the regions that have no descendant in the set yet.
-    private func addAncestorStatesToEnter(
+    @inlinable func addAncestorStatesToEnter(
         _ state: Int, upTo ancestor: Int, statesToEnter: inout ChartStateSet,
         statesForDefaultEntry: inout ChartStateSet, defaultHistoryContent: inout [Int: Int]
     ) {
@@ -390,7 +390,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     }
 
     /// SCXML 1.0 §D.2 `isInFinalState`.
-    private func isInFinalState(_ state: Int) -> Bool {
+    @inlinable func isInFinalState(_ state: Int) -> Bool {
         if tables.isCompound(state) {
             return tables.childStates[state].contains { tables.isFinal($0) && snapshot.active.contains($0) }
         }
@@ -406,7 +406,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// internal transition of a compound state whose targets are all its descendants (§3.13); otherwise
     /// the least common compound ancestor of the source and the targets. The chart's initial
     /// transition has the root as its domain.
-    private func transitionDomain(_ index: Int) -> Int? {
+    @inlinable func transitionDomain(_ index: Int) -> Int? {
         let transition = tables.transitions[index]
         if transition.source == 0 { return 0 }
         let targets = effectiveTargetStates(index)
@@ -421,7 +421,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `findLCCA`: the nearest proper ancestor of `head` that is compound (or the root)
     /// and has every state of `tail` as a descendant.
-    private func findLCCA(_ head: Int, _ tail: [Int]) -> Int {
+    @inlinable func findLCCA(_ head: Int, _ tail: [Int]) -> Int {
         var ancestor = tables.parents[head]
         while ancestor > 0 {
             if tables.isCompound(ancestor), tail.allSatisfy({ tables.isDescendant($0, of: ancestor) }) {
@@ -434,7 +434,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `getEffectiveTargetStates`: the targets, with each history state replaced by its
     /// recorded states or, when none, by its default transition's effective targets.
-    private func effectiveTargetStates(_ index: Int) -> [Int] {
+    @inlinable func effectiveTargetStates(_ index: Int) -> [Int] {
         let targets = tables.transitions[index].targets
         guard targets.contains(where: { tables.isHistory($0) }) else { return targets }
         var result: [Int] = []
@@ -452,31 +452,31 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     // MARK: - Running guards and actions
 
-    private func makeScope() -> ChartScope<StateID, Event> {
+    @inlinable func makeScope() -> ChartScope<StateID, Event> {
         ChartScope(signal: currentSignal, stateIndex: tables.stateIndex, configuration: snapshot.active)
     }
 
     /// Runs one block of executable content. SCXML 1.0 §4.9: an error stops the block and raises
     /// `error.execution` after the events the block raised before failing.
-    private mutating func run(
+    @inlinable mutating func run(
         _ action: ChartAction<StateID, Event, Context>, state: Int, phase: ChartExecutionError.Phase
     ) {
         var scope = makeScope()
         var failure: (any Error)?
         do {
-            try action(&snapshot.context, &scope)
+            try action(&snapshot._context, &scope)
         } catch {
             failure = error
         }
         if !scope.raised.isEmpty { internalQueue.append(contentsOf: scope.raised) }
-        if !scope.effects.isEmpty { snapshot.lastMacrostep.effects.append(contentsOf: scope.effects) }
+        if !scope.effects.isEmpty { snapshot._lastMacrostep.effects.append(contentsOf: scope.effects) }
         if let failure { raiseError(failure, state: state, phase: phase) }
     }
 
     /// SCXML 1.0 §3.12.2: place `error.execution` on the internal queue.
-    private mutating func raiseError(_ error: any Error, state: Int, phase: ChartExecutionError.Phase) {
+    @inlinable mutating func raiseError(_ error: any Error, state: Int, phase: ChartExecutionError.Phase) {
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
-        snapshot.lastMacrostep.errors.append(executionError)
+        snapshot._lastMacrostep.errors.append(executionError)
         internalQueue.append(.error(executionError))
     }
 }

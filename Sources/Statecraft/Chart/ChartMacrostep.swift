@@ -12,19 +12,19 @@ public struct ChartMacrostep<StateID, Event> {
     /// The microsteps taken, in order; empty when the chart does not record them (see
     /// ``Chart/tracing(_:)``). When the chart reaches a top-level final state, a last
     /// microstep records the states exited as the interpreter halts (SCXML 1.0 §D.2 `exitInterpreter`).
-    public internal(set) var microsteps: [ChartMicrostep<StateID>] = []
+    public var microsteps: [ChartMicrostep<StateID>] = []
     /// The sends and cancels the actions asked for, in order; the runtime performs them.
-    public internal(set) var effects: [ChartEffect<Event>] = []
+    public var effects: [ChartEffect<Event>] = []
     /// The errors guards and actions threw; each was also raised as `error.execution`.
-    public internal(set) var errors: [ChartExecutionError] = []
+    public var errors: [ChartExecutionError] = []
     /// The number of microsteps taken, counted even when the chart does not record
     /// ``microsteps`` (see ``Chart/tracing(_:)``).
-    public internal(set) var microstepCount = 0
+    public var microstepCount = 0
     /// Whether any state was exited or entered; `false` when only targetless transitions ran.
-    public internal(set) var changedConfiguration = false
+    public var changedConfiguration = false
     /// Whether the macrostep stopped after ``ChartSnapshot/microstepLimit`` microsteps because eventless
     /// transitions or raised events kept the chart from settling.
-    public internal(set) var reachedMicrostepLimit = false
+    public var reachedMicrostepLimit = false
 
     /// Creates an empty record.
     public init() {}
@@ -42,11 +42,11 @@ public struct ChartMacrostep<StateID, Event> {
 public struct ChartMicrostep<StateID> {
     /// The labels of the transitions taken, in the order their content ran (`"eventless"` for
     /// eventless transitions, `"initial"` when the chart starts, `"halt"` when it stops).
-    public internal(set) var transitions: [String] = []
+    public var transitions: [String] = []
     /// The states exited, in exit order (SCXML 1.0 §D.2 `exitStates`: reverse document order).
-    public internal(set) var exited: [StateID] = []
+    public var exited: [StateID] = []
     /// The states entered, in entry order (SCXML 1.0 §D.2 `enterStates`: document order).
-    public internal(set) var entered: [StateID] = []
+    public var entered: [StateID] = []
 
     /// Creates an empty record.
     public init() {}

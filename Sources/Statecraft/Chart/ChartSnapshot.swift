@@ -12,23 +12,27 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline let tables: ChartTables<StateID, Event, Context>
     @usableFromInline var active: ChartStateSet
     @usableFromInline var history: [Int: ChartStateSet]
-    /// The chart's extended state, updated by actions.
-    public internal(set) var context: Context
-    /// Whether the chart reached a top-level final state; a finished chart handles no more events.
-    public internal(set) var isFinished: Bool
+    @usableFromInline var _context: Context
+    @usableFromInline var _isFinished: Bool
     @usableFromInline var finalIndex: Int
+    @usableFromInline var _lastMacrostep: ChartMacrostep<StateID, Event>
+
+    /// The chart's extended state, updated by actions.
+    @inlinable public var context: Context { _context }
+    /// Whether the chart reached a top-level final state; a finished chart handles no more events.
+    @inlinable public var isFinished: Bool { _isFinished }
     /// What the macrostep that produced this snapshot did.
-    public internal(set) var lastMacrostep: ChartMacrostep<StateID, Event>
+    @inlinable public var lastMacrostep: ChartMacrostep<StateID, Event> { _lastMacrostep }
 
     @usableFromInline
     init(tables: ChartTables<StateID, Event, Context>, context: Context) {
         self.tables = tables
         self.active = ChartStateSet()
         self.history = [:]
-        self.context = context
-        self.isFinished = false
+        self._context = context
+        self._isFinished = false
         self.finalIndex = -1
-        self.lastMacrostep = ChartMacrostep()
+        self._lastMacrostep = ChartMacrostep()
     }
 
     /// Whether the state `id` is active.

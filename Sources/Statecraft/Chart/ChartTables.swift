@@ -104,7 +104,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     }
 
     /// A printable name for the state at `index`.
-    func name(of index: Int) -> String {
+    @usableFromInline func name(of index: Int) -> String {
         ids[index].map { String(describing: $0) } ?? "(root)"
     }
 }
