@@ -125,13 +125,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             var source = state
             search: while source > 0 {
                 for index in tables.transitionRanges[source] {
-                    let transition = tables.transitions[index]
+                    // Read fields in place: copying a whole transition costs four retains.
                     if let signal {
-                        guard let trigger = transition.trigger, trigger.matches(signal) else { continue }
-                    } else if transition.trigger != nil {
+                        guard tables.transitions[index].trigger?.matches(signal) == true else { continue }
+                    } else if tables.transitions[index].trigger != nil {
                         continue
                     }
-                    if conditionMatch(transition) {
+                    if conditionMatch(index) {
                         if !enabled.contains(index) { enabled.append(index) }
                         break search
                     }
@@ -143,12 +143,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     }
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
-    @inlinable mutating func conditionMatch(_ transition: Tables.Transition) -> Bool {
-        guard let condition = transition.guardCondition else { return true }
+    @inlinable mutating func conditionMatch(_ index: Int) -> Bool {
+        guard let condition = tables.transitions[index].guardCondition else { return true }
         do {
             return try condition(snapshot._context, makeScope())
         } catch {
-            raiseError(error, state: transition.source, phase: .guard)
+            raiseError(error, state: tables.transitions[index].source, phase: .guard)
             return false
         }
     }
@@ -300,8 +300,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         defaultHistoryContent: inout [Int: Int]
     ) {
         for index in transitions {
-            let transition = tables.transitions[index]
-            for target in transition.targets {
+            for target in tables.transitions[index].targets {
                 addDescendantStatesToEnter(
                     target, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
                     defaultHistoryContent: &defaultHistoryContent)
@@ -407,16 +406,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// the least common compound ancestor of the source and the targets. The chart's initial
     /// transition has the root as its domain.
     @inlinable func transitionDomain(_ index: Int) -> Int? {
-        let transition = tables.transitions[index]
-        if transition.source == 0 { return 0 }
+        let source = tables.transitions[index].source
+        if source == 0 { return 0 }
         let targets = effectiveTargetStates(index)
         if targets.isEmpty { return nil }
-        if transition.isInternal, tables.isCompound(transition.source),
-            targets.allSatisfy({ tables.isDescendant($0, of: transition.source) })
+        if tables.transitions[index].isInternal, tables.isCompound(source),
+            targets.allSatisfy({ tables.isDescendant($0, of: source) })
         {
-            return transition.source
+            return source
         }
-        return findLCCA(transition.source, targets)
+        return findLCCA(source, targets)
     }
 
     /// SCXML 1.0 §D.2 `findLCCA`: the nearest proper ancestor of `head` that is compound (or the root)

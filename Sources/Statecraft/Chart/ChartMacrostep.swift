@@ -27,7 +27,7 @@ public struct ChartMacrostep<StateID, Event> {
     public var reachedMicrostepLimit = false
 
     /// Creates an empty record.
-    public init() {}
+    @inlinable public init() {}
 
     /// Every state exited during the macrostep, in exit order.
     /// - Complexity: O(*n*) in the number of states exited.
@@ -49,7 +49,7 @@ public struct ChartMicrostep<StateID> {
     public var entered: [StateID] = []
 
     /// Creates an empty record.
-    public init() {}
+    @inlinable public init() {}
 }
 
 extension ChartMacrostep: Sendable where StateID: Sendable, Event: Sendable {}

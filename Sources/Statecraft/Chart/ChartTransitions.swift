@@ -19,6 +19,7 @@ public struct On<StateID: Hashable & Sendable, Event, Context> {
     ///   - kind: External (default) or internal.
     ///   - guardCondition: Whether the transition is enabled.
     ///   - action: Runs between the exits and the entries.
+    @inlinable
     public init(
         _ event: Event, target: StateID? = nil, kind: ChartTransitionKind = .external,
         when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
@@ -38,6 +39,7 @@ public struct On<StateID: Hashable & Sendable, Event, Context> {
     ///   - kind: External (default) or internal.
     ///   - guardCondition: Whether the transition is enabled.
     ///   - action: Runs between the exits and the entries.
+    @inlinable
     public init(
         matching predicate: @escaping @Sendable (Event) -> Bool, label: String, target: StateID? = nil,
         kind: ChartTransitionKind = .external, when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
@@ -56,6 +58,7 @@ public struct On<StateID: Hashable & Sendable, Event, Context> {
     ///   - kind: External (default) or internal.
     ///   - guardCondition: Whether the transition is enabled.
     ///   - action: Runs between the exits and the entries.
+    @inlinable
     public init(
         _ trigger: ChartTrigger<StateID, Event>, targets: [StateID] = [], kind: ChartTransitionKind = .external,
         when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
@@ -77,6 +80,7 @@ public struct Always<StateID: Hashable & Sendable, Event, Context> {
     ///   - kind: External (default) or internal.
     ///   - guardCondition: Whether the transition is enabled.
     ///   - action: Runs between the exits and the entries.
+    @inlinable
     public init(
         target: StateID? = nil, kind: ChartTransitionKind = .external,
         when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
@@ -101,6 +105,7 @@ public struct OnDone<StateID: Hashable & Sendable, Event, Context> {
     ///   - kind: External (default) or internal.
     ///   - guardCondition: Whether the transition is enabled.
     ///   - action: Runs between the exits and the entries.
+    @inlinable
     public init(
         _ state: StateID, target: StateID? = nil, kind: ChartTransitionKind = .external,
         when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
@@ -124,6 +129,7 @@ public struct OnError<StateID: Hashable & Sendable, Event, Context> {
     ///   - kind: External (default) or internal.
     ///   - guardCondition: Whether the transition is enabled; `scope.signal` holds the error.
     ///   - action: Runs between the exits and the entries.
+    @inlinable
     public init(
         target: StateID? = nil, kind: ChartTransitionKind = .external,
         when guardCondition: ChartGuard<StateID, Event, Context>? = nil,

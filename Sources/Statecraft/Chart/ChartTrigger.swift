@@ -20,6 +20,7 @@ public struct ChartTrigger<StateID, Event>: Sendable {
     /// - Parameters:
     ///   - label: The label diagrams and traces print.
     ///   - matches: Whether a signal fires the transition.
+    @inlinable
     public init(label: String, matches: @escaping @Sendable (ChartSignal<StateID, Event>) -> Bool) {
         self.label = label
         self.matches = matches
@@ -31,7 +32,7 @@ extension ChartTrigger where Event: Equatable & Sendable {
     ///
     /// - Parameter event: The event that fires the transition.
     /// - Returns: The trigger.
-    public static func event(_ event: Event) -> Self {
+    @inlinable public static func event(_ event: Event) -> Self {
         ChartTrigger(label: String(describing: event)) { signal in
             if case .event(let received) = signal { return received == event }
             return false
@@ -46,6 +47,7 @@ extension ChartTrigger {
     ///   - label: The label diagrams and traces print.
     ///   - predicate: Whether an event fires the transition.
     /// - Returns: The trigger.
+    @inlinable
     public static func matching(label: String, _ predicate: @escaping @Sendable (Event) -> Bool) -> Self {
         ChartTrigger(label: label) { signal in
             if case .event(let received) = signal { return predicate(received) }
@@ -54,7 +56,7 @@ extension ChartTrigger {
     }
 
     /// A trigger matching the `error.execution` signal.
-    public static var error: Self {
+    @inlinable public static var error: Self {
         ChartTrigger(label: "error.execution") { signal in
             if case .error = signal { return true }
             return false
@@ -67,7 +69,7 @@ extension ChartTrigger where StateID: Equatable & Sendable {
     ///
     /// - Parameter state: The compound or parallel state whose completion fires the transition.
     /// - Returns: The trigger.
-    public static func done(_ state: StateID) -> Self {
+    @inlinable public static func done(_ state: StateID) -> Self {
         ChartTrigger(label: "done.state.\(state)") { signal in
             if case .done(let id) = signal { return id == state }
             return false
