@@ -137,3 +137,23 @@ struct ChartTracingTests {
         #expect(chart.decide(state: on, event: .play)?.kind == .change)
     }
 }
+
+/// The printable trace a command-line runner prints after each macrostep.
+@Suite("Chart trace text")
+struct ChartTraceTextTests {
+    @Test func macrostepPrintsOneLinePerMicrostep() throws {
+        let chart = try TestChart(initial: .a, context: Log()) {
+            State(.a, initial: .a1) {
+                State(.a1) { On(.go, target: .b) }
+            }
+            State(.b) { Always(target: .c) }
+            State(.c)
+        }
+        let next = try chart.run(chart.start(), .go)
+        #expect(next.lastMacrostep.description == """
+            [go] exited: a1, a; entered: b
+            [eventless] exited: b; entered: c
+            """)
+        #expect(chart.start().lastMacrostep.description == "[initial] exited: ; entered: a, a1")
+    }
+}
