@@ -9,13 +9,13 @@
 /// enum Input: Hashable, Sendable { case play, pause, stop }
 ///
 /// let chart = try Chart<Player, Input, Int>(initial: .stopped, context: 0) {
-///     State(.stopped) {
+///     ChartState(.stopped) {
 ///         On(.play, target: .active)
 ///     }
-///     State(.active, initial: .playing) {
+///     ChartState(.active, initial: .playing) {
 ///         On(.stop, target: .stopped)
-///         State(.playing) { On(.pause, target: .paused) }
-///         State(.paused) { On(.play, target: .playing) }
+///         ChartState(.playing) { On(.pause, target: .paused) }
+///         ChartState(.paused) { On(.play, target: .playing) }
 ///     }
 /// }
 /// let machine = StateMachine(chart: chart)

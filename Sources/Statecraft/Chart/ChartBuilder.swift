@@ -14,7 +14,7 @@ public enum ChartBuilder<StateID: Hashable & Sendable, Event, Context> {
     /// Raw elements.
     public static func buildExpression(_ elements: [Element]) -> [Element] { elements }
     /// A state.
-    public static func buildExpression(_ state: State<StateID, Event, Context>) -> [Element] { [state.element] }
+    public static func buildExpression(_ state: ChartState<StateID, Event, Context>) -> [Element] { [state.element] }
     /// A parallel state.
     public static func buildExpression(_ state: Parallel<StateID, Event, Context>) -> [Element] { [state.element] }
     /// A final state.

@@ -1,13 +1,13 @@
 /// A state of a chart: atomic when its content holds no state, compound otherwise (SCXML 1.0 §3.3).
 ///
 /// ```swift
-/// State(.on, initial: .stopped) {
+/// ChartState(.on, initial: .stopped) {
 ///     On(.power, target: .off)
-///     State(.stopped) { On(.play, target: .playing) }
-///     State(.playing) { On(.stop, target: .stopped) }
+///     ChartState(.stopped) { On(.play, target: .playing) }
+///     ChartState(.playing) { On(.stop, target: .stopped) }
 /// }
 /// ```
-public struct State<StateID: Hashable & Sendable, Event, Context> {
+public struct ChartState<StateID: Hashable & Sendable, Event, Context> {
     /// The element this state stands for.
     public let element: ChartElement<StateID, Event, Context>
 

@@ -148,7 +148,7 @@ public struct OnError<StateID: Hashable & Sendable, Event, Context> {
 /// event goes through the external queue, so observers see it.
 ///
 /// ```swift
-/// State(.paused) {
+/// ChartState(.paused) {
 ///     After(.seconds(30), send: .timeout, target: .stopped)
 /// }
 /// ```

@@ -6,20 +6,20 @@ import Testing
 struct ChartBuilderTests {
     static func makeChart(withPause: Bool, extraStates: [S]) throws -> TestChart {
         try TestChart(initial: .idle, context: Log()) {
-            State(.idle) {
+            ChartState(.idle) {
                 On(.play, target: .playing)
                 if withPause {
                     On(.ff, target: .fast)
                 }
             }
-            State(.playing)
+            ChartState(.playing)
             if withPause {
-                State(.fast)
+                ChartState(.fast)
             } else {
-                State(.stopped)
+                ChartState(.stopped)
             }
             for state in extraStates {
-                State(state)
+                ChartState(state)
             }
             ChartElement.final(.done)
         }

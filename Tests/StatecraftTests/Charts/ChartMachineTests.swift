@@ -6,12 +6,12 @@ import Testing
 struct ChartMachineTests {
     static func makeChart() throws -> TestChart {
         try TestChart(initial: .off, context: Log()) {
-            State(.off) { On(.power, target: .on) }
-            State(.on, initial: .stopped) {
+            ChartState(.off) { On(.power, target: .on) }
+            ChartState(.on, initial: .stopped) {
                 On(.power, target: .off)
                 On(.volume(0), action: { log, _ in log.count = 0 })
-                State(.stopped) { On(.play, target: .playing) }
-                State(.playing) { On(.play, target: .stopped) }
+                ChartState(.stopped) { On(.play, target: .playing) }
+                ChartState(.playing) { On(.play, target: .stopped) }
             }
         }
     }
@@ -82,7 +82,7 @@ struct ChartMachineTests {
 
     @Test func finishedMachineIgnoresEvents() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) { On(.go, target: .done) }
+            ChartState(.a) { On(.go, target: .done) }
             Final(.done)
         }
         let machine = StateMachine(chart: chart)
@@ -143,11 +143,11 @@ struct ChartTracingTests {
 struct ChartTraceTextTests {
     @Test func macrostepPrintsOneLinePerMicrostep() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .a1) {
-                State(.a1) { On(.go, target: .b) }
+            ChartState(.a, initial: .a1) {
+                ChartState(.a1) { On(.go, target: .b) }
             }
-            State(.b) { Always(target: .c) }
-            State(.c)
+            ChartState(.b) { Always(target: .c) }
+            ChartState(.c)
         }
         let next = try chart.run(chart.start(), .go)
         #expect(next.lastMacrostep.description == """

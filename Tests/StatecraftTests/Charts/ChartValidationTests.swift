@@ -16,8 +16,8 @@ struct ChartValidationTests {
     @Test func duplicateIdentifier() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a, initial: .b) { State(.b) }
-                State(.b)
+                ChartState(.a, initial: .b) { ChartState(.b) }
+                ChartState(.b)
             }
         }
         #expect(error == .duplicateState(.b))
@@ -27,7 +27,7 @@ struct ChartValidationTests {
     @Test func unknownTarget() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a) { On(.go, target: .x) }
+                ChartState(.a) { On(.go, target: .x) }
             }
         }
         #expect(error == .unknownTarget(source: .a, target: .x))
@@ -36,7 +36,7 @@ struct ChartValidationTests {
 
     @Test func unknownInitialStateOfTheChart() {
         let error = buildError {
-            try TestChart(initial: .x, context: Log()) { State(.a) }
+            try TestChart(initial: .x, context: Log()) { ChartState(.a) }
         }
         #expect(error == .unknownTarget(source: nil, target: .x))
     }
@@ -44,9 +44,9 @@ struct ChartValidationTests {
     @Test func missingInitialChild() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a) {
-                    State(.a1)
-                    State(.a2)
+                ChartState(.a) {
+                    ChartState(.a1)
+                    ChartState(.a2)
                 }
             }
         }
@@ -57,8 +57,8 @@ struct ChartValidationTests {
     @Test func initialChildThatIsNotADescendant() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a, initial: .b) { State(.a1) }
-                State(.b)
+                ChartState(.a, initial: .b) { ChartState(.a1) }
+                ChartState(.b)
             }
         }
         #expect(error == .invalidInitialChild(state: .a, target: .b))
@@ -68,8 +68,8 @@ struct ChartValidationTests {
     @Test func initialChildOnAnAtomicState() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a, initial: .b)
-                State(.b)
+                ChartState(.a, initial: .b)
+                ChartState(.b)
             }
         }
         #expect(error == .initialOnAtomicState(.a))
@@ -78,7 +78,7 @@ struct ChartValidationTests {
     @Test func historyAtTheTopLevel() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a)
+                ChartState(.a)
                 History(.hist)
             }
         }
@@ -89,7 +89,7 @@ struct ChartValidationTests {
     @Test func historyInAnAtomicState() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a) { History(.hist) }
+                ChartState(.a) { History(.hist) }
             }
         }
         #expect(error == .misplacedHistory(.hist))
@@ -98,11 +98,11 @@ struct ChartValidationTests {
     @Test func historyDefaultOutsideItsParent() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a, initial: .a1) {
+                ChartState(.a, initial: .a1) {
                     History(.hist, default: .b)
-                    State(.a1)
+                    ChartState(.a1)
                 }
-                State(.b)
+                ChartState(.b)
             }
         }
         #expect(error == .invalidHistoryDefault(history: .hist, target: .b))
@@ -111,7 +111,7 @@ struct ChartValidationTests {
     @Test func finalStateWithChildren() {
         let error = buildError {
             try TestChart(initial: .done, context: Log()) {
-                Final(.done) { State(.a) }
+                Final(.done) { ChartState(.a) }
             }
         }
         #expect(error == .invalidFinalContent(.done))
@@ -127,7 +127,7 @@ struct ChartValidationTests {
         let error = buildError {
             try TestChart(initial: .p, context: Log()) {
                 Parallel(.p) {
-                    State(.r1)
+                    ChartState(.r1)
                     Final(.done)
                 }
             }
@@ -138,7 +138,7 @@ struct ChartValidationTests {
     @Test func transitionOutsideAnyState() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                State(.a)
+                ChartState(.a)
                 On(.go, target: .a)
             }
         }
@@ -157,9 +157,9 @@ struct ChartValidationTests {
 
     @Test func validChartBuilds() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .a1) {
+            ChartState(.a, initial: .a1) {
                 History(.hist, .deep)
-                State(.a1)
+                ChartState(.a1)
             }
         }
         #expect(chart.states == [.a, .hist, .a1])

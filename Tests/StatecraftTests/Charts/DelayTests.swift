@@ -7,8 +7,8 @@ import Testing
 struct DelayTests {
     static func makeChart() throws -> TestChart {
         try TestChart(initial: .idle, context: Log()) {
-            State(.idle) { On(.go, target: .busy) }
-            State(.busy) {
+            ChartState(.idle) { On(.go, target: .busy) }
+            ChartState(.busy) {
                 After(.seconds(2), send: .timeout, target: .idle, action: say("timed out"))
                 On(.back, target: .idle)
             }
@@ -46,7 +46,7 @@ struct DelayTests {
 
     @Test func delayedSendsArriveInTimeOrderAndCancelByIdentifier() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 OnEntry { _, scope in
                     scope.send(.foo, after: .seconds(3))
                     scope.send(.bar, after: .seconds(1))
@@ -69,11 +69,11 @@ struct DelayTests {
 
     @Test func delayedSendSurvivesLeavingTheStateThatSentIt() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 OnEntry { _, scope in scope.send(.foo, after: .seconds(1)) }
                 On(.go, target: .b)
             }
-            State(.b) { On(.foo, action: say("foo in b")) }
+            ChartState(.b) { On(.foo, action: say("foo in b")) }
         }
         let clock = ManualScheduler()
         let machine = StateMachine(chart: chart, scheduler: clock)
@@ -84,7 +84,7 @@ struct DelayTests {
 
     @Test func finishingTheChartCancelsEveryDelayedEvent() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 OnEntry { _, scope in scope.send(.foo, after: .seconds(1), id: "foo") }
                 On(.go, target: .done)
             }

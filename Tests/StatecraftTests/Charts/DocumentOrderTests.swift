@@ -7,14 +7,14 @@ import Testing
 struct DocumentOrderTests {
     @Test func firstEnabledTransitionInDocumentOrderWins() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 On(.e, target: .b, when: { log, _ in log.count > 0 })
                 On(.e, target: .c)
                 On(.e, target: .d)
             }
-            State(.b)
-            State(.c)
-            State(.d)
+            ChartState(.b)
+            ChartState(.c)
+            ChartState(.d)
         }
         #expect(try chart.run(chart.start(), .e).configuration == [.c])
         #expect(try chart.run(chart.start(context: Log(count: 1)), .e).configuration == [.b])
@@ -22,12 +22,12 @@ struct DocumentOrderTests {
 
     @Test func guardsAreEvaluatedOnlyUntilOneHolds() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 On(.e, target: .b, when: { _, _ in true })
                 On(.e, target: .c, when: { _, _ in throw ChartTestFailure() })
             }
-            State(.b)
-            State(.c)
+            ChartState(.b)
+            ChartState(.c)
         }
         let next = try chart.run(chart.start(), .e)
         #expect(next.configuration == [.b])
@@ -37,14 +37,14 @@ struct DocumentOrderTests {
     @Test func transitionContentsRunInTheOrderOfTheRegionsThatSelectedThem() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
             Parallel(.p) {
-                State(.r1, initial: .r1a) {
-                    State(.r1a) { On(.e, action: say("r1")) }
+                ChartState(.r1, initial: .r1a) {
+                    ChartState(.r1a) { On(.e, action: say("r1")) }
                 }
-                State(.r2, initial: .r2a) {
-                    State(.r2a) { On(.e, action: say("r2")) }
+                ChartState(.r2, initial: .r2a) {
+                    ChartState(.r2a) { On(.e, action: say("r2")) }
                 }
-                State(.x, initial: .y) {
-                    State(.y) { On(.e, action: say("x")) }
+                ChartState(.x, initial: .y) {
+                    ChartState(.y) { On(.e, action: say("x")) }
                 }
             }
         }
@@ -55,17 +55,17 @@ struct DocumentOrderTests {
 
     @Test func actionsRunExitsThenTransitionThenEntries() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .a1) {
+            ChartState(.a, initial: .a1) {
                 logExit(.a)
-                State(.a1) {
+                ChartState(.a1) {
                     logExit(.a1)
                     On(.go, target: .b2, action: say("transition"))
                 }
             }
-            State(.b, initial: .b1) {
+            ChartState(.b, initial: .b1) {
                 logEntry(.b)
-                State(.b1) { logEntry(.b1) }
-                State(.b2) { logEntry(.b2) }
+                ChartState(.b1) { logEntry(.b1) }
+                ChartState(.b2) { logEntry(.b2) }
             }
         }
         let next = try chart.run(chart.start(), .go)

@@ -8,10 +8,10 @@ import Testing
 struct EventlessTests {
     @Test func chainOfEventlessTransitionsRunsToCompletionInOneMacrostep() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) { On(.go, target: .b) }
-            State(.b) { Always(target: .c) }
-            State(.c) { Always(target: .d) }
-            State(.d)
+            ChartState(.a) { On(.go, target: .b) }
+            ChartState(.b) { Always(target: .c) }
+            ChartState(.c) { Always(target: .d) }
+            ChartState(.d)
         }
         let next = try chart.run(chart.start(), .go)
         #expect(next.lastMacrostep.microsteps.map(\.exited) == [[.a], [.b], [.c]])
@@ -22,11 +22,11 @@ struct EventlessTests {
 
     @Test func guardedTargetlessLoopRunsUntilItsGuardFails() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 Always(when: { log, _ in log.count < 3 }, action: { log, _ in log.count += 1 })
                 Always(target: .b, when: { log, _ in log.count == 3 })
             }
-            State(.b)
+            ChartState(.b)
         }
         let started = chart.start()
         #expect(started.context.count == 3)
@@ -38,14 +38,14 @@ struct EventlessTests {
 
     @Test func eventlessTransitionsGoBeforeRaisedEvents() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 OnEntry { _, scope in scope.raise(.foo) }
                 On(.foo, target: .c)
                 Always(target: .b)
             }
-            State(.b) { On(.foo, target: .d) }
-            State(.c)
-            State(.d)
+            ChartState(.b) { On(.foo, target: .d) }
+            ChartState(.c)
+            ChartState(.d)
         }
         let started = chart.start()
         // a's eventless transition is taken before `foo` is dequeued; b then handles `foo`.
@@ -55,11 +55,11 @@ struct EventlessTests {
 
     @Test func eventlessGuardsSeeTheContextActionsWrote() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 On(.tick, action: { log, _ in log.count += 1 })
                 Always(target: .b, when: { log, _ in log.count >= 2 })
             }
-            State(.b)
+            ChartState(.b)
         }
         let once = try chart.run(chart.start(), .tick)
         #expect(once.configuration == [.a])
@@ -70,8 +70,8 @@ struct EventlessTests {
 
     @Test func chartThatNeverSettlesStopsAtTheMicrostepLimit() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) { Always(target: .b) }
-            State(.b) { Always(target: .a) }
+            ChartState(.a) { Always(target: .b) }
+            ChartState(.b) { Always(target: .a) }
         }
         let started = chart.start()
         #expect(started.lastMacrostep.reachedMicrostepLimit)

@@ -8,12 +8,12 @@ import Testing
 struct FinalStateTests {
     @Test func reachingAFinalChildRaisesDoneForItsParent() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .a1) {
+            ChartState(.a, initial: .a1) {
                 OnDone(.a, target: .b, action: say("done.state.a"))
-                State(.a1) { On(.go, target: .done) }
+                ChartState(.a1) { On(.go, target: .done) }
                 Final(.done) { logEntry(.done) }
             }
-            State(.b)
+            ChartState(.b)
         }
         let next = try chart.run(chart.start(), .go)
         #expect(next.lastMacrostep.microsteps.map(\.transitions) == [["go"], ["done.state.a"]])
@@ -27,18 +27,18 @@ struct FinalStateTests {
         let chart = try TestChart(initial: .p, context: Log()) {
             Parallel(.p) {
                 OnDone(.p, target: .x)
-                State(.r1, initial: .r1a) {
+                ChartState(.r1, initial: .r1a) {
                     OnDone(.r1, action: say("done.state.r1"))
-                    State(.r1a) { On(.e, target: .r1f) }
+                    ChartState(.r1a) { On(.e, target: .r1f) }
                     Final(.r1f)
                 }
-                State(.r2, initial: .r2a) {
+                ChartState(.r2, initial: .r2a) {
                     OnDone(.r2, action: say("done.state.r2"))
-                    State(.r2a) { On(.f, target: .r2f) }
+                    ChartState(.r2a) { On(.f, target: .r2f) }
                     Final(.r2f)
                 }
             }
-            State(.x)
+            ChartState(.x)
         }
         let first = try chart.run(chart.start(), .e)
         #expect(first.context.entries == ["done.state.r1"])
@@ -53,21 +53,21 @@ struct FinalStateTests {
 
     @Test func enteringFinalStatesOfEveryRegionAtOnceRaisesEachDoneThenTheParallels() throws {
         let chart = try TestChart(initial: .out, context: Log()) {
-            State(.out) { On(.event(E.go), targets: [.r1f, .r2f]) }
+            ChartState(.out) { On(.event(E.go), targets: [.r1f, .r2f]) }
             Parallel(.p) {
                 OnDone(.p, target: .x, action: say("done.state.p"))
-                State(.r1, initial: .r1a) {
+                ChartState(.r1, initial: .r1a) {
                     OnDone(.r1, action: say("done.state.r1"))
-                    State(.r1a)
+                    ChartState(.r1a)
                     Final(.r1f)
                 }
-                State(.r2, initial: .r2a) {
+                ChartState(.r2, initial: .r2a) {
                     OnDone(.r2, action: say("done.state.r2"))
-                    State(.r2a)
+                    ChartState(.r2a)
                     Final(.r2f)
                 }
             }
-            State(.x)
+            ChartState(.x)
         }
         let next = try chart.run(chart.start(), .go)
         #expect(next.context.entries == ["done.state.r1", "done.state.r2", "done.state.p"])
@@ -76,9 +76,9 @@ struct FinalStateTests {
 
     @Test func topLevelFinalStateHaltsTheChart() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .a1) {
+            ChartState(.a, initial: .a1) {
                 logExit(.a)
-                State(.a1) {
+                ChartState(.a1) {
                     logExit(.a1)
                     On(.go, target: .done)
                 }
@@ -101,7 +101,7 @@ struct FinalStateTests {
 
     @Test func chartCanFinishWhileStarting() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) { Always(target: .done) }
+            ChartState(.a) { Always(target: .done) }
             Final(.done)
         }
         let started = chart.start()

@@ -7,28 +7,28 @@ import Testing
 struct HierarchyTests {
     static func makeChart() throws -> TestChart {
         try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .a1) {
+            ChartState(.a, initial: .a1) {
                 logEntry(.a)
                 logExit(.a)
                 On(.next, target: .b)
                 On(.g, target: .b11)
-                State(.a1) {
+                ChartState(.a1) {
                     logEntry(.a1)
                     logExit(.a1)
                     On(.go, target: .a2)
                     On(.next, target: .a2)
                 }
-                State(.a2) {
+                ChartState(.a2) {
                     logEntry(.a2)
                     logExit(.a2)
                 }
             }
-            State(.b, initial: .b1) {
+            ChartState(.b, initial: .b1) {
                 logEntry(.b)
-                State(.b1, initial: .b11) {
+                ChartState(.b1, initial: .b11) {
                     logEntry(.b1)
-                    State(.b11) { logEntry(.b11) }
-                    State(.b2)
+                    ChartState(.b11) { logEntry(.b11) }
+                    ChartState(.b2)
                 }
             }
         }

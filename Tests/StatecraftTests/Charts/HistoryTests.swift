@@ -12,19 +12,19 @@ struct HistoryTests {
     ///        └ playing ─ normal, fast
     static func makeChart(historyDefault: S? = nil) throws -> TestChart {
         try TestChart(initial: .off, context: Log()) {
-            State(.off) {
+            ChartState(.off) {
                 On(.power, target: .hist)
                 On(.back, target: .deepHist)
             }
-            State(.on, initial: .stopped) {
+            ChartState(.on, initial: .stopped) {
                 logEntry(.on)
                 History(.hist, .shallow, default: historyDefault, action: say("hist default"))
                 History(.deepHist, .deep)
                 On(.power, target: .off)
-                State(.stopped) { On(.play, target: .playing) }
-                State(.playing, initial: .normal) {
-                    State(.normal) { On(.ff, target: .fast) }
-                    State(.fast)
+                ChartState(.stopped) { On(.play, target: .playing) }
+                ChartState(.playing, initial: .normal) {
+                    ChartState(.normal) { On(.ff, target: .fast) }
+                    ChartState(.fast)
                 }
             }
         }
@@ -84,16 +84,16 @@ struct HistoryTests {
             Parallel(.p) {
                 History(.deepHist, .deep)
                 On(.leave, target: .out)
-                State(.r1, initial: .r1a) {
-                    State(.r1a) { On(.e, target: .r1b) }
-                    State(.r1b)
+                ChartState(.r1, initial: .r1a) {
+                    ChartState(.r1a) { On(.e, target: .r1b) }
+                    ChartState(.r1b)
                 }
-                State(.r2, initial: .r2a) {
-                    State(.r2a) { On(.e, target: .r2b) }
-                    State(.r2b)
+                ChartState(.r2, initial: .r2a) {
+                    ChartState(.r2a) { On(.e, target: .r2b) }
+                    ChartState(.r2b)
                 }
             }
-            State(.out) { On(.back, target: .deepHist) }
+            ChartState(.out) { On(.back, target: .deepHist) }
         }
         let snapshot = try chart.run(chart.start(), .e, .leave, .back)
         #expect(snapshot.lastMacrostep.exited == [.out])
@@ -104,32 +104,32 @@ struct HistoryTests {
     /// transition's content; a restored history runs no default content.
     @Test func w3c579DefaultHistoryContentRunsAfterEntryAndInitialContent() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .hist, initialAction: { _, scope in scope.raise(.f) }) {
+            ChartState(.a, initial: .hist, initialAction: { _, scope in scope.raise(.f) }) {
                 OnEntry { _, scope in
                     scope.send(.timeout, after: .seconds(1))
                     scope.raise(.e)
                 }
                 OnExit { log, _ in log.count += 1 }
                 History(.hist, default: .a1, action: { _, scope in scope.raise(.g) })
-                State(.a1) {
+                ChartState(.a1) {
                     On(.e, target: .a2)
                     On(anyEvent, targets: [.fail])
                 }
-                State(.a2) {
+                ChartState(.a2) {
                     On(.f, target: .c)
                     On(anyEvent, targets: [.fail])
                 }
-                State(.c) {
+                ChartState(.c) {
                     On(.g, target: .a, when: { log, _ in log.count == 0 })
                     On(.e, target: .x, when: { log, _ in log.count == 1 })
                     On(anyEvent, targets: [.fail])
                 }
             }
-            State(.x) {
+            ChartState(.x) {
                 On(.f, target: .y)
                 On(anyEvent, targets: [.fail])
             }
-            State(.y) {
+            ChartState(.y) {
                 On(.g, target: .fail)
                 On(.timeout, target: .done)
             }

@@ -7,7 +7,7 @@ import Testing
 struct InternalExternalTests {
     static func makeChart() throws -> TestChart {
         try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .a1) {
+            ChartState(.a, initial: .a1) {
                 logEntry(.a)
                 logExit(.a)
                 On(.e, target: .a2)
@@ -15,11 +15,11 @@ struct InternalExternalTests {
                 On(.g, target: .a, kind: .internal)
                 On(.h, target: .a)
                 On(.volume(0), action: say("mute"))
-                State(.a1) {
+                ChartState(.a1) {
                     On(.x, target: .a1)
                     On(.y, target: .a1, kind: .internal)
                 }
-                State(.a2)
+                ChartState(.a2)
             }
         }
     }
@@ -74,7 +74,7 @@ struct InternalExternalTests {
 
     @Test func payloadCasesAreMatchedByCase() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 On(matching: { if case .volume = $0 { true } else { false } }, label: "volume",
                    action: { log, scope in
                        if case .volume(let level)? = scope.event { log.count = level }

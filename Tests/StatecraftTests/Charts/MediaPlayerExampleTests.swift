@@ -15,33 +15,33 @@ struct MediaPlayerExampleTests {
 
     static func makePlayer() throws -> Chart<Player, Input, Settings> {
         try Chart<Player, Input, Settings>(initial: .off, context: Settings()) {
-            State(.off) {
+            ChartState(.off) {
                 On(.power, target: .resume)
             }
-            State(.on, initial: .stopped) {
+            ChartState(.on, initial: .stopped) {
                 History(.resume, .deep)
                 On(.power, target: .off)
                 On(.eject, target: .ejected)
-                State(.stopped) {
+                ChartState(.stopped) {
                     On(.play, target: .active)
                     After(.seconds(300), send: .idleTimeout, target: .off)
                 }
                 Parallel(.active) {
                     On(.stop, target: .stopped)
-                    State(.playback, initial: .playing) {
-                        State(.playing) {
+                    ChartState(.playback, initial: .playing) {
+                        ChartState(.playing) {
                             OnEntry { settings, _ in settings.plays += 1 }
                             On(.pause, target: .paused)
                         }
-                        State(.paused) { On(.play, target: .playing) }
+                        ChartState(.paused) { On(.play, target: .playing) }
                     }
-                    State(.volume, initial: .audible) {
+                    ChartState(.volume, initial: .audible) {
                         On(matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
                            action: { settings, scope in
                                if case .setVolume(let level)? = scope.event { settings.volume = level }
                            })
-                        State(.audible) { On(.mute, target: .muted) }
-                        State(.muted) { On(.unmute, target: .audible) }
+                        ChartState(.audible) { On(.mute, target: .muted) }
+                        ChartState(.muted) { On(.unmute, target: .audible) }
                     }
                 }
             }

@@ -15,7 +15,7 @@ struct ParallelTests {
     ///            └ d
     static func makeNestedChart() throws -> TestChart {
         try TestChart(initial: .out, context: Log()) {
-            State(.out) {
+            ChartState(.out) {
                 On(.go, target: .p)
                 On(.event(E.f), targets: [.c2, .a2])
             }
@@ -23,42 +23,42 @@ struct ParallelTests {
                 logEntry(.p)
                 logExit(.p)
                 On(.leave, target: .out)
-                State(.r1, initial: .a) {
+                ChartState(.r1, initial: .a) {
                     logEntry(.r1)
                     logExit(.r1)
-                    State(.a, initial: .a1) {
+                    ChartState(.a, initial: .a1) {
                         logEntry(.a)
                         logExit(.a)
-                        State(.a1) {
+                        ChartState(.a1) {
                             logEntry(.a1)
                             logExit(.a1)
                             On(.e, target: .a2, action: say("a1→a2"))
                         }
-                        State(.a2) {
+                        ChartState(.a2) {
                             logEntry(.a2)
                             logExit(.a2)
                         }
                         On(.x, target: .b)
                     }
-                    State(.b) { logEntry(.b) }
+                    ChartState(.b) { logEntry(.b) }
                 }
-                State(.r2, initial: .c) {
+                ChartState(.r2, initial: .c) {
                     logEntry(.r2)
                     logExit(.r2)
-                    State(.c, initial: .c1) {
+                    ChartState(.c, initial: .c1) {
                         logEntry(.c)
                         logExit(.c)
-                        State(.c1) {
+                        ChartState(.c1) {
                             logEntry(.c1)
                             logExit(.c1)
                             On(.e, target: .c2, action: say("c1→c2"))
                         }
-                        State(.c2) {
+                        ChartState(.c2) {
                             logEntry(.c2)
                             logExit(.c2)
                         }
                     }
-                    State(.d) { logEntry(.d) }
+                    ChartState(.d) { logEntry(.d) }
                 }
             }
         }
@@ -122,15 +122,15 @@ struct ParallelTests {
     @Test func conflictingTransitionsFromTwoRegionsKeepTheFirstInDocumentOrder() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
             Parallel(.p) {
-                State(.r1, initial: .r1a) {
-                    State(.r1a) { On(.f, target: .x, action: say("r1a→x")) }
+                ChartState(.r1, initial: .r1a) {
+                    ChartState(.r1a) { On(.f, target: .x, action: say("r1a→x")) }
                 }
-                State(.r2, initial: .r2a) {
-                    State(.r2a) { On(.f, target: .y, action: say("r2a→y")) }
+                ChartState(.r2, initial: .r2a) {
+                    ChartState(.r2a) { On(.f, target: .y, action: say("r2a→y")) }
                 }
             }
-            State(.x)
-            State(.y)
+            ChartState(.x)
+            ChartState(.y)
         }
         let next = try chart.run(chart.start(), .f)
         #expect(next.lastMacrostep.exited == [.r2a, .r2, .r1a, .r1, .p])
@@ -144,15 +144,15 @@ struct ParallelTests {
         let chart = try TestChart(initial: .p, context: Log()) {
             Parallel(.p) {
                 On(.g, target: .x, action: say("p→x"))
-                State(.r1, initial: .r1a) {
-                    State(.r1a) { On(.g, target: .r1b, action: say("r1a→r1b")) }
-                    State(.r1b)
+                ChartState(.r1, initial: .r1a) {
+                    ChartState(.r1a) { On(.g, target: .r1b, action: say("r1a→r1b")) }
+                    ChartState(.r1b)
                 }
-                State(.r2, initial: .r2a) {
-                    State(.r2a)
+                ChartState(.r2, initial: .r2a) {
+                    ChartState(.r2a)
                 }
             }
-            State(.x)
+            ChartState(.x)
         }
         let next = try chart.run(chart.start(), .g)
         #expect(next.lastMacrostep.exited == [.r1a])
@@ -165,11 +165,11 @@ struct ParallelTests {
         let chart = try TestChart(initial: .p, context: Log()) {
             Parallel(.p) {
                 On(.h, target: .p)
-                State(.r1, initial: .r1a) {
-                    State(.r1a) { On(.e, target: .r1b) }
-                    State(.r1b)
+                ChartState(.r1, initial: .r1a) {
+                    ChartState(.r1a) { On(.e, target: .r1b) }
+                    ChartState(.r1b)
                 }
-                State(.r2, initial: .r2a) { State(.r2a) }
+                ChartState(.r2, initial: .r2a) { ChartState(.r2a) }
             }
         }
         let moved = try chart.run(chart.start(), .e)
@@ -183,27 +183,27 @@ struct ParallelTests {
     /// preempts its ancestor's.
     @Test func w3c403cOptimalEnabledTransitionSet() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a, initial: .p) {
+            ChartState(.a, initial: .p) {
                 OnEntry { _, scope in scope.raise(.e) }
                 On(.f, target: .fail)
                 Parallel(.p) {
-                    State(.r1) {
+                    ChartState(.r1) {
                         On(.e)
                         On(.f)
                     }
-                    State(.r2) {
+                    ChartState(.r2) {
                         On(.e, target: .r1, action: { _, scope in scope.raise(.f) })
                     }
-                    State(.c) {
+                    ChartState(.c) {
                         On(.e, target: .fail)
                         On(.f, target: .x)
                     }
-                    State(.d) {
+                    ChartState(.d) {
                         On(anyEvent, action: { log, _ in log.count += 1 })
                     }
                 }
             }
-            State(.x) {
+            ChartState(.x) {
                 Always(target: .done, when: { log, _ in log.count == 2 })
                 Always(target: .fail)
             }

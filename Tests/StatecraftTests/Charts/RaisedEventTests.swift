@@ -9,7 +9,7 @@ struct RaisedEventTests {
     /// W3C test 144: two events raised in one entry block are handled in the order raised.
     @Test func eventsRaisedTogetherAreHandledInOrder() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 OnEntry { _, scope in
                     scope.raise(.foo)
                     scope.raise(.bar)
@@ -17,7 +17,7 @@ struct RaisedEventTests {
                 On(.foo, target: .b)
                 On(.bar, target: .fail)
             }
-            State(.b) {
+            ChartState(.b) {
                 On(.bar, target: .done)
                 On(.foo, target: .fail)
             }
@@ -34,11 +34,11 @@ struct RaisedEventTests {
     /// first and handled first, each in its own microstep.
     @Test func eventsRaisedByTwoRegionsAreHandledInEntryOrder() throws {
         let chart = try TestChart(initial: .out, context: Log()) {
-            State(.out) { On(.go, target: .p) }
+            ChartState(.out) { On(.go, target: .p) }
             Parallel(.p) {
-                State(.r2, initial: .c) {
-                    State(.c, initial: .c1) {
-                        State(.c1) {
+                ChartState(.r2, initial: .c) {
+                    ChartState(.c, initial: .c1) {
+                        ChartState(.c1) {
                             OnEntry { log, scope in
                                 log.entries.append("enter c1, raise y")
                                 scope.raise(.y)
@@ -46,19 +46,19 @@ struct RaisedEventTests {
                             On(.y, target: .c2, action: say("handle y"))
                             On(.x, action: say("r2 sees x"))
                         }
-                        State(.c2)
+                        ChartState(.c2)
                     }
                 }
-                State(.r1, initial: .a) {
-                    State(.a, initial: .a1) {
-                        State(.a1) {
+                ChartState(.r1, initial: .a) {
+                    ChartState(.a, initial: .a1) {
+                        ChartState(.a1) {
                             OnEntry { log, scope in
                                 log.entries.append("enter a1, raise x")
                                 scope.raise(.x)
                             }
                             On(.x, target: .a2, action: say("handle x"))
                         }
-                        State(.a2) { On(.y, action: say("r1 sees y")) }
+                        ChartState(.a2) { On(.y, action: say("r1 sees y")) }
                     }
                 }
             }
@@ -74,7 +74,7 @@ struct RaisedEventTests {
 
     @Test func internalEventsGoBeforeExternalOnes() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 On(.go, action: { log, scope in
                     scope.send(.ext)
                     scope.raise(.foo)
@@ -91,11 +91,11 @@ struct RaisedEventTests {
 
     @Test func eventRaisedInAMacrostepThatNoTransitionHandlesIsDropped() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 On(.go, action: { _, scope in scope.raise(.bar) })
                 On(.foo, target: .b)
             }
-            State(.b)
+            ChartState(.b)
         }
         let next = try chart.run(chart.start(), .go)
         #expect(next.configuration == [.a])
@@ -104,7 +104,7 @@ struct RaisedEventTests {
 
     @Test func throwingActionRaisesErrorExecutionAfterWhatItRaisedBefore() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 On(.go, action: { log, scope in
                     scope.raise(.foo)
                     log.count = 1
@@ -115,7 +115,7 @@ struct RaisedEventTests {
                     if case .error(let error)? = scope.signal { log.entries.append("\(error.phase) of \(error.state)") }
                 })
             }
-            State(.fail)
+            ChartState(.fail)
         }
         let next = try chart.run(chart.start(), .go)
         #expect(next.context.count == 1)
@@ -126,14 +126,14 @@ struct RaisedEventTests {
 
     @Test func throwingGuardCountsAsFalseAndRaisesErrorExecution() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            State(.a) {
+            ChartState(.a) {
                 On(.go, target: .b, when: { _, _ in throw ChartTestFailure() })
                 On(.go, target: .c)
                 OnError(target: .fail)
             }
-            State(.b)
-            State(.c) { OnError(action: say("error in c")) }
-            State(.fail)
+            ChartState(.b)
+            ChartState(.c) { OnError(action: say("error in c")) }
+            ChartState(.fail)
         }
         let next = try chart.run(chart.start(), .go)
         #expect(next.configuration == [.c])
@@ -145,10 +145,10 @@ struct RaisedEventTests {
     @Test func isActiveSeesTheConfigurationAsItIsBuilt() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
             Parallel(.p) {
-                State(.r1) {
+                ChartState(.r1) {
                     OnEntry { log, scope in log.entries.append("r1 sees r2: \(scope.isActive(.r2))") }
                 }
-                State(.r2) {
+                ChartState(.r2) {
                     OnEntry { log, scope in log.entries.append("r2 sees r1: \(scope.isActive(.r1))") }
                 }
             }
