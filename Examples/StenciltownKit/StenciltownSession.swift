@@ -126,6 +126,18 @@ public struct StenciltownScriptFailure: Error, Equatable, CustomStringConvertibl
     /// Why it failed.
     public let problem: String
 
+    /// Creates the failure.
+    ///
+    /// - Parameters:
+    ///   - step: The step.
+    ///   - position: Its 1-based position in the script.
+    ///   - problem: Why it failed.
+    public init(step: StenciltownScriptStep, position: Int, problem: String) {
+        self.step = step
+        self.position = position
+        self.problem = problem
+    }
+
     /// A message naming the step.
     public var description: String { "script step '\(step.text)' (step \(position)): \(problem)" }
 }
