@@ -17,6 +17,9 @@ let package = Package(
         // Test doubles for users' tests and ours: `ManualClock`.
         .target(name: "StatecraftTesting", dependencies: ["Statecraft"]),
 
+        // SCXML import and export: the document model, the expression language, event descriptors.
+        .target(name: "StatecraftSCXML", dependencies: ["Statecraft"]),
+
         // Example programs (README: `swift run stenciltown`, `swift run traffic-light`, `swift run refresh-list`).
         .target(name: "StenciltownKit", dependencies: ["Statecraft"], path: "Examples/StenciltownKit"),
         .executableTarget(name: "stenciltown", dependencies: ["StenciltownKit"], path: "Examples/Stenciltown"),
@@ -27,6 +30,7 @@ let package = Package(
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),
+        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML"]),
     ],
     swiftLanguageModes: [.v6]
 )
