@@ -10,7 +10,10 @@ swift build --product stenciltown 2>&1 | tail -1
 BIN="$(swift build --show-bin-path)/stenciltown"
 SESSION="stenciltown-e2e-$$"
 export LANG=C.UTF-8
-cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; }
+unset TMUX
+# A tmux server of our own (its own socket), so nothing else running tmux is touched.
+tmux() { command tmux -L "$SESSION" "$@"; }
+cleanup() { tmux kill-server 2>/dev/null || true; }
 trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$SESSION"; }
@@ -36,7 +39,7 @@ ENABLED='^\[ Download \]$'
 DISABLED='^\[ Download \] \(disabled\)$'
 
 # Speed 2: the fetch takes 2.5 s and the download 5 s, time enough to see them in progress.
-tmux -u new-session -d -s "$SESSION" -x 80 -y 12 "$BIN --speed 2"
+tmux -u -f /dev/null new-session -d -s "$SESSION" -x 80 -y 12 "$BIN --speed 2"
 
 wait_for 'Fetching description' 20 "fetching shows its text"
 wait_for "$BAR" 5 "fetching shows the progress bar"
