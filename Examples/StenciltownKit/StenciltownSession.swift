@@ -73,9 +73,9 @@ public final class StenciltownSession {
     /// Runs a script to its end or to its `q` step.
     ///
     /// - Parameter steps: The steps.
-    /// - Throws: ``StenciltownScriptFailure`` when a wait cannot succeed (waiting for the download when none
+    /// - Throws: ``StenciltownScriptWaitError`` when a wait cannot succeed (waiting for the download when none
     ///   is in progress, or the download failing while waiting for it to finish).
-    public func run(script steps: [StenciltownScriptStep]) async throws(StenciltownScriptFailure) {
+    public func run(script steps: [StenciltownScriptStep]) async throws(StenciltownScriptWaitError) {
         for (index, step) in steps.enumerated() {
             switch step {
             case .download: press("d")
@@ -83,7 +83,7 @@ public final class StenciltownSession {
             case .quit: return
             case .waitFetched, .waitDownloaded, .waitFailed:
                 if let problem = await wait(for: step) {
-                    throw StenciltownScriptFailure(step: step, position: index + 1, problem: problem)
+                    throw StenciltownScriptWaitError(step: step, position: index + 1, problem: problem)
                 }
             case .sleep(let milliseconds):
                 try? await clock.sleep(for: .milliseconds(milliseconds))
@@ -115,29 +115,4 @@ public final class StenciltownSession {
             state = next.to
         }
     }
-}
-
-/// A script step that could not succeed.
-public struct StenciltownScriptFailure: Error, Equatable, CustomStringConvertible {
-    /// The step.
-    public let step: StenciltownScriptStep
-    /// Its 1-based position in the script.
-    public let position: Int
-    /// Why it failed.
-    public let problem: String
-
-    /// Creates the failure.
-    ///
-    /// - Parameters:
-    ///   - step: The step.
-    ///   - position: Its 1-based position in the script.
-    ///   - problem: Why it failed.
-    public init(step: StenciltownScriptStep, position: Int, problem: String) {
-        self.step = step
-        self.position = position
-        self.problem = problem
-    }
-
-    /// A message naming the step.
-    public var description: String { "script step '\(step.text)' (step \(position)): \(problem)" }
 }

@@ -153,13 +153,13 @@ struct StenciltownFlowTests {
         harness.session.start()
         defer { harness.session.stop() }
         await harness.fetch()
-        await #expect(throws: StenciltownScriptFailure(
+        await #expect(throws: StenciltownScriptWaitError(
             step: .waitDownloaded, position: 2,
             problem: "the download failed: cannot download http://127.0.0.1:1/: connection refused")
         ) {
             try await harness.session.run(script: [.download, .waitDownloaded])
         }
-        await #expect(throws: StenciltownScriptFailure.self) {
+        await #expect(throws: StenciltownScriptWaitError.self) {
             try await harness.session.run(script: [.waitFetched])
         }
     }
