@@ -1,0 +1,171 @@
+import Statecraft
+
+/// Runs blocks of SCXML executable content against a chart's data model and scope: the body of every
+/// action of an ``SCXMLChart``.
+///
+/// Each element runs in document order; the first failure stops the block and is thrown, and the chart
+/// raises `error.execution` for it (SCXML §4.9). Changes made before the failure stay.
+struct SCXMLContentExecutor: Sendable {
+    /// Receives the output of `<log>`.
+    let log: @Sendable (SCXMLLogEntry) -> Void
+    /// The document's `name`, readable as `_name`.
+    let sessionName: String?
+    /// The session id, readable as `_sessionid`.
+    let sessionID: String
+
+    /// The environment expressions are evaluated in: the data model's variables, `_event` from the
+    /// signal being processed, `In()` from the configuration.
+    func environment(
+        _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>
+    ) -> SCXMLExpressionEnvironment {
+        SCXMLExpressionEnvironment(
+            variables: model.variables, event: scope.signal.map(SCXMLContentExecutor.event(for:)),
+            sessionName: sessionName, sessionID: sessionID, isInState: { scope.isActive($0) })
+    }
+
+    /// The `_event` a chart signal stands for.
+    static func event(for signal: ChartSignal<String, SCXMLEvent>) -> SCXMLEvent {
+        switch signal {
+        case .event(let event): event
+        case .done(let id): .done(stateID: id)
+        case .error(let error): .executionError(message: String(describing: error.underlying))
+        }
+    }
+
+    /// Evaluates a transition's `cond`.
+    func condition(
+        _ expression: SCXMLExpression, _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>,
+        at location: SCXMLSourceLocation
+    ) throws(SCXMLExecutionError) -> Bool {
+        do {
+            return try environment(model, scope).evaluateCondition(expression)
+        } catch {
+            throw .expression(error, element: "transition", at: location)
+        }
+    }
+
+    /// Runs one block of executable content.
+    func run(
+        _ block: [SCXMLExecutableContent], model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        for content in block {
+            try run(content, model: &model, scope: &scope)
+        }
+    }
+
+    private func run(
+        _ content: SCXMLExecutableContent, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        let at = content.sourceLocation
+        let element = content.elementName
+        func attempt<T>(_ body: () throws(SCXMLExpressionError) -> T) throws(SCXMLExecutionError) -> T {
+            do {
+                return try body()
+            } catch {
+                throw .expression(error, element: element, at: at)
+            }
+        }
+        switch content {
+        case .raise(let raise):
+            scope.raise(SCXMLEvent(raise.event, type: .internal))
+        case .send(let send):
+            try perform(send, model: &model, scope: &scope)
+        case .cancel(let cancel):
+            let environment = environment(model, scope)
+            let id = try attempt { () throws(SCXMLExpressionError) in
+                try environment.evaluateString(cancel.sendID, attribute: "sendidexpr")
+            }
+            scope.cancel(id: id)
+        case .log(let entry):
+            let environment = environment(model, scope)
+            let value = try attempt { () throws(SCXMLExpressionError) in
+                try entry.expression.map { expression throws(SCXMLExpressionError) in
+                    try environment.evaluate(expression).description
+                }
+            }
+            log(SCXMLLogEntry(label: entry.label, value: value, sourceLocation: at))
+        case .if(let conditional):
+            let environment = environment(model, scope)
+            for branch in conditional.branches {
+                let holds = try attempt { () throws(SCXMLExpressionError) in
+                    try environment.evaluateCondition(branch.condition)
+                }
+                if holds {
+                    try run(branch.content, model: &model, scope: &scope)
+                    return
+                }
+            }
+            try run(conditional.elseContent ?? [], model: &model, scope: &scope)
+        case .assign(let assign):
+            var environment = environment(model, scope)
+            try attempt { () throws(SCXMLExpressionError) in
+                try environment.assign(assign.expression, to: assign.location)
+            }
+            model.variables = environment.variables
+        }
+    }
+
+    /// `<send>` (SCXML §6.2): evaluates every attribute first, so a failure sends nothing; then puts the
+    /// event on the internal queue (`#_internal`) or asks the runtime to deliver it to the external queue,
+    /// after its delay.
+    private func perform(
+        _ send: SCXMLSend, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        let at = send.sourceLocation
+        var environment = environment(model, scope)
+        let name: String
+        let target: String?
+        let type: String?
+        let delay: Duration
+        do {
+            name = try environment.evaluateString(send.event, attribute: "eventexpr")
+            target = try send.target.map { value throws(SCXMLExpressionError) in
+                try environment.evaluateString(value, attribute: "targetexpr")
+            }
+            type = try send.type.map { value throws(SCXMLExpressionError) in
+                try environment.evaluateString(value, attribute: "typeexpr")
+            }
+            delay = try send.delay.map { value throws(SCXMLExpressionError) in
+                try environment.evaluateDelay(value)
+            } ?? .zero
+        } catch {
+            throw .expression(error, element: "send", at: at)
+        }
+        if let type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
+            throw .unsupportedSendType(type, at: at)
+        }
+        let isInternal = target == SCXMLSend.internalTarget
+        if let target, !isInternal {
+            throw .unsupportedSendTarget(target, at: at)
+        }
+        if isInternal && delay > .zero {
+            throw .delayedInternalSend(event: name, at: at)
+        }
+        var sendID: String?
+        switch send.id {
+        case .literal(let id):
+            sendID = id
+        case .location(let location):
+            var numbered = model
+            let id = numbered.makeSendID()
+            do {
+                try environment.assign(.string(id), to: location)
+            } catch {
+                throw .expression(error, element: "send", at: at)
+            }
+            model.generatedSendIDs = numbered.generatedSendIDs
+            model.variables = environment.variables
+            sendID = id
+        case nil:
+            sendID = nil
+        }
+        if isInternal {
+            scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID))
+        } else {
+            let event = SCXMLEvent(
+                name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
+                originType: SCXMLSend.scxmlEventProcessorType)
+            scope.send(event, after: delay, id: sendID)
+        }
+    }
+}

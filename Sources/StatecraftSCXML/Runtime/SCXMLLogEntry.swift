@@ -1,0 +1,31 @@
+/// What a `<log>` element reported while a chart ran.
+public struct SCXMLLogEntry: Hashable, Sendable, CustomStringConvertible {
+    /// The `label` attribute.
+    public var label: String?
+    /// The value of the `expr` attribute, converted to a string; `nil` without `expr`.
+    public var value: String?
+    /// Where the `<log>` element is.
+    public var sourceLocation: SCXMLSourceLocation
+
+    /// Creates a log entry.
+    ///
+    /// - Parameters:
+    ///   - label: the label.
+    ///   - value: the logged value.
+    ///   - sourceLocation: where the `<log>` is.
+    public init(label: String?, value: String?, sourceLocation: SCXMLSourceLocation = .unknown) {
+        self.label = label
+        self.value = value
+        self.sourceLocation = sourceLocation
+    }
+
+    /// `label: value`, or whichever of the two is present.
+    public var description: String {
+        switch (label, value) {
+        case let (label?, value?): "\(label): \(value)"
+        case let (label?, nil): label
+        case let (nil, value?): value
+        case (nil, nil): ""
+        }
+    }
+}

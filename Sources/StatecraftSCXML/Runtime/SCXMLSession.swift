@@ -1,0 +1,213 @@
+import Foundation
+import Statecraft
+
+/// Runs an SCXML document on a virtual clock: the chart, its external event queue and its delayed
+/// events, with nothing waiting in real time.
+///
+/// ```swift
+/// let session = try SCXMLSession(contentsOf: url)
+/// let outcome = session.run(events: ["start"]) { record in print(record.jsonLine) }
+/// // outcome == .finished("pass")
+/// ```
+///
+/// The session starts the chart when it is created (``initialMacrostep``). Events go to the external
+/// queue (``enqueue(_:)``) and are processed in order, one macrostep each (``processQueuedEvents()``),
+/// together with the events the chart sends itself without a delay. Delayed events wait on the virtual
+/// clock until ``fireNextDelayedEvent()`` moves ``now`` to the earliest one; events due at the same time
+/// fire in the order they were sent. `<cancel>` drops a waiting event; halting in a top-level final state
+/// drops them all.
+public final class SCXMLSession {
+    /// A delayed event waiting on the virtual clock.
+    private struct DelayedEvent {
+        let due: Duration
+        let sequence: Int
+        let event: SCXMLEvent
+        let id: String?
+    }
+
+    /// The document the session runs.
+    public let document: SCXMLDocument
+    /// The chart built from the document.
+    public let chart: SCXMLChart
+    /// The chart's current snapshot: configuration, data model, whether it finished.
+    public private(set) var snapshot: SCXMLSnapshot
+    /// What the chart's first macrostep did.
+    public private(set) var initialMacrostep: SCXMLMacrostepRecord
+    /// The virtual time: how far the clock has moved to deliver delayed events.
+    public private(set) var now: Duration = .zero
+
+    private var externalQueue: [SCXMLEvent] = []
+    private var queueHead = 0
+    private var delayed: [DelayedEvent] = []
+    private var sequence = 0
+    private let logBuffer: SCXMLLogBuffer
+
+    /// Builds a document's chart and starts it.
+    ///
+    /// - Parameters:
+    ///   - document: a parsed document.
+    ///   - sessionID: the value of `_sessionid`.
+    /// - Throws: ``SCXMLError`` when the document cannot be converted (see ``SCXMLChartBuilder/build(_:)``).
+    /// - Complexity: O(*n* × *d*) to build the chart, plus the first macrostep.
+    public init(document: SCXMLDocument, sessionID: String = "statecraft") throws(SCXMLError) {
+        let buffer = SCXMLLogBuffer()
+        self.document = document
+        self.logBuffer = buffer
+        chart = try SCXMLChartBuilder(sessionID: sessionID) { buffer.append($0) }.build(document)
+        snapshot = chart.start()
+        initialMacrostep = SCXMLMacrostepRecord(event: nil, exited: [], entered: [], configuration: [])
+        initialMacrostep = record(event: nil)
+        perform(snapshot.lastMacrostep.effects)
+    }
+
+    /// Parses a file, builds its chart and starts it.
+    ///
+    /// - Parameter url: the SCXML file.
+    /// - Throws: ``SCXMLError`` naming the file, line and problem.
+    /// - Complexity: O(*n*) in the size of the file, plus building and starting the chart.
+    public convenience init(contentsOf url: URL) throws(SCXMLError) {
+        try self.init(document: SCXMLParser.parse(contentsOf: url))
+    }
+
+    /// Whether the chart halted in a top-level final state; it then processes nothing more.
+    public var isFinished: Bool { snapshot.isFinished }
+
+    /// The number of delayed events waiting on the virtual clock.
+    public var pendingDelayedEventCount: Int { delayed.count }
+
+    /// The number of events waiting in the external queue.
+    public var queuedEventCount: Int { externalQueue.count - queueHead }
+
+    /// Puts an event at the back of the external queue. Ignored once the chart has finished.
+    ///
+    /// - Parameter event: the event.
+    public func enqueue(_ event: SCXMLEvent) {
+        guard !isFinished else { return }
+        externalQueue.append(event)
+    }
+
+    /// Processes the external queue until it is empty or the chart finishes: one macrostep per event,
+    /// including the events the chart sends itself meanwhile.
+    ///
+    /// - Returns: one record per event, in order; an event no transition handles gets a record without
+    ///   exited or entered states.
+    /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
+    @discardableResult
+    public func processQueuedEvents() -> [SCXMLMacrostepRecord] {
+        var records: [SCXMLMacrostepRecord] = []
+        while !isFinished, queueHead < externalQueue.count {
+            let event = externalQueue[queueHead]
+            queueHead += 1
+            if queueHead == externalQueue.count {
+                externalQueue.removeAll(keepingCapacity: true)
+                queueHead = 0
+            }
+            if let next = chart.step(snapshot, on: event) {
+                snapshot = next
+                records.append(record(event: event.name))
+                perform(snapshot.lastMacrostep.effects)
+            } else {
+                records.append(SCXMLMacrostepRecord(
+                    event: event.name, exited: [], entered: [], configuration: snapshot.configuration.sorted(),
+                    logs: logBuffer.take(), time: now))
+            }
+        }
+        return records
+    }
+
+    /// Moves the virtual clock to the earliest delayed event, puts it on the external queue and processes
+    /// the queue.
+    ///
+    /// - Returns: the records of the events processed, or `nil` when no delayed event is waiting or the
+    ///   chart has finished.
+    /// - Complexity: O(*k*) in the number of waiting events, plus the macrosteps.
+    public func fireNextDelayedEvent() -> [SCXMLMacrostepRecord]? {
+        guard !isFinished, let index = delayed.indices.min(by: { (delayed[$0].due, delayed[$0].sequence)
+            < (delayed[$1].due, delayed[$1].sequence) })
+        else {
+            return nil
+        }
+        let next = delayed.remove(at: index)
+        now = max(now, next.due)
+        enqueue(next.event)
+        return processQueuedEvents()
+    }
+
+    /// Runs the chart: processes the events the first macrostep sent, then each input event in turn
+    /// (with the events it makes the chart send), then — once the input is consumed — the delayed
+    /// events in time order, until none is left or the chart finishes.
+    ///
+    /// Input events arrive one after another at the current virtual time; the clock only moves after
+    /// the last of them. `events` is read lazily, so it may be a stream such as the lines of stdin.
+    ///
+    /// - Parameters:
+    ///   - events: the names of the input events.
+    ///   - delayedEventLimit: how many delayed events may fire after the input is consumed before the
+    ///     run stops, so that a chart that keeps re-arming a timer cannot run forever.
+    ///   - onMacrostep: receives each record as it happens, starting with ``initialMacrostep``.
+    /// - Returns: why the run stopped.
+    /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
+    @discardableResult
+    public func run(
+        events: some Sequence<String>, delayedEventLimit: Int = 10_000,
+        onMacrostep: (SCXMLMacrostepRecord) -> Void = { _ in }
+    ) -> SCXMLRunOutcome {
+        onMacrostep(initialMacrostep)
+        processQueuedEvents().forEach(onMacrostep)
+        for name in events {
+            if isFinished { break }
+            enqueue(SCXMLEvent(name))
+            processQueuedEvents().forEach(onMacrostep)
+        }
+        var fired = 0
+        while !isFinished, pendingDelayedEventCount > 0 {
+            if fired == delayedEventLimit { return .delayedEventLimitReached(fired) }
+            fired += 1
+            fireNextDelayedEvent()?.forEach(onMacrostep)
+        }
+        if let final = snapshot.finalState { return .finished(final) }
+        return .inputConsumed
+    }
+
+    /// The record of the macrostep that produced the current snapshot.
+    private func record(event: String?) -> SCXMLMacrostepRecord {
+        var exited: [String] = []
+        var entered: [String] = []
+        var configuration = snapshot.configuration
+        for microstep in snapshot.lastMacrostep.microsteps {
+            if microstep.transitions.last == "halt" {
+                // The interpreter exits everything when it halts: report where it halted instead.
+                configuration = microstep.exited
+                continue
+            }
+            exited += microstep.exited
+            entered += microstep.entered
+        }
+        return SCXMLMacrostepRecord(
+            event: event, exited: exited, entered: entered, configuration: configuration.sorted(),
+            logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(\.description), time: now)
+    }
+
+    /// Performs a macrostep's sends and cancels; drops everything waiting once the chart has finished.
+    private func perform(_ effects: [ChartEffect<SCXMLEvent>]) {
+        if isFinished {
+            delayed.removeAll()
+            externalQueue.removeAll()
+            queueHead = 0
+            return
+        }
+        for effect in effects {
+            switch effect {
+            case .send(let event, let delay, let id):
+                if delay <= .zero {
+                    externalQueue.append(event)
+                } else {
+                    sequence += 1
+                    delayed.append(DelayedEvent(due: now + delay, sequence: sequence, event: event, id: id))
+                }
+            case .cancel(let id):
+                delayed.removeAll { $0.id == id }
+            }
+        }
+    }
+}
