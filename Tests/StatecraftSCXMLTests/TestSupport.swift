@@ -54,3 +54,20 @@ struct SeededGenerator: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+extension TestSupport {
+    /// Parses a document whose states are `body` and starts a session on it.
+    static func session(_ body: String, attributes: String = "datamodel=\"ecmascript\"") throws -> SCXMLSession {
+        try SCXMLSession(document: SCXMLParser.parse(string: document(body, attributes: attributes), file: "test.scxml"))
+    }
+
+    /// Sends each event in turn and returns the records of every macrostep after the initial one.
+    static func send(_ events: [String], to session: SCXMLSession) -> [SCXMLMacrostepRecord] {
+        var records: [SCXMLMacrostepRecord] = []
+        for name in events {
+            session.enqueue(SCXMLEvent(name))
+            records += session.processQueuedEvents()
+        }
+        return records
+    }
+}

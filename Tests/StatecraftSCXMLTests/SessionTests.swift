@@ -1,0 +1,111 @@
+import Testing
+@testable import StatecraftSCXML
+
+/// ``SCXMLSession`` runs a chart on a virtual clock: the external queue, delayed events and cancels.
+@Suite("SCXML session on a virtual clock")
+struct SessionTests {
+    @Test func delayedEventsFireInTimeOrderWithoutWaiting() throws {
+        let session = try TestSupport.session("""
+            <state id="a">
+              <onentry>
+                <send event="late" delay="2s"/>
+                <send event="early" delayexpr="'500ms'"/>
+                <send event="tie" delay="2s"/>
+              </onentry>
+            </state>
+            """)
+        #expect(session.pendingDelayedEventCount == 3)
+        var fired: [(String?, Duration)] = []
+        while let records = session.fireNextDelayedEvent() {
+            fired += records.map { ($0.event, $0.time) }
+        }
+        #expect(fired.map(\.0) == ["early", "late", "tie"])
+        #expect(fired.map(\.1) == [.milliseconds(500), .seconds(2), .seconds(2)])
+        #expect(session.now == .seconds(2))
+    }
+
+    @Test func cancelDropsAWaitingEventAndGeneratedIDsAreNumbered() throws {
+        let session = try TestSupport.session("""
+            <datamodel><data id="first"/><data id="second"/></datamodel>
+            <state id="a">
+              <onentry>
+                <send event="one" delay="1s" idlocation="first"/>
+                <send event="two" delay="1s" idlocation="second"/>
+                <cancel sendidexpr="first"/>
+              </onentry>
+            </state>
+            """)
+        #expect(session.snapshot.context.variables["first"] == "send.1")
+        #expect(session.snapshot.context.variables["second"] == "send.2")
+        let records = try #require(session.fireNextDelayedEvent())
+        #expect(records.map(\.event) == ["two"])
+        #expect(session.fireNextDelayedEvent() == nil)
+    }
+
+    @Test func sendIDAndTypeAreVisibleInEventFields() throws {
+        let session = try TestSupport.session("""
+            <datamodel><data id="seen" expr="''"/></datamodel>
+            <state id="a">
+              <onentry><send id="mine" event="ping" type="http://www.w3.org/TR/scxml/#SCXMLEventProcessor"/></onentry>
+              <transition event="ping" target="b"><assign location="seen" expr="_event.sendid + ' ' + _event.type"/></transition>
+            </state>
+            <state id="b"/>
+            """)
+        session.processQueuedEvents()
+        #expect(session.snapshot.context.variables["seen"] == "mine external")
+    }
+
+    @Test func runProcessesSentEventsThenInputThenTimers() throws {
+        let session = try TestSupport.session("""
+            <state id="a">
+              <onentry><send event="timer" delay="1s"/><send event="self"/></onentry>
+              <transition event="timer" target="done"/>
+              <transition event="self" target="a2"/>
+            </state>
+            <state id="a2">
+              <transition event="timer" target="done"/>
+              <transition event="input" target="a3"/>
+            </state>
+            <state id="a3"><transition event="timer" target="done"/></state>
+            <final id="done"/>
+            """)
+        var records: [SCXMLMacrostepRecord] = []
+        let outcome = session.run(events: ["input", "unknown"]) { records.append($0) }
+        #expect(outcome == .finished("done"))
+        #expect(records.map(\.event) == [nil, "self", "input", "unknown", "timer"])
+        #expect(records[3].exited.isEmpty && records[3].entered.isEmpty)
+        #expect(records[3].configuration == ["a3"])
+        #expect(records[4].configuration == ["done"])
+    }
+
+    @Test func finishedChartIgnoresTheRestOfTheInput() throws {
+        let session = try TestSupport.session("""
+            <state id="a"><onentry><send event="later" delay="1s"/></onentry><transition event="stop" target="end"/></state>
+            <final id="end"/>
+            """)
+        var records: [SCXMLMacrostepRecord] = []
+        let outcome = session.run(events: ["stop", "more"]) { records.append($0) }
+        #expect(outcome == .finished("end"))
+        #expect(records.count == 2)
+        #expect(session.pendingDelayedEventCount == 0)
+    }
+
+    @Test func inputConsumedWhenNothingIsLeft() throws {
+        let session = try TestSupport.session("<state id=\"a\"/>")
+        #expect(session.run(events: ["x"]) == .inputConsumed)
+    }
+
+    @Test func aTimerThatRearmsItselfStopsAtTheLimit() throws {
+        let session = try TestSupport.session("""
+            <state id="a">
+              <onentry><send event="tick" delay="1s"/></onentry>
+              <transition event="tick" target="a"/>
+            </state>
+            """)
+        var count = 0
+        let outcome = session.run(events: [], delayedEventLimit: 25) { _ in count += 1 }
+        #expect(outcome == .delayedEventLimitReached(25))
+        #expect(count == 26)
+        #expect(session.now == .seconds(25))
+    }
+}
