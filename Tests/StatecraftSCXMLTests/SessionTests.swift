@@ -108,4 +108,25 @@ struct SessionTests {
         #expect(count == 26)
         #expect(session.now == .seconds(25))
     }
+
+    @Test func aPauseLetsATimeoutFireBetweenInputEvents() throws {
+        let body = """
+            <state id="waiting">
+              <onentry><send event="timeout" delay="2s"/></onentry>
+              <transition event="timeout" target="late"/>
+              <transition event="answer" target="onTime"/>
+            </state>
+            <state id="late"><transition event="answer" target="tooLate"/></state>
+            <final id="onTime"/>
+            <final id="tooLate"/>
+            """
+        let quick = try TestSupport.session(body)
+        #expect(quick.run(input: [.advance(.seconds(1)), .event("answer")]) == .finished("onTime"))
+        #expect(quick.now == .seconds(1))
+        let slow = try TestSupport.session(body)
+        var records: [SCXMLMacrostepRecord] = []
+        #expect(slow.run(input: [.advance(.seconds(3)), .event("answer")]) { records.append($0) } == .finished("tooLate"))
+        #expect(records.map(\.event) == [nil, "timeout", "answer"])
+        #expect(records.map(\.time) == [.zero, .seconds(2), .seconds(3)])
+    }
 }

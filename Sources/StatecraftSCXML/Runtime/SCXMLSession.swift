@@ -133,15 +133,39 @@ public final class SCXMLSession {
         return processQueuedEvents()
     }
 
-    /// Runs the chart: processes the events the first macrostep sent, then each input event in turn
-    /// (with the events it makes the chart send), then — once the input is consumed — the delayed
-    /// events in time order, until none is left or the chart finishes.
+    /// Moves the virtual clock forward by `duration`, delivering every delayed event that falls due
+    /// meanwhile in time order (with the events each makes the chart send), then sets ``now`` to the end.
     ///
-    /// Input events arrive one after another at the current virtual time; the clock only moves after
-    /// the last of them. `events` is read lazily, so it may be a stream such as the lines of stdin.
+    /// - Parameter duration: how far to move the clock.
+    /// - Returns: the records of the events processed.
+    /// - Complexity: O(*k*) in the number of waiting events per delivery, plus the macrosteps.
+    @discardableResult
+    public func advance(by duration: Duration) -> [SCXMLMacrostepRecord] {
+        let end = now + max(duration, .zero)
+        var records: [SCXMLMacrostepRecord] = []
+        while let due = nextDelayedEventTime, due <= end, let fired = fireNextDelayedEvent() {
+            records += fired
+        }
+        now = max(now, end)
+        return records
+    }
+
+    /// When the earliest waiting delayed event falls due; `nil` when none waits.
+    public var nextDelayedEventTime: Duration? {
+        delayed.map(\.due).min()
+    }
+
+    /// Runs the chart: processes the events the first macrostep sent, then each input item in turn — an
+    /// event (with the events it makes the chart send), or a pause that moves the clock — then, once the
+    /// input is consumed, the remaining delayed events in time order, until none is left or the chart
+    /// finishes.
+    ///
+    /// Input events arrive one after another at the current virtual time: the clock only moves for a
+    /// pause (``SCXMLRunInput/advance(_:)``) and after the last item. `input` is read lazily, so it may
+    /// be a stream such as the lines of stdin.
     ///
     /// - Parameters:
-    ///   - events: the names of the input events.
+    ///   - input: the events and pauses.
     ///   - delayedEventLimit: how many delayed events may fire after the input is consumed before the
     ///     run stops, so that a chart that keeps re-arming a timer cannot run forever.
     ///   - onMacrostep: receives each record as it happens, starting with ``initialMacrostep``.
@@ -149,15 +173,20 @@ public final class SCXMLSession {
     /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
     @discardableResult
     public func run(
-        events: some Sequence<String>, delayedEventLimit: Int = 10_000,
+        input: some Sequence<SCXMLRunInput>, delayedEventLimit: Int = 10_000,
         onMacrostep: (SCXMLMacrostepRecord) -> Void = { _ in }
     ) -> SCXMLRunOutcome {
         onMacrostep(initialMacrostep)
         processQueuedEvents().forEach(onMacrostep)
-        for name in events {
+        for item in input {
             if isFinished { break }
-            enqueue(SCXMLEvent(name))
-            processQueuedEvents().forEach(onMacrostep)
+            switch item {
+            case .event(let name):
+                enqueue(SCXMLEvent(name))
+                processQueuedEvents().forEach(onMacrostep)
+            case .advance(let duration):
+                advance(by: duration).forEach(onMacrostep)
+            }
         }
         var fired = 0
         while !isFinished, pendingDelayedEventCount > 0 {
@@ -167,6 +196,23 @@ public final class SCXMLSession {
         }
         if let final = snapshot.finalState { return .finished(final) }
         return .inputConsumed
+    }
+
+    /// Runs the chart with input events only; see ``run(input:delayedEventLimit:onMacrostep:)``.
+    ///
+    /// - Parameters:
+    ///   - events: the names of the input events.
+    ///   - delayedEventLimit: how many delayed events may fire after the input is consumed.
+    ///   - onMacrostep: receives each record as it happens, starting with ``initialMacrostep``.
+    /// - Returns: why the run stopped.
+    /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
+    @discardableResult
+    public func run(
+        events: some Sequence<String>, delayedEventLimit: Int = 10_000,
+        onMacrostep: (SCXMLMacrostepRecord) -> Void = { _ in }
+    ) -> SCXMLRunOutcome {
+        run(input: events.lazy.map(SCXMLRunInput.event), delayedEventLimit: delayedEventLimit,
+            onMacrostep: onMacrostep)
     }
 
     /// The record of the macrostep that produced the current snapshot.

@@ -1,0 +1,60 @@
+/// One item of the input of ``SCXMLSession/run(input:delayedEventLimit:onMacrostep:)``: an external event,
+/// or a pause that lets the virtual clock move.
+///
+/// As text (the lines `statecraft run` reads), an event is its name — letters, digits, `.`, `_`, `-` and
+/// `:`, not starting or ending with `.` — and a pause is `+` followed by a delay, such as `+1s` or
+/// `+250ms`.
+///
+/// ```swift
+/// try SCXMLRunInput(parsing: "door.open") // .event("door.open")
+/// try SCXMLRunInput(parsing: "+2s")       // .advance(.seconds(2))
+/// ```
+public enum SCXMLRunInput: Hashable, Sendable {
+    /// An external event with this name.
+    case event(String)
+    /// Move the virtual clock forward, delivering the delayed events that fall due meanwhile.
+    case advance(Duration)
+
+    /// Parses one item.
+    ///
+    /// - Parameter text: an event name or `+DELAY`; surrounding whitespace is ignored.
+    /// - Throws: ``SCXMLRunInputError`` for anything else, quoting the text.
+    /// - Complexity: O(*n*) in the length of `text`.
+    public init(parsing text: String) throws(SCXMLRunInputError) {
+        let trimmed = text.trimmingXMLWhitespace()
+        if trimmed.hasPrefix("+") {
+            do throws(SCXMLDelayError) {
+                self = .advance(try SCXMLDelayParser.parse(String(trimmed.dropFirst())))
+            } catch {
+                throw .invalidDelay(trimmed, error)
+            }
+            return
+        }
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("."), !trimmed.hasSuffix("."),
+              trimmed.unicodeScalars.allSatisfy({ scalar in
+                  scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_:".unicodeScalars.contains(scalar)
+              })
+        else {
+            throw .invalidEventName(trimmed)
+        }
+        self = .event(trimmed)
+    }
+}
+
+/// Why a line of input is neither an event name nor a `+DELAY` pause.
+public enum SCXMLRunInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text is not an event name.
+    case invalidEventName(String)
+    /// The text starts with `+` but what follows is not a delay.
+    case invalidDelay(String, SCXMLDelayError)
+
+    /// A sentence quoting the offending text.
+    public var description: String {
+        switch self {
+        case .invalidEventName(let text):
+            "'\(text)' is not an event name (letters, digits, '.', '_', '-', ':') or a pause such as '+1s'"
+        case .invalidDelay(let text, let error):
+            "'\(text)' is not a pause such as '+1s' or '+250ms': \(error)"
+        }
+    }
+}
