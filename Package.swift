@@ -6,6 +6,11 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
+        .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
+        .executable(name: "statecraft", targets: ["statecraft"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The core: definitions, the runtime shell, observers. No dependencies.
@@ -15,7 +20,32 @@ let package = Package(
         .executableTarget(name: "traffic-light", dependencies: ["Statecraft"], path: "Examples/TrafficLight"),
         .executableTarget(name: "refresh-list", dependencies: ["Statecraft"], path: "Examples/RefreshList"),
 
+        // Diagrams: DOT, Mermaid, PlantUML, JSON exporters and the Graphviz renderer. Reads only
+        // `MachineDescription`, never the runtime.
+        .target(name: "StatecraftDiagrams", dependencies: ["Statecraft"]),
+
+        // The `statecraft` command-line tool (`statecraft diagram machine.json --format svg`).
+        .executableTarget(
+            name: "statecraft",
+            dependencies: [
+                "StatecraftDiagrams",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/StatecraftCLI"
+        ),
+
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"]),
+        .testTarget(
+            name: "StatecraftDiagramsTests",
+            dependencies: ["StatecraftDiagrams"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "StatecraftCLITests",
+            // Depends on the executable so that `swift build --build-tests` builds the binary it runs.
+            dependencies: ["statecraft"],
+            exclude: ["Expected"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,128 @@
+import Statecraft
+
+/// Writes a machine as a PlantUML state diagram.
+///
+/// ```
+/// @startuml
+/// hide empty description
+/// left to right direction
+/// state "List" as s1
+/// state "Refreshing" as s2
+///
+/// [*] --> s1
+/// s1 --> s2 : Refresh
+/// @enduml
+/// ```
+///
+/// States get generated identifiers (`s1`, `s2`, … in order), so no label can collide with PlantUML's
+/// keywords. A state with children becomes a composite state (`state "…" as sN { … }`) with its own
+/// `[*] -->` initial marker; a parallel state's regions are separated by `||`. A final state is drawn with
+/// a transition to `[*]`; history states use the `<<history>>` and `<<history*>>` stereotypes. Internal
+/// and targetless transitions are dashed (a targetless one loops on its source).
+///
+/// Labels are escaped with PlantUML's `<U+XXXX>` code points for `"`, `'`, `<`, `>`, `[`, `]`, `{`, `}`,
+/// `%`, `~`, and for doubled Creole markup characters (`**`, `//`, `__`, `--`, `^^`, `==`); a backslash
+/// becomes `\\`, a line break `\n`, other control characters spaces; non-ASCII text is kept.
+public struct PlantUMLExporter: DiagramExporter {
+    /// ``DiagramFormat/plantuml``.
+    public var format: DiagramFormat { .plantuml }
+
+    /// Creates an exporter.
+    public init() {}
+
+    /// The PlantUML text for `description`.
+    ///
+    /// - Parameter description: The machine to draw.
+    /// - Returns: The diagram from `@startuml` to `@enduml`, ending with a newline.
+    /// - Complexity: O(*s* · *d* + *t* · *k*) for *s* states nested *d* deep and *t* transitions of *k*
+    ///   targets.
+    public func export(_ description: MachineDescription) -> String {
+        let layout = DiagramLayout(description)
+        var lines = ["@startuml", "hide empty description", "left to right direction"]
+        if let name = description.name { lines.append("title " + Self.escaped(name)) }
+        appendScope(nil, depth: 0, layout: layout, to: &lines)
+        lines.append("")
+        lines.append("[*] --> " + id(description.initialState, layout))
+        for state in description.states where state.kind == .final && state.parent == nil {
+            lines.append(id(state.id, layout) + " --> [*]")
+        }
+        for transition in description.transitions {
+            let label = layout.label(of: transition)
+            let suffix = label.isEmpty ? "" : " : " + Self.escaped(label)
+            let dashed = transition.kind == .internal || transition.targets.isEmpty
+            let arrow = dashed ? " -[dashed]-> " : " --> "
+            let targets = transition.targets.isEmpty ? [transition.source] : transition.targets
+            for target in targets {
+                lines.append(id(transition.source, layout) + arrow + id(target, layout) + suffix)
+            }
+        }
+        lines.append("@enduml")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func id(_ state: String, _ layout: DiagramLayout) -> String { "s\(layout.index(state))" }
+
+    private func appendScope(_ scope: String?, depth: Int, layout: DiagramLayout, to lines: inout [String]) {
+        let indent = String(repeating: "    ", count: depth)
+        let children = scope.map(layout.children(of:)) ?? layout.topLevelStates
+        let isParallel = scope.map { layout.state($0).kind == .parallel } ?? false
+        for (position, child) in children.enumerated() {
+            if isParallel, position > 0 { lines.append(indent + "||") }
+            var declaration = "state \"\(Self.escaped(child.label))\" as \(id(child.id, layout))"
+            switch child.kind {
+            case .shallowHistory: declaration += " <<history>>"
+            case .deepHistory: declaration += " <<history*>>"
+            case .atomic, .compound, .parallel, .final: break
+            }
+            guard layout.isContainer(child.id) else {
+                lines.append(indent + declaration)
+                continue
+            }
+            lines.append(indent + declaration + " {")
+            appendScope(child.id, depth: depth + 1, layout: layout, to: &lines)
+            let inner = indent + "    "
+            if let initial = layout.defaultChild(of: child.id) {
+                lines.append(inner + "[*] --> " + id(initial, layout))
+            }
+            for grandchild in layout.children(of: child.id) where grandchild.kind == .final {
+                lines.append(inner + id(grandchild.id, layout) + " --> [*]")
+            }
+            lines.append(indent + "}")
+        }
+    }
+
+    /// `text` escaped for a PlantUML quoted state name or transition label.
+    ///
+    /// - Parameter text: Any text.
+    /// - Returns: The text with PlantUML's `<U+XXXX>` code points for characters its grammar or Creole markup
+    ///   reserves.
+    /// - Complexity: O(*n*) in the length of `text`.
+    public static func escaped(_ text: String) -> String {
+        var result = ""
+        var previousWasReturn = false
+        let scalars = Array(text.unicodeScalars)
+        let creole: Set<Unicode.Scalar> = ["*", "/", "_", "-", "^", "="]
+        for (index, scalar) in scalars.enumerated() {
+            defer { previousWasReturn = scalar == "\r" }
+            let doubled = (index > 0 && scalars[index - 1] == scalar)
+                || (index + 1 < scalars.count && scalars[index + 1] == scalar)
+            switch scalar {
+            case "\"", "'", "<", ">", "[", "]", "{", "}", "%", "~":
+                result += codePoint(scalar)
+            case _ where creole.contains(scalar) && doubled:
+                result += codePoint(scalar)
+            case "\\": result += "\\\\"
+            case "\r": result += "\\n"
+            case "\n": if !previousWasReturn { result += "\\n" }
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += " "
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+    }
+}
