@@ -18,11 +18,14 @@ import Statecraft
 /// keywords. A state with children becomes a composite state (`state "…" as sN { … }`) with its own
 /// `[*] -->` initial marker; a parallel state's regions are separated by `||`. A final state is drawn with
 /// a transition to `[*]`; history states use the `<<history>>` and `<<history*>>` stereotypes. Internal
-/// and targetless transitions are dashed (a targetless one loops on its source).
+/// and targetless transitions are dashed (a targetless one loops on its source). PlantUML cannot link a
+/// state inside a parallel region with one outside it; such a transition is drawn from (or to) the
+/// parallel state itself, or between the two regions.
 ///
 /// Labels are escaped with PlantUML's `<U+XXXX>` code points for `"`, `'`, `<`, `>`, `[`, `]`, `{`, `}`,
 /// `%`, `~`, and for doubled Creole markup characters (`**`, `//`, `__`, `--`, `^^`, `==`); a backslash
-/// becomes `\\`, a line break `\n`, other control characters spaces; non-ASCII text is kept.
+/// becomes `\\`, a line break `\n`, other control characters spaces, an empty label a space; non-ASCII
+/// text is kept.
 public struct PlantUMLExporter: DiagramExporter {
     /// ``DiagramFormat/plantuml``.
     public var format: DiagramFormat { .plantuml }
@@ -39,7 +42,7 @@ public struct PlantUMLExporter: DiagramExporter {
     public func export(_ description: MachineDescription) -> String {
         let layout = DiagramLayout(description)
         var lines = ["@startuml", "hide empty description", "left to right direction"]
-        if let name = description.name { lines.append("title " + Self.escaped(name)) }
+        if let name = description.name, !name.isEmpty { lines.append("title " + Self.escaped(name)) }
         appendScope(nil, depth: 0, layout: layout, to: &lines)
         lines.append("")
         lines.append("[*] --> " + id(description.initialState, layout))
@@ -53,7 +56,8 @@ public struct PlantUMLExporter: DiagramExporter {
             let arrow = dashed ? " -[dashed]-> " : " --> "
             let targets = transition.targets.isEmpty ? [transition.source] : transition.targets
             for target in targets {
-                lines.append(id(transition.source, layout) + arrow + id(target, layout) + suffix)
+                let (from, to) = Self.endpoints(transition.source, target, layout: layout)
+                lines.append(id(from, layout) + arrow + id(to, layout) + suffix)
             }
         }
         lines.append("@enduml")
@@ -61,6 +65,31 @@ public struct PlantUMLExporter: DiagramExporter {
     }
 
     private func id(_ state: String, _ layout: DiagramLayout) -> String { "s\(layout.index(state))" }
+
+    /// The states a transition is drawn between: PlantUML cannot link a state inside a parallel state's
+    /// region with a state outside that region, so such an endpoint is lifted to the outermost parallel
+    /// state (or region of the common parallel ancestor) that separates it from the other endpoint.
+    private static func endpoints(_ source: String, _ target: String, layout: DiagramLayout)
+        -> (from: String, to: String)
+    {
+        let sourcePath = layout.path(to: source)
+        let targetPath = layout.path(to: target)
+        var common = 0
+        while common < min(sourcePath.count, targetPath.count), sourcePath[common] == targetPath[common] {
+            common += 1
+        }
+        func lifted(_ path: [String]) -> String {
+            // The common ancestor is parallel: the endpoints are in different regions.
+            if common > 0, common < path.count, layout.state(path[common - 1]).kind == .parallel {
+                return path[common]
+            }
+            for index in common..<max(common, path.count - 1) where layout.state(path[index]).kind == .parallel {
+                return path[index]
+            }
+            return path[path.count - 1]
+        }
+        return (lifted(sourcePath), lifted(targetPath))
+    }
 
     private func appendScope(_ scope: String?, depth: Int, layout: DiagramLayout, to lines: inout [String]) {
         let indent = String(repeating: "    ", count: depth)
@@ -98,6 +127,7 @@ public struct PlantUMLExporter: DiagramExporter {
     ///   reserves.
     /// - Complexity: O(*n*) in the length of `text`.
     public static func escaped(_ text: String) -> String {
+        if text.isEmpty { return " " }   // PlantUML rejects an empty quoted name.
         var result = ""
         var previousWasReturn = false
         let scalars = Array(text.unicodeScalars)
