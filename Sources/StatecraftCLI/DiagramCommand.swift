@@ -26,7 +26,7 @@ struct DiagramCommand: ParsableCommand {
     @Argument(help: "The machine file (.json).", completion: .file(extensions: ["json"]))
     var file: String
 
-    @Option(name: .long, help: "The output format: dot (default), mermaid, plantuml, json, svg or png.")
+    @Option(name: .long, help: "The output format (default: the one OUT's extension names, else dot).")
     var format: OutputFormat?
 
     @Option(name: [.customShort("o"), .long], help: "Write the diagram to this file instead of printing it.")

@@ -7,17 +7,22 @@ struct StatecraftCommand: ParsableCommand {
         commandName: "statecraft",
         abstract: "Tools for Statecraft state machines and statecharts.",
         discussion: """
-            Machines are read from files in the Statecraft machine JSON format (see the DocC article \
-            "Diagrams" in StatecraftDiagrams for the format, field by field).
+            Machines are read from files in the Statecraft machine JSON format; the DocC \
+            article "Diagrams" (StatecraftDiagrams) documents it field by field.
 
             EXAMPLES:
-              statecraft diagram machine.json                  Print the DOT diagram.
-              statecraft diagram machine.json --format mermaid Print a Mermaid stateDiagram-v2.
-              statecraft diagram machine.json -o machine.svg   Render an SVG with Graphviz's dot.
+              Print the DOT diagram of a machine:
+                statecraft diagram machine.json
+              Print a Mermaid stateDiagram-v2 for GitHub Markdown:
+                statecraft diagram machine.json --format mermaid
+              Render an SVG with Graphviz's dot:
+                statecraft diagram machine.json -o machine.svg
 
             EXIT STATUS:
-              0 success, 1 rendering or writing failed, 2 the machine file is missing or invalid,
-              64 the command line is wrong.
+              0   success
+              1   rendering or writing the diagram failed
+              2   the machine file is missing, malformed or invalid
+              64  the command line is wrong
             """,
         subcommands: [DiagramCommand.self]
     )

@@ -23,7 +23,8 @@ import Statecraft
 /// parallel state itself, or between the two regions.
 ///
 /// Labels are escaped with PlantUML's `<U+XXXX>` code points for `"`, `'`, `<`, `>`, `[`, `]`, `{`, `}`,
-/// `%`, `~`, and for doubled Creole markup characters (`**`, `//`, `__`, `--`, `^^`, `==`); a backslash
+/// `%`, `~`, for doubled Creole markup characters (`**`, `//`, `__`, `--`, `^^`, `==`) and for Creole
+/// list, heading and table markers at the start of a line (`-`, `*`, `#`, `=`, `|`, `+`); a backslash
 /// becomes `\\`, a line break `\n`, other control characters spaces, an empty label a space; non-ASCII
 /// text is kept.
 public struct PlantUMLExporter: DiagramExporter {
@@ -132,14 +133,19 @@ public struct PlantUMLExporter: DiagramExporter {
         var previousWasReturn = false
         let scalars = Array(text.unicodeScalars)
         let creole: Set<Unicode.Scalar> = ["*", "/", "_", "-", "^", "="]
+        // Creole lists, headings and tables at the start of a line.
+        let lineStart: Set<Unicode.Scalar> = ["-", "*", "#", "=", "|", "+"]
         for (index, scalar) in scalars.enumerated() {
             defer { previousWasReturn = scalar == "\r" }
             let doubled = (index > 0 && scalars[index - 1] == scalar)
                 || (index + 1 < scalars.count && scalars[index + 1] == scalar)
+            let atLineStart = index == 0 || scalars[index - 1] == "\n" || scalars[index - 1] == "\r"
             switch scalar {
             case "\"", "'", "<", ">", "[", "]", "{", "}", "%", "~":
                 result += codePoint(scalar)
             case _ where creole.contains(scalar) && doubled:
+                result += codePoint(scalar)
+            case _ where lineStart.contains(scalar) && atLineStart:
                 result += codePoint(scalar)
             case "\\": result += "\\\\"
             case "\r": result += "\\n"

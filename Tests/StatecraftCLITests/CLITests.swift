@@ -114,7 +114,7 @@ struct CLITests {
         let root = try StatecraftBinary.run(["--help"], in: Self.expected)
         #expect(root.status == 0)
         #expect(root.standardOutputText.contains("diagram"))
-        #expect(root.standardOutputText.contains("statecraft diagram machine.json --format mermaid"))
+        #expect(root.standardOutputText.contains("    statecraft diagram machine.json --format mermaid\n"))
     }
 
     @Test func commandLineMistakesAreUsageErrors() throws {

@@ -147,6 +147,8 @@ enum Fixtures {
         "@enduml",
         "-> --> [*]",
         "",
+        "- dash * star",
+        "# hash\n= equals\n|bar| + plus",
     ]
 
     static func awkward() throws -> MachineDescription {
