@@ -1,6 +1,6 @@
 import Statecraft
 
-/// Turns a ``MachineDescription`` into the text of one diagram format.
+/// Turns a `MachineDescription` into the text of one diagram format.
 ///
 /// Exporters read only the description, never a running machine, and are deterministic: the same
 /// description always gives the same text.

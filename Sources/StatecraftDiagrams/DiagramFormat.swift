@@ -1,4 +1,4 @@
-/// A format a ``MachineDescription`` can be exported or rendered to.
+/// A format a `MachineDescription` can be exported or rendered to.
 public enum DiagramFormat: String, Sendable, Hashable, CaseIterable {
     /// Graphviz DOT text (``DOTExporter``).
     case dot

@@ -2,7 +2,7 @@ import Foundation
 import Statecraft
 
 /// The Statecraft machine JSON format, version 1: a documented, versioned file holding a
-/// ``MachineDescription``, which ``JSONExporter`` writes and the `statecraft` tool reads.
+/// `MachineDescription`, which ``JSONExporter`` writes and the `statecraft` tool reads.
 ///
 /// ```json
 /// {
@@ -66,7 +66,7 @@ public enum JSONMachineFormat {
     ///   - file: The file's name or path, used in error messages.
     /// - Returns: The machine.
     /// - Throws: ``JSONMachineFormatError`` naming the file, line, column and problem.
-    /// - Complexity: O(*n* + *s* · *d* + *t* · *k*) for a text of length *n* (see ``MachineDescription``).
+    /// - Complexity: O(*n* + *s* · *d* + *t* · *k*) for a text of length *n* (see `MachineDescription`).
     public static func decode(_ data: Data, file: String) throws(JSONMachineFormatError) -> MachineDescription {
         var parser = JSONNodeParser(bytes: Array(data))
         let root: JSONNode

@@ -1,6 +1,6 @@
 import Statecraft
 
-/// Builds a ``MachineDescription`` from a parsed JSON document, reporting the position of every problem.
+/// Builds a `MachineDescription` from a parsed JSON document, reporting the position of every problem.
 struct JSONMachineReader {
     let file: String
     /// Where each identifier-bearing field was found, to place validation errors.

@@ -9,10 +9,10 @@ extension MachineDescription {
     /// ```
     ///
     /// - Parameters:
-    ///   - format: The format; ``DiagramFormat/svg`` and ``DiagramFormat/png`` run Graphviz's `dot`.
+    ///   - format: The format; ``StatecraftDiagrams/DiagramFormat/svg`` and ``StatecraftDiagrams/DiagramFormat/png`` run Graphviz's `dot`.
     ///   - renderer: The renderer used for images.
     /// - Returns: The diagram's bytes (UTF-8 text for the text formats).
-    /// - Throws: ``DiagramError`` when an image cannot be rendered.
+    /// - Throws: ``StatecraftDiagrams/DiagramError`` when an image cannot be rendered.
     /// - Complexity: O(*n*) in the size of the description for text formats.
     public func diagram(_ format: DiagramFormat, renderer: GraphvizRenderer = GraphvizRenderer())
         throws(DiagramError) -> Data
@@ -38,11 +38,11 @@ extension MachineDescription {
     ///
     /// - Parameters:
     ///   - url: The file to write; its parent directory must exist.
-    ///   - format: The format; by default the one the file's extension names (``DiagramFormat/dot`` when the
+    ///   - format: The format; by default the one the file's extension names (``StatecraftDiagrams/DiagramFormat/dot`` when the
     ///     extension names none).
     ///   - renderer: The renderer used for images.
     /// - Returns: `true` when the file was written, `false` when it already held this diagram.
-    /// - Throws: ``DiagramError`` when the diagram cannot be rendered or the file cannot be written.
+    /// - Throws: ``StatecraftDiagrams/DiagramError`` when the diagram cannot be rendered or the file cannot be written.
     @discardableResult
     public func write(to url: URL, format: DiagramFormat? = nil, renderer: GraphvizRenderer = GraphvizRenderer())
         throws(DiagramError) -> Bool

@@ -1,6 +1,6 @@
 import Statecraft
 
-/// Writes a machine as a Mermaid `stateDiagram-v2`, which GitHub renders inside a ```` ```mermaid ````
+/// Writes a machine as a Mermaid `stateDiagram-v2`, which GitHub renders inside a `mermaid` code
 /// block in Markdown.
 ///
 /// ```

@@ -138,7 +138,7 @@ struct CLITests {
     static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = expected.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["STATECRAFT_RECORD_GOLDEN"] == "1" {
-            try Data(actual.utf8).write(to: url)
+            try Data(actual.utf8).write(to: url, options: .atomic)
             return
         }
         let expectedText = try String(contentsOf: url, encoding: .utf8)

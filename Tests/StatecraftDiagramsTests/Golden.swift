@@ -13,7 +13,7 @@ enum Golden {
     static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = directory.appendingPathComponent(name)
         if isRecording {
-            try Data(actual.utf8).write(to: url)
+            try Data(actual.utf8).write(to: url, options: .atomic)
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
