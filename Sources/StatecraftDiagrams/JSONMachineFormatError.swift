@@ -4,12 +4,12 @@
 /// which is not a declared state`.
 public enum JSONMachineFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text is not well-formed JSON (or not UTF-8).
-    case malformedJSON(file: String, location: SourceLocation, problem: String)
+    case malformedJSON(file: String, location: TextLocation, problem: String)
     /// The JSON is well-formed but is not a valid machine: a missing or mistyped field, an unknown field
     /// or kind, or an identifier that refers to nothing.
-    case invalidMachine(file: String, location: SourceLocation, problem: String)
+    case invalidMachine(file: String, location: TextLocation, problem: String)
     /// The document's `version` is not one this library reads.
-    case unsupportedVersion(file: String, location: SourceLocation, version: String)
+    case unsupportedVersion(file: String, location: TextLocation, version: String)
 
     /// The file the error is about.
     public var file: String {
@@ -20,7 +20,7 @@ public enum JSONMachineFormatError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// Where in the file the problem is.
-    public var location: SourceLocation {
+    public var location: TextLocation {
         switch self {
         case .malformedJSON(_, let location, _), .invalidMachine(_, let location, _),
              .unsupportedVersion(_, let location, _):

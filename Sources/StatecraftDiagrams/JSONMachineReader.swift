@@ -4,18 +4,18 @@ import Statecraft
 struct JSONMachineReader {
     let file: String
     /// Where each identifier-bearing field was found, to place validation errors.
-    private var stateFields: [[String: SourceLocation]] = []
-    private var eventFields: [[String: SourceLocation]] = []
-    private var transitionFields: [[String: SourceLocation]] = []
-    private var transitionTargets: [[SourceLocation]] = []
+    private var stateFields: [[String: TextLocation]] = []
+    private var eventFields: [[String: TextLocation]] = []
+    private var transitionFields: [[String: TextLocation]] = []
+    private var transitionTargets: [[TextLocation]] = []
     private var targetIDs: [[String]] = []
-    private var initialStateLocation = SourceLocation(line: 1, column: 1)
+    private var initialStateLocation = TextLocation(line: 1, column: 1)
 
     init(file: String) {
         self.file = file
     }
 
-    private func invalid(_ location: SourceLocation, _ problem: String) -> JSONMachineFormatError {
+    private func invalid(_ location: TextLocation, _ problem: String) -> JSONMachineFormatError {
         .invalidMachine(file: file, location: location, problem: problem)
     }
 
@@ -137,7 +137,7 @@ struct JSONMachineReader {
     }
 
     private func requiredString(_ fields: [String: JSONNode], _ key: String, in node: JSONNode, _ context: String)
-        throws(JSONMachineFormatError) -> (value: String, location: SourceLocation)
+        throws(JSONMachineFormatError) -> (value: String, location: TextLocation)
     {
         guard let field = fields[key] else { throw invalid(node.location, "\(context) has no '\(key)' field") }
         guard case .string(let value) = field.value else {
@@ -171,9 +171,9 @@ struct JSONMachineReader {
     // MARK: Locating validation errors
 
     private func location(of error: MachineDescriptionError, states: [StateDescription], events: [EventDescription])
-        -> SourceLocation
+        -> TextLocation
     {
-        func stateField(_ id: String, _ field: String) -> SourceLocation {
+        func stateField(_ id: String, _ field: String) -> TextLocation {
             guard let index = states.firstIndex(where: { $0.id == id }) else { return initialStateLocation }
             return stateFields[index][field] ?? stateFields[index]["id"] ?? initialStateLocation
         }

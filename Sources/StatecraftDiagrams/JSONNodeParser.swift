@@ -3,7 +3,7 @@
 struct JSONNodeParser {
     /// A syntax error at a position.
     struct SyntaxError: Error {
-        let location: SourceLocation
+        let location: TextLocation
         let problem: String
     }
 
@@ -33,7 +33,7 @@ struct JSONNodeParser {
         return node
     }
 
-    private var location: SourceLocation { SourceLocation(line: line, column: column) }
+    private var location: TextLocation { TextLocation(line: line, column: column) }
 
     private func error(_ problem: String) -> SyntaxError {
         SyntaxError(location: location, problem: problem)

@@ -24,8 +24,9 @@ import Statecraft
 /// its own descendant as a loop on the composite state.
 ///
 /// Labels are escaped with Mermaid's entity codes: `"` as `#quot;`, `#` `;` `:` `%` `{` `}` as numeric codes
-/// (`#35;`…), `<` `>` `&` as `#lt;` `#gt;` `#amp;`, the `d` of the keyword `direction` as `#100;`, a line
-/// break as `<br/>`, other control characters as spaces; non-ASCII text is kept as it is.
+/// (`#35;`…), `<` `>` `&` as `#lt;` `#gt;` `#amp;`, the first `[` of `[[` as `#91;`, the `d` of the keyword
+/// `direction` as `#100;`, a line break as `<br/>`, other control characters as spaces, an empty label as a
+/// space; non-ASCII text is kept as it is.
 public struct MermaidExporter: DiagramExporter {
     /// ``DiagramFormat/mermaid``.
     public var format: DiagramFormat { .mermaid }
@@ -141,6 +142,9 @@ public struct MermaidExporter: DiagramExporter {
             case ">": result += "#gt;"
             case "&": result += "#amp;"
             case "#", ";", ":", "%", "{", "}": result += "#\(scalar.value);"
+            case "[" where index + 1 < scalars.count && scalars[index + 1] == "[":
+                // `[[fork]]`, `[[join]]` and `[[choice]]` anywhere in a state declaration change its type.
+                result += "#91;"
             case "\r": result += "<br/>"
             case "\n": if !previousWasReturn { result += "<br/>" }
             case _ where (scalar == "d" || scalar == "D") && startsKeyword("direction", in: scalars, at: index):

@@ -149,6 +149,7 @@ enum Fixtures {
         "",
         "- dash * star",
         "# hash\n= equals\n|bar| + plus",
+        "[[choice]] [[fork]] <<join>>",
     ]
 
     static func awkward() throws -> MachineDescription {

@@ -50,7 +50,7 @@ struct JSONMachineFormatTests {
         #expect(missingComma?.description
             == "m.json:3:3: malformed JSON: expected ',' or '}' after the value of 'format', found '\"'")
         #expect(Self.error("")?.description == "m.json:1:1: malformed JSON: the file is empty; expected a JSON object")
-        #expect(Self.error("{\"a\": \"é\u{1}\"}")?.location == SourceLocation(line: 1, column: 9))
+        #expect(Self.error("{\"a\": \"é\u{1}\"}")?.location == TextLocation(line: 1, column: 9))
         #expect(Self.error("{\"a\": tru}")?.description == "m.json:1:10: malformed JSON: unexpected '}'; expected 'true'")
         #expect(Self.error("[1, 2] x")?.description == "m.json:1:8: malformed JSON: unexpected 'x' after the JSON value")
         #expect(Self.error("{\"a\": 1, \"a\": 2}")?.description
@@ -69,7 +69,7 @@ struct JSONMachineFormatTests {
 
     @Test func unsupportedVersionNamesTheVersion() {
         let error = Self.error("{\"format\": \"statecraft-machine\",\n \"version\": 2}")
-        #expect(error == .unsupportedVersion(file: "m.json", location: SourceLocation(line: 2, column: 13), version: "2"))
+        #expect(error == .unsupportedVersion(file: "m.json", location: TextLocation(line: 2, column: 13), version: "2"))
         #expect(error?.description == "m.json:2:13: unsupported format version 2; this statecraft reads version 1")
     }
 

@@ -30,6 +30,12 @@ struct MermaidExporterTests {
         #expect(MermaidExporter.escaped("<b> & </b>") == "#lt;b#gt; #amp; #lt;/b#gt;")
     }
 
+    @Test func stateTypeMarkersAreBroken() {
+        // `[[choice]]` or `<<fork>>` in a state declaration would turn the state into a pseudo-state.
+        #expect(MermaidExporter.escaped("[[choice]] <<fork>>") == "#91;[choice]] #lt;#lt;fork#gt;#gt;")
+        #expect(MermaidExporter.escaped("[x] [*]") == "[x] [*]")
+    }
+
     @Test func backslashesAndNonASCIIAreKept() {
         #expect(MermaidExporter.escaped(#"back\slash"#) == #"back\slash"#)
         #expect(MermaidExporter.escaped("Café ☕ 日本語") == "Café ☕ 日本語")

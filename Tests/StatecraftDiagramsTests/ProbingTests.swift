@@ -58,6 +58,18 @@ struct ProbingTests {
         ])
     }
 
+    @Test func functionDefinitionsAreProbed() {
+        let machine = StateMachine(initialState: Light.red) { (light: Light, _: Tick) in
+            switch light {
+            case .red: .green
+            case .green: nil
+            }
+        }
+        #expect(machine.machineDescription().transitions == [
+            TransitionDescription(source: "red", event: "tick", target: "green"),
+        ])
+    }
+
     @Test func labelsDefaultToCaseNames() {
         #expect(DiagramLabel.of(Loadable<Int>.data(3)) == "data")
         #expect(DiagramLabel.of(LoadableEvent<Int>.succeed(3)) == "succeed")
