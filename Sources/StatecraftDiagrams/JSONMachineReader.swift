@@ -29,8 +29,11 @@ struct JSONMachineReader {
                           "field 'format' is \"\(format.value)\"; expected \"\(JSONMachineFormat.formatIdentifier)\"")
         }
         guard let version = fields["version"] else { throw invalid(root.location, "the document has no 'version' field") }
-        guard case .number(let number, let text) = version.value, number == number.rounded() else {
+        guard case .number(let number, let text) = version.value else {
             throw invalid(version.location, "field 'version' must be an integer, found \(version.kindDescription)")
+        }
+        guard number == number.rounded() else {
+            throw invalid(version.location, "field 'version' must be an integer, found \(text)")
         }
         guard number == Double(JSONMachineFormat.currentVersion) else {
             throw .unsupportedVersion(file: file, location: version.location, version: text)

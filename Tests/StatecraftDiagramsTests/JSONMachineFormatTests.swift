@@ -73,6 +73,13 @@ struct JSONMachineFormatTests {
         #expect(error?.description == "m.json:2:13: unsupported format version 2; this statecraft reads version 1")
     }
 
+    @Test func versionMustBeAnInteger() {
+        #expect(Self.error("{\"format\": \"statecraft-machine\", \"version\": 1.5}")?.description
+            == "m.json:1:45: field 'version' must be an integer, found 1.5")
+        #expect(Self.error("{\"format\": \"statecraft-machine\", \"version\": \"1\"}")?.description
+            == "m.json:1:45: field 'version' must be an integer, found a string")
+    }
+
     @Test func structuralProblemsNameTheField() {
         #expect(Self.error("[]")?.description == "m.json:1:1: the document must be an object, found an array")
         #expect(Self.error("{\"format\": \"other\", \"version\": 1}")?.description
