@@ -16,9 +16,8 @@ let package = Package(
         // The core: definitions, the runtime shell, observers. No dependencies.
         .target(name: "Statecraft"),
 
-        // Example programs (README: `swift run traffic-light`, `swift run refresh-list`).
-        .executableTarget(name: "traffic-light", dependencies: ["Statecraft"], path: "Examples/TrafficLight"),
-        .executableTarget(name: "refresh-list", dependencies: ["Statecraft"], path: "Examples/RefreshList"),
+        // SCXML import and export: the document model, the expression language, event descriptors.
+        .target(name: "StatecraftSCXML", dependencies: ["Statecraft"]),
 
         // Diagrams: DOT, Mermaid, PlantUML, JSON exporters and the Graphviz renderer. Reads only
         // `MachineDescription`, never the runtime.
@@ -34,7 +33,12 @@ let package = Package(
             path: "Sources/StatecraftCLI"
         ),
 
+        // Example programs (README: `swift run traffic-light`, `swift run refresh-list`).
+        .executableTarget(name: "traffic-light", dependencies: ["Statecraft"], path: "Examples/TrafficLight"),
+        .executableTarget(name: "refresh-list", dependencies: ["Statecraft"], path: "Examples/RefreshList"),
+
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"]),
+        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML"]),
         .testTarget(
             name: "StatecraftDiagramsTests",
             dependencies: ["StatecraftDiagrams"],

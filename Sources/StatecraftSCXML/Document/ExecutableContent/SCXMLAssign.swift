@@ -1,0 +1,20 @@
+/// An `<assign>` element.
+public struct SCXMLAssign: Hashable, Sendable {
+    /// The variable assigned (`location`; only variable names are locations in this data model).
+    public var location: String
+    /// The new value's expression (`expr`).
+    public var expression: SCXMLExpression
+    /// Where the element is.
+    public var sourceLocation: SCXMLSourceLocation
+
+    /// Creates an assign.
+    /// - Parameters:
+    ///   - location: the variable's name.
+    ///   - expression: the new value's expression.
+    ///   - sourceLocation: where the element is.
+    public init(location: String, expression: SCXMLExpression, sourceLocation: SCXMLSourceLocation = .unknown) {
+        self.location = location
+        self.expression = expression
+        self.sourceLocation = sourceLocation
+    }
+}

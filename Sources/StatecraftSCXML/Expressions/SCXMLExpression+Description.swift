@@ -1,0 +1,65 @@
+extension SCXMLExpression: CustomStringConvertible {
+    /// The expression as source text that ``parse(_:)`` reads back to an equal expression,
+    /// with single spaces around binary operators and only the parentheses precedence requires.
+    ///
+    /// - Complexity: O(*n*) in the size of the expression.
+    public var description: String {
+        switch self {
+        case .literal(let value):
+            return Self.sourceText(of: value)
+        case .variable(let name):
+            return name
+        case .member(let base, let name):
+            return "\(base.parenthesized(unless: base.isPostfixOperand)).\(name)"
+        case .call(let name, let arguments):
+            return "\(name)(\(arguments.map(\.description).joined(separator: ", ")))"
+        case .unary(let op, let operand):
+            let isBinary = if case .binary = operand { true } else { false }
+            return op.rawValue + operand.parenthesized(unless: !isBinary)
+        case .binary(let op, let lhs, let rhs):
+            let left = lhs.parenthesized(unless: lhs.binaryPrecedence.map { $0 >= op.precedence } ?? true)
+            let right = rhs.parenthesized(unless: rhs.binaryPrecedence.map { $0 > op.precedence } ?? true)
+            return "\(left) \(op.rawValue) \(right)"
+        }
+    }
+
+    private var binaryPrecedence: Int? {
+        if case .binary(let op, _, _) = self { op.precedence } else { nil }
+    }
+
+    private var isPostfixOperand: Bool {
+        switch self {
+        case .variable, .member, .call: true
+        // `1.x` would lex as the number `1.` followed by `x`: numbers are parenthesised.
+        case .literal(let value): value.numberValue == nil
+        case .unary, .binary: false
+        }
+    }
+
+    private func parenthesized(unless bare: Bool) -> String {
+        bare ? description : "(\(description))"
+    }
+
+    /// A literal as source text: strings single-quoted with escapes, numbers as ECMAScript prints them.
+    private static func sourceText(of value: SCXMLValue) -> String {
+        guard case .string(let string) = value else {
+            return value.description
+        }
+        var text = "'"
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "'": text += "\\'"
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value)
+                || (0x85 == scalar.value):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "'"
+    }
+}

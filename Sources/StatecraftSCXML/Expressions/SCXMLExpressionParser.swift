@@ -1,0 +1,175 @@
+/// A recursive-descent parser from tokens to ``SCXMLExpression``.
+///
+/// Binary operators are parsed by precedence climbing; the depth of the resulting tree is limited to
+/// ``maximumDepth`` so that evaluating, printing and hashing can never exhaust the stack.
+struct SCXMLExpressionParser {
+    /// The deepest expression tree accepted.
+    static let maximumDepth = 200
+
+    private let text: String
+    private var tokens: [SCXMLExpressionToken] = []
+    private var index = 0
+
+    /// Creates a parser for a source text.
+    /// - Parameter text: the expression's source.
+    init(text: String) {
+        self.text = text
+    }
+
+    /// Parses the whole text as one expression.
+    ///
+    /// - Returns: the expression.
+    /// - Throws: ``SCXMLExpressionError/syntax(_:offset:)``.
+    /// - Complexity: O(*n*) in the length of the source.
+    mutating func parseExpression() throws(SCXMLExpressionError) -> SCXMLExpression {
+        var lexer = SCXMLExpressionLexer(text: text)
+        tokens = try lexer.tokenize()
+        index = 0
+        if case .end = current.kind {
+            throw .syntax("the expression is empty", offset: 0)
+        }
+        let (expression, _) = try parseBinary(minimumPrecedence: 1, nesting: 0)
+        guard case .end = current.kind else {
+            throw .syntax("unexpected \(describe(current)) after the end of the expression", offset: current.offset)
+        }
+        return expression
+    }
+
+    private var current: SCXMLExpressionToken {
+        tokens[min(index, tokens.count - 1)]
+    }
+
+    private mutating func advance() {
+        if index < tokens.count - 1 {
+            index += 1
+        }
+    }
+
+    private func describe(_ token: SCXMLExpressionToken) -> String {
+        switch token.kind {
+        case .number(let number): "number \(SCXMLValue.format(number))"
+        case .string: "string literal"
+        case .identifier(let name): "'\(name)'"
+        case .symbol(let symbol): "'\(symbol)'"
+        case .end: "end of expression"
+        }
+    }
+
+    private func checkDepth(_ depth: Int, at offset: Int) throws(SCXMLExpressionError) {
+        if depth > Self.maximumDepth {
+            throw .syntax("the expression is nested more than \(Self.maximumDepth) levels deep", offset: offset)
+        }
+    }
+
+    private var currentBinaryOperator: SCXMLBinaryOperator? {
+        if case .symbol(let symbol) = current.kind { SCXMLBinaryOperator(rawValue: symbol) } else { nil }
+    }
+
+    /// Parses operators binding at least as tightly as `minimumPrecedence`; returns the tree and its depth.
+    private mutating func parseBinary(
+        minimumPrecedence: Int, nesting: Int
+    ) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
+        try checkDepth(nesting, at: current.offset)
+        var (lhs, lhsDepth) = try parseUnary(nesting: nesting + 1)
+        while let op = currentBinaryOperator, op.precedence >= minimumPrecedence {
+            let offset = current.offset
+            advance()
+            let (rhs, rhsDepth) = try parseBinary(minimumPrecedence: op.precedence + 1, nesting: nesting + 1)
+            lhsDepth = max(lhsDepth, rhsDepth) + 1
+            try checkDepth(lhsDepth, at: offset)
+            lhs = .binary(op, lhs, rhs)
+        }
+        return (lhs, lhsDepth)
+    }
+
+    private mutating func parseUnary(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
+        try checkDepth(nesting, at: current.offset)
+        if case .symbol(let symbol) = current.kind, let op = SCXMLUnaryOperator(rawValue: symbol) {
+            advance()
+            let (operand, depth) = try parseUnary(nesting: nesting + 1)
+            if op == .negate, case .literal(.number(let number)) = operand {
+                return (.literal(.number(-number)), depth)
+            }
+            return (.unary(op, operand), depth + 1)
+        }
+        return try parsePostfix(nesting: nesting + 1)
+    }
+
+    private mutating func parsePostfix(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
+        var (expression, depth) = try parsePrimary(nesting: nesting)
+        while case .symbol(".") = current.kind {
+            advance()
+            guard case .identifier(let name) = current.kind else {
+                throw .syntax("expected a property name after '.', found \(describe(current))", offset: current.offset)
+            }
+            advance()
+            depth += 1
+            try checkDepth(depth, at: current.offset)
+            expression = .member(expression, name)
+        }
+        return (expression, depth)
+    }
+
+    private mutating func parsePrimary(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
+        let token = current
+        switch token.kind {
+        case .number(let number):
+            advance()
+            return (.literal(.number(number)), 1)
+        case .string(let string):
+            advance()
+            return (.literal(.string(string)), 1)
+        case .identifier(let name):
+            advance()
+            if let keyword = Self.keywords[name] {
+                return (.literal(keyword), 1)
+            }
+            if case .symbol("(") = current.kind {
+                return try parseCall(name, nesting: nesting)
+            }
+            return (.variable(name), 1)
+        case .symbol("("):
+            advance()
+            let (expression, depth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+            guard case .symbol(")") = current.kind else {
+                throw .syntax("expected ')' to close the '(' at offset \(token.offset), found \(describe(current))",
+                              offset: current.offset)
+            }
+            advance()
+            return (expression, depth)
+        case .symbol, .end:
+            throw .syntax("expected a value, found \(describe(token))", offset: token.offset)
+        }
+    }
+
+    private mutating func parseCall(_ name: String, nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
+        advance()
+        var arguments: [SCXMLExpression] = []
+        var depth = 1
+        if case .symbol(")") = current.kind {
+            advance()
+            return (.call(name, arguments), depth)
+        }
+        while true {
+            let (argument, argumentDepth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+            arguments.append(argument)
+            depth = max(depth, argumentDepth + 1)
+            if case .symbol(",") = current.kind {
+                advance()
+                continue
+            }
+            guard case .symbol(")") = current.kind else {
+                throw .syntax("expected ',' or ')' in the arguments of \(name)(), found \(describe(current))",
+                              offset: current.offset)
+            }
+            advance()
+            return (.call(name, arguments), depth)
+        }
+    }
+
+    /// Identifiers that denote literal values.
+    private static let keywords: [String: SCXMLValue] = [
+        "true": .boolean(true), "false": .boolean(false), "null": .null, "undefined": .undefined,
+        "Infinity": .number(.infinity),
+    ]
+}

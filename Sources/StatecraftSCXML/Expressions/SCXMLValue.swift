@@ -1,0 +1,123 @@
+/// A value of the SCXML expression language: the scalar subset of ECMAScript values.
+///
+/// Numbers are doubles, as in ECMAScript, so `Var1 + 1` behaves as it does there; integral values print
+/// without a fractional part (`2`, not `2.0`).
+///
+/// ```swift
+/// let value: SCXMLValue = 2
+/// value.description // "2"
+/// ```
+public enum SCXMLValue: Hashable, Sendable {
+    /// A number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// A boolean.
+    case boolean(Bool)
+    /// ECMAScript's `null`.
+    case null
+    /// ECMAScript's `undefined`: the value of a declared data element without an initial value.
+    case undefined
+
+    /// The type of a value, as named in type errors.
+    public enum Kind: String, Hashable, Sendable, CustomStringConvertible {
+        /// A number.
+        case number
+        /// A string.
+        case string
+        /// A boolean.
+        case boolean
+        /// `null`.
+        case null
+        /// `undefined`.
+        case undefined
+
+        /// The kind's name.
+        public var description: String { rawValue }
+    }
+
+    /// The value's type.
+    public var kind: Kind {
+        switch self {
+        case .number: .number
+        case .string: .string
+        case .boolean: .boolean
+        case .null: .null
+        case .undefined: .undefined
+        }
+    }
+
+    /// Whether the value is `null` or `undefined`.
+    public var isNullish: Bool { self == .null || self == .undefined }
+
+    /// The number, if the value is one.
+    public var numberValue: Double? {
+        if case .number(let number) = self { number } else { nil }
+    }
+
+    /// The number as an `Int`, if the value is an integral number that fits.
+    public var intValue: Int? {
+        guard case .number(let number) = self, number.rounded() == number,
+              abs(number) <= 9_007_199_254_740_992 else {
+            return nil
+        }
+        return Int(number)
+    }
+
+    /// The string, if the value is one.
+    public var stringValue: String? {
+        if case .string(let string) = self { string } else { nil }
+    }
+
+    /// The boolean, if the value is one.
+    public var booleanValue: Bool? {
+        if case .boolean(let boolean) = self { boolean } else { nil }
+    }
+}
+
+extension SCXMLValue: CustomStringConvertible {
+    /// The value converted to a string as ECMAScript's `String(value)` does: `2`, `1.5`, `true`, `null`.
+    ///
+    /// Strings are not quoted; use ``SCXMLExpression/literal(_:)``'s description for source text.
+    public var description: String {
+        switch self {
+        case .number(let number): SCXMLValue.format(number)
+        case .string(let string): string
+        case .boolean(let boolean): boolean ? "true" : "false"
+        case .null: "null"
+        case .undefined: "undefined"
+        }
+    }
+
+    /// Formats a number as ECMAScript prints it: integral values without a fraction.
+    static func format(_ number: Double) -> String {
+        if number.isNaN {
+            return "NaN"
+        }
+        if number.isInfinite {
+            return number < 0 ? "-Infinity" : "Infinity"
+        }
+        if number.rounded() == number, abs(number) < 1e21 {
+            if abs(number) <= 9_007_199_254_740_992 {
+                return String(Int64(number))
+            }
+        }
+        return "\(number)"
+    }
+}
+
+extension SCXMLValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    ExpressibleByBooleanLiteral {
+    /// Creates a number from an integer literal.
+    /// - Parameter value: the literal.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// Creates a number from a floating-point literal.
+    /// - Parameter value: the literal.
+    public init(floatLiteral value: Double) { self = .number(value) }
+    /// Creates a string from a string literal.
+    /// - Parameter value: the literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// Creates a boolean from a boolean literal.
+    /// - Parameter value: the literal.
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Reads SCXML documents into ``SCXMLDocument``s.
+///
+/// Parsing checks well-formedness (with the XML parser's line and column), that every element and attribute is
+/// one Statecraft supports, that every expression parses, and the structural rules of
+/// ``SCXMLDocumentValidator``. Nothing is skipped silently: `<invoke>`, `<script>`, `<foreach>` and the other
+/// unsupported elements are errors naming the element and its line.
+///
+/// ```swift
+/// let document = try SCXMLParser.parse(string: """
+///     <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="idle">
+///       <state id="idle"><transition event="go" target="done"/></state>
+///       <final id="done"/>
+///     </scxml>
+///     """)
+/// ```
+public enum SCXMLParser {
+    /// Parses a document held in memory.
+    ///
+    /// - Parameters:
+    ///   - data: the document's bytes (UTF-8, or as its XML declaration says).
+    ///   - file: the file name reported in errors and source locations.
+    /// - Returns: the validated document.
+    /// - Throws: ``SCXMLError`` for the first problem found.
+    /// - Complexity: O(*n*) in the size of the document (validation is O(*s* · *d*) for *s* states of depth *d*).
+    public static func parse(data: Data, file: String? = nil) throws(SCXMLError) -> SCXMLDocument {
+        let root = try SCXMLXMLTreeBuilder.build(data: data, file: file)
+        let document = try SCXMLElementReader.read(root)
+        try SCXMLDocumentValidator.validate(document)
+        return document
+    }
+
+    /// Parses a document held in a string.
+    ///
+    /// - Parameters:
+    ///   - string: the document's text.
+    ///   - file: the file name reported in errors and source locations.
+    /// - Returns: the validated document.
+    /// - Throws: ``SCXMLError`` for the first problem found.
+    /// - Complexity: O(*n*) in the size of the document.
+    public static func parse(string: String, file: String? = nil) throws(SCXMLError) -> SCXMLDocument {
+        try parse(data: Data(string.utf8), file: file)
+    }
+
+    /// Reads and parses a file.
+    ///
+    /// - Parameter url: the file's URL; its path is reported in errors.
+    /// - Returns: the validated document.
+    /// - Throws: ``SCXMLError/unreadableFile(path:message:)`` when it cannot be read, otherwise as
+    ///   ``parse(data:file:)``.
+    /// - Complexity: O(*n*) in the size of the file.
+    public static func parse(contentsOf url: URL) throws(SCXMLError) -> SCXMLDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(path: url.path, message: error.localizedDescription)
+        }
+        return try parse(data: data, file: url.path)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import StatecraftSCXML
+
+/// Exports of the W3C conformance files validate against the W3C SCXML schema.
+///
+/// `exportsConformanceFiles` writes the exports to `$SCXML_EXPORT_DIR` (a temporary directory when unset);
+/// `Scripts/check-scxml-export.sh` runs it and validates the directory with xmllint. When xmllint is installed,
+/// `exportsValidateAgainstTheSchema` does the same inside `swift test`.
+@Suite("Export against the W3C schema")
+struct SchemaExportTests {
+    static let schema = TestSupport.repositoryRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/conformance/scxml-schema/scxml.xsd")
+
+    static let xmllint: URL? = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
+        .map(URL.init(fileURLWithPath:))
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    /// Exports every conformance file after a parse → export → parse round trip into a directory.
+    static func exportConformanceFiles(to directory: URL) throws -> [URL] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try TestSupport.conformanceFiles().map { file in
+            let exported = SCXMLExporter().export(try SCXMLParser.parse(contentsOf: file))
+            let again = SCXMLExporter().export(try SCXMLParser.parse(string: exported))
+            let destination = directory.appendingPathComponent(file.lastPathComponent)
+            try again.write(to: destination, atomically: true, encoding: .utf8)
+            return destination
+        }
+    }
+
+    @Test func exportsConformanceFiles() throws {
+        let requested = ProcessInfo.processInfo.environment["SCXML_EXPORT_DIR"].map(URL.init(fileURLWithPath:))
+        let directory = requested
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-scxml-export-\(UUID())")
+        defer {
+            if requested == nil {
+                try? FileManager.default.removeItem(at: directory)
+            }
+        }
+        let files = try Self.exportConformanceFiles(to: directory)
+        #expect(files.count == 52)
+        for file in files {
+            #expect(try SCXMLParser.parse(contentsOf: file).states.isEmpty == false)
+        }
+    }
+
+    @Test(.enabled(if: xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+    func exportsValidateAgainstTheSchema() throws {
+        let xmllint = try #require(Self.xmllint)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-xsd-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.exportConformanceFiles(to: directory)
+        let process = Process()
+        process.executableURL = xmllint
+        process.arguments = ["--nonet", "--noout", "--schema", Self.schema.path] + files.map(\.path)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(output.components(separatedBy: " validates").count - 1 == files.count)
+    }
+}

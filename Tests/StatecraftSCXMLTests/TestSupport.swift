@@ -1,0 +1,56 @@
+import Foundation
+@testable import StatecraftSCXML
+
+/// Paths and helpers shared by the SCXML tests.
+enum TestSupport {
+    /// The repository root, found from this file's path.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/conformance/w3c` next to the repository.
+    static let conformanceDirectory = repositoryRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/conformance/w3c")
+
+    /// The W3C conformance test files, sorted by name.
+    static func conformanceFiles() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: conformanceDirectory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "scxml" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// Wraps states in a minimal `<scxml>` root.
+    static func document(_ body: String, attributes: String = "datamodel=\"ecmascript\"") -> String {
+        """
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" \(attributes)>
+        \(body)
+        </scxml>
+        """
+    }
+
+    /// Parses text and returns the error it throws, or `nil` when it parses.
+    static func parseError(_ text: String, file: String? = nil) -> SCXMLError? {
+        do {
+            _ = try SCXMLParser.parse(string: text, file: file)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// A deterministic random number generator (SplitMix64) for property-style tests.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
