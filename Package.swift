@@ -23,11 +23,12 @@ let package = Package(
         // `MachineDescription`, never the runtime.
         .target(name: "StatecraftDiagrams", dependencies: ["Statecraft"]),
 
-        // The `statecraft` command-line tool (`statecraft diagram machine.json --format svg`).
+        // The `statecraft` command-line tool (`statecraft diagram machine.scxml --format svg`).
         .executableTarget(
             name: "statecraft",
             dependencies: [
                 "StatecraftDiagrams",
+                "StatecraftSCXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/StatecraftCLI"
@@ -41,7 +42,7 @@ let package = Package(
         .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML"]),
         .testTarget(
             name: "StatecraftDiagramsTests",
-            dependencies: ["StatecraftDiagrams"],
+            dependencies: ["StatecraftDiagrams", "StatecraftSCXML"],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -9,7 +9,8 @@ struct DiagramCommand: ParsableCommand {
         commandName: "diagram",
         abstract: "Draw a machine as DOT, Mermaid, PlantUML, JSON, SVG or PNG.",
         discussion: """
-            FILE is a machine in the Statecraft machine JSON format. Without -o the diagram is printed; \
+            FILE is a machine: an SCXML document (.scxml) or a file in the Statecraft machine JSON \
+            format (.json). Without -o the diagram is printed; \
             with -o it is written to OUT (left untouched when it already holds the same diagram), in the \
             format OUT's extension names unless --format says otherwise. SVG and PNG are rendered by \
             Graphviz's `dot`, which must be on PATH.
@@ -20,10 +21,11 @@ struct DiagramCommand: ParsableCommand {
               statecraft diagram refresh-list.json --format plantuml -o refresh-list.puml
               statecraft diagram refresh-list.json -o refresh-list.svg
               statecraft diagram refresh-list.json --format png -o diagram.image
+              statecraft diagram microwave.scxml --format plantuml
             """
     )
 
-    @Argument(help: "The machine file (.json).", completion: .file(extensions: ["json"]))
+    @Argument(help: "The machine file (.scxml or .json).", completion: .file(extensions: ["scxml", "json"]))
     var file: String
 
     @Option(name: .long, help: "The output format (default: the one OUT's extension names, else dot).")

@@ -1,12 +1,13 @@
 import Foundation
 import Statecraft
 import StatecraftDiagrams
+import StatecraftSCXML
 
 /// Reads a machine file, choosing the reader by the file's extension.
 ///
-/// This is the seam for more input formats: `.json` is read by ``JSONMachineFormat``; `.scxml` is recognised
-/// but reported as not available yet (the SCXML reader plugs in here); subcommands other than `diagram`
-/// (`run`, …) load their machines through the same loader.
+/// `.json` files are read by `JSONMachineFormat`, `.scxml` files by `SCXMLParser` and described with
+/// `SCXMLDocument.machineDescription()`. Further formats, and subcommands other than `diagram` (`run`, …),
+/// plug in here.
 struct MachineFileLoader {
     /// Reads the machine at `path`.
     ///
@@ -23,7 +24,17 @@ struct MachineFileLoader {
         }
         switch type {
         case "scxml":
-            throw .scxmlNotAvailable(file: path)
+            let document: SCXMLDocument
+            do {
+                document = try SCXMLParser.parse(data: data, file: path)
+            } catch {
+                throw .invalidSCXML(error)
+            }
+            do {
+                return try document.machineDescription()
+            } catch {
+                throw .inconsistentMachine(file: path, error)
+            }
         default:
             do {
                 return try JSONMachineFormat.decode(data, file: path)

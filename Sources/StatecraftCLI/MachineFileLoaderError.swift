@@ -1,4 +1,6 @@
+import Statecraft
 import StatecraftDiagrams
+import StatecraftSCXML
 
 /// Why a machine file could not be loaded; every case names the file.
 enum MachineFileLoaderError: Error, CustomStringConvertible {
@@ -8,8 +10,10 @@ enum MachineFileLoaderError: Error, CustomStringConvertible {
     case unreadable(file: String)
     /// The extension names no machine format.
     case unsupportedFileType(file: String)
-    /// The file is SCXML, which this build cannot read yet.
-    case scxmlNotAvailable(file: String)
+    /// The SCXML file is malformed, uses an unsupported element, or breaks SCXML's structural rules.
+    case invalidSCXML(SCXMLError)
+    /// The file parsed but does not describe a consistent machine.
+    case inconsistentMachine(file: String, MachineDescriptionError)
     /// The JSON file is malformed or not a valid machine.
     case invalidJSON(JSONMachineFormatError)
 
@@ -18,8 +22,9 @@ enum MachineFileLoaderError: Error, CustomStringConvertible {
         case .fileNotFound(let file): "\(file): no such file"
         case .unreadable(let file): "\(file): cannot be read (is it a directory, or not readable?)"
         case .unsupportedFileType(let file):
-            "\(file): unsupported machine file type; expected a .json file in the Statecraft machine format"
-        case .scxmlNotAvailable(let file): "\(file): SCXML support is not available yet; use a .json file"
+            "\(file): unsupported machine file type; expected .json (the Statecraft machine format) or .scxml"
+        case .invalidSCXML(let error): error.description
+        case .inconsistentMachine(let file, let error): "\(file): \(error.description)"
         case .invalidJSON(let error): error.description
         }
     }

@@ -7,8 +7,9 @@ struct StatecraftCommand: ParsableCommand {
         commandName: "statecraft",
         abstract: "Tools for Statecraft state machines and statecharts.",
         discussion: """
-            Machines are read from files in the Statecraft machine JSON format; the DocC \
-            article "Diagrams" (StatecraftDiagrams) documents it field by field.
+            Machines are read from SCXML documents (.scxml) or from files in the Statecraft \
+            machine JSON format (.json), which the DocC article "Diagrams" (StatecraftDiagrams) \
+            documents field by field.
 
             EXAMPLES:
               Print the DOT diagram of a machine:
@@ -17,6 +18,8 @@ struct StatecraftCommand: ParsableCommand {
                 statecraft diagram machine.json --format mermaid
               Render an SVG with Graphviz's dot:
                 statecraft diagram machine.json -o machine.svg
+              Draw an SCXML statechart as PlantUML:
+                statecraft diagram microwave.scxml --format plantuml
 
             EXIT STATUS:
               0   success

@@ -20,7 +20,7 @@ import Statecraft
 /// }
 /// ```
 ///
-/// Statecharts add `compound=true`; a state with children becomes a cluster (`subgraph cluster_N`, dashed
+/// Statecharts add `compound=true, newrank=true`; a state with children becomes a cluster (`subgraph cluster_N`, dashed
 /// for a parallel state) holding a point for its default child, and edges to or from it are clipped at
 /// the cluster's border. Final states are double circles, history states circles labelled `H` or `H*`,
 /// internal and targetless transitions dashed (a targetless one loops on its source). A guard's label
@@ -46,7 +46,9 @@ public struct DOTExporter: DiagramExporter {
         let layout = DiagramLayout(description)
         let hierarchical = description.states.contains { layout.isContainer($0.id) }
         var lines = ["digraph {"]
-        lines.append(hierarchical ? "    graph [rankdir=LR, compound=true]" : "    graph [rankdir=LR]")
+        // `newrank` ranks clusters globally; without it Graphviz 2.43 fails ("trouble in init_rank") on some
+        // statecharts whose edges cross cluster borders.
+        lines.append(hierarchical ? "    graph [rankdir=LR, compound=true, newrank=true]" : "    graph [rankdir=LR]")
         lines.append("")
         lines.append("    0 [label=\"\", shape=plaintext]")
         lines.append("    " + edge(fromNode: "0", to: description.initialState, attributes: ["label=\"START\""],

@@ -7,12 +7,14 @@ import Testing
 struct CLITests {
     static let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Expected")
 
-    @Test(arguments: [("dot", "dot"), ("mermaid", "mmd"), ("plantuml", "puml"), ("json", "json")])
-    func printsEachTextFormat(format: String, fileExtension: String) throws {
-        let result = try StatecraftBinary.run(["diagram", "refresh-list.json", "--format", format], in: Self.expected)
+    @Test(arguments: ["refresh-list.json", "microwave.scxml"],
+          [("dot", "dot"), ("mermaid", "mmd"), ("plantuml", "puml"), ("json", "json")])
+    func printsEachTextFormat(machine: String, format: (name: String, fileExtension: String)) throws {
+        let result = try StatecraftBinary.run(["diagram", machine, "--format", format.name], in: Self.expected)
         #expect(result.status == 0)
         #expect(result.standardError == "")
-        try Self.check(result.standardOutputText, "refresh-list.\(fileExtension)")
+        let stem = (machine as NSString).deletingPathExtension
+        try Self.check(result.standardOutputText, "\(stem).\(format.fileExtension)")
     }
 
     @Test func defaultFormatIsTheSeedsDOT() throws {
@@ -84,20 +86,20 @@ struct CLITests {
         #expect(result.standardError.contains("apt-get install graphviz"))
     }
 
-    @Test(arguments: ["malformed", "unknown-target", "version-2"])
-    func invalidFilesNameFileLineAndProblem(name: String) throws {
-        let result = try StatecraftBinary.run(["diagram", "\(name).json"], in: Self.expected)
+    @Test(arguments: ["malformed.json", "unknown-target.json", "version-2.json", "malformed.scxml"])
+    func invalidFilesNameFileLineAndProblem(file: String) throws {
+        let result = try StatecraftBinary.run(["diagram", file], in: Self.expected)
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
-        try Self.check(result.standardError, "\(name).stderr")
+        try Self.check(result.standardError, "\(file).stderr")
     }
 
     @Test func inputProblemsExitWithStatus2() throws {
         let cases = [
             ("missing.json", "error: missing.json: no such file\n"),
-            ("machine.scxml", "error: machine.scxml: SCXML support is not available yet; use a .json file\n"),
-            ("notes.txt", "error: notes.txt: unsupported machine file type; expected a .json file in the "
-                + "Statecraft machine format\n"),
+            ("missing.scxml", "error: missing.scxml: no such file\n"),
+            ("notes.txt", "error: notes.txt: unsupported machine file type; expected .json (the Statecraft "
+                + "machine format) or .scxml\n"),
         ]
         for (file, message) in cases {
             let result = try StatecraftBinary.run(["diagram", file], in: Self.expected)

@@ -35,7 +35,7 @@ struct DOTExporterTests {
 
     @Test func compoundStatesBecomeClustersWithClippedEdges() throws {
         let dot = DOTExporter().export(try Fixtures.mediaPlayer())
-        #expect(dot.contains("graph [rankdir=LR, compound=true]"))
+        #expect(dot.contains("graph [rankdir=LR, compound=true, newrank=true]"))
         #expect(dot.contains("subgraph cluster_2 {"))
         #expect(dot.contains("    subgraph cluster_3 {\n            label=\"Playback\"\n            style=\"rounded,dashed\""))
         // Off -> On enters On's default leaf (Unmuted, 5) and is clipped at On's cluster.

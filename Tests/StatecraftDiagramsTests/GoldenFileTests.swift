@@ -1,17 +1,21 @@
+import Foundation
 import Statecraft
 import StatecraftDiagrams
+import StatecraftSCXML
 import Testing
 
 /// Every text format of every fixture, compared with the checked-in files in `Golden/`.
 @Suite("Golden files")
 struct GoldenFileTests {
     static let formats: [DiagramFormat] = [.dot, .mermaid, .plantuml, .json]
-    static let machines = ["refresh-list", "media-player", "awkward"]
+    static let machines = ["refresh-list", "media-player", "awkward", "microwave"]
 
     static func machine(_ name: String) throws -> MachineDescription {
         switch name {
         case "refresh-list": Fixtures.refreshListSchema().machineDescription(name: "Refresh list")
         case "media-player": try Fixtures.mediaPlayer()
+        case "microwave": try SCXMLParser.parse(contentsOf: Golden.directory.appendingPathComponent("microwave.scxml"))
+            .machineDescription()
         default: try Fixtures.awkward()
         }
     }

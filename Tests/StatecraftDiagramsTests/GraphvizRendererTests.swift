@@ -28,6 +28,12 @@ struct GraphvizRendererTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test(.enabled(if: dotIsInstalled, "Graphviz's dot is not on PATH"), arguments: GoldenFileTests.machines)
+    func everyGoldenMachineRenders(machine: String) throws {
+        let svg = String(decoding: try GoldenFileTests.machine(machine).diagram(.svg), as: UTF8.self)
+        #expect(svg.contains("</svg>"))
+    }
+
     @Test(.enabled(if: dotIsInstalled, "Graphviz's dot is not on PATH"))
     func dotSyntaxErrorsAreReported() throws {
         let error = #expect(throws: DiagramError.self) {

@@ -18,7 +18,7 @@ struct JSONMachineFormatTests {
         }
     }
 
-    @Test(arguments: ["refresh-list", "media-player", "awkward"])
+    @Test(arguments: GoldenFileTests.machines)
     func writtenMachinesReadBackUnchanged(name: String) throws {
         let description = try GoldenFileTests.machine(name)
         #expect(try Self.decode(JSONExporter().export(description)) == description)
