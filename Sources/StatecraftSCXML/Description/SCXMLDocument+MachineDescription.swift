@@ -1,7 +1,7 @@
 import Statecraft
 
 extension SCXMLDocument {
-    /// Describes the document's structure for diagrams and other tools that read a ``Statecraft/MachineDescription``.
+    /// Describes the document's structure for diagrams and other tools that read a `MachineDescription`.
     ///
     /// ```swift
     /// let document = try SCXMLParser.parse(contentsOf: url)
@@ -18,7 +18,7 @@ extension SCXMLDocument {
     /// transition is an eventless transition from the history state.
     ///
     /// - Returns: The description.
-    /// - Throws: ``Statecraft/MachineDescriptionError`` when the document was built in code with an id that
+    /// - Throws: `MachineDescriptionError` when the document was built in code with an id that
     ///   refers to nothing (a parsed document has been validated and always converts).
     /// - Complexity: O(*n*) in the number of elements, plus the description's validation.
     public func machineDescription() throws(MachineDescriptionError) -> MachineDescription {
