@@ -20,9 +20,9 @@ struct JSONMachineReader {
     }
 
     mutating func read(_ root: JSONNode) throws(JSONMachineFormatError) -> MachineDescription {
-        let fields = try object(root, "the document", allowed: [
-            "format", "version", "name", "initialState", "states", "events", "transitions",
-        ])
+        // Format and version come first, so that a later version's new fields are reported as a version
+        // this reader does not know rather than as unknown fields.
+        let fields = try object(root, "the document", allowed: nil)
         let format = try requiredString(fields, "format", in: root, "the document")
         guard format.value == JSONMachineFormat.formatIdentifier else {
             throw invalid(format.location,
@@ -38,6 +38,9 @@ struct JSONMachineReader {
         guard number == Double(JSONMachineFormat.currentVersion) else {
             throw .unsupportedVersion(file: file, location: version.location, version: text)
         }
+        _ = try object(root, "the document", allowed: [
+            "format", "version", "name", "initialState", "states", "events", "transitions",
+        ])
         let name = try optionalString(fields, "name", "the document")
         let initial = try requiredString(fields, "initialState", in: root, "the document")
         initialStateLocation = initial.location
@@ -122,7 +125,8 @@ struct JSONMachineReader {
 
     // MARK: Fields
 
-    private func object(_ node: JSONNode, _ context: String, allowed: Set<String>)
+    /// The fields of an object; when `allowed` is given, any other field is an error.
+    private func object(_ node: JSONNode, _ context: String, allowed: Set<String>?)
         throws(JSONMachineFormatError) -> [String: JSONNode]
     {
         guard case .object(let members) = node.value else {
@@ -130,7 +134,7 @@ struct JSONMachineReader {
         }
         var fields: [String: JSONNode] = [:]
         for member in members {
-            guard allowed.contains(member.key) else {
+            if let allowed, !allowed.contains(member.key) {
                 let expected = allowed.sorted().joined(separator: ", ")
                 throw invalid(member.keyLocation, "\(context) has unknown field '\(member.key)'; expected \(expected)")
             }

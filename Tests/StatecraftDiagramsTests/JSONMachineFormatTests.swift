@@ -73,6 +73,11 @@ struct JSONMachineFormatTests {
         #expect(error?.description == "m.json:2:13: unsupported format version 2; this statecraft reads version 1")
     }
 
+    @Test func aLaterVersionIsReportedBeforeItsNewFields() {
+        let error = Self.error("{\"format\": \"statecraft-machine\", \"version\": 2, \"regions\": []}")
+        #expect(error?.problem == "unsupported format version 2; this statecraft reads version 1")
+    }
+
     @Test func versionMustBeAnInteger() {
         #expect(Self.error("{\"format\": \"statecraft-machine\", \"version\": 1.5}")?.description
             == "m.json:1:45: field 'version' must be an integer, found 1.5")
