@@ -1,0 +1,86 @@
+extension Chart: MachineDefinition {
+    /// A chart machine's state: the chart's snapshot.
+    public typealias State = ChartSnapshot<StateID, Event, Context>
+    /// A chart machine's subject: the runtime holding its scheduler.
+    public typealias Subject = ChartRuntime
+
+    /// The snapshot after the chart's first macrostep (``start(context:)``).
+    public var initialState: ChartSnapshot<StateID, Event, Context> { start() }
+
+    /// One macrostep (``step(_:on:)``): a change when states were exited or entered, an update when
+    /// only targetless transitions ran; `nil` when the event was ignored.
+    ///
+    /// - Complexity: O(*n*) per microstep in the number of states of the chart.
+    @inlinable public func decide(state: ChartSnapshot<StateID, Event, Context>, event: Event)
+        -> TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>?
+    {
+        guard let next = step(state, on: event) else { return nil }
+        return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
+    }
+
+    /// Performs the sends and cancels of the first macrostep.
+    public func didStart(in machine: StateMachine<Chart>) {
+        performEffects(of: machine.state, in: machine)
+    }
+
+    /// Performs the sends and cancels of the macrostep; cancels every delayed event once the chart
+    /// has finished.
+    @inlinable public func didTransition(
+        from oldState: ChartSnapshot<StateID, Event, Context>, on event: Event,
+        decision: TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>, in machine: StateMachine<Chart>
+    ) {
+        if decision.target.lastMacrostep.effects.isEmpty && !decision.target.isFinished { return }
+        performEffects(of: decision.target, in: machine)
+    }
+
+    @usableFromInline func performEffects(of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Chart>) {
+        if !snapshot.lastMacrostep.effects.isEmpty {
+            machine.subject.perform(snapshot.lastMacrostep.effects, in: machine)
+        }
+        if snapshot.isFinished { machine.subject.cancelAll() }
+    }
+
+    /// The same chart with another initial context.
+    ///
+    /// - Parameter context: The extended state machines of the new chart start with.
+    /// - Returns: A chart sharing this one's tables.
+    public func withInitialContext(_ context: Context) -> Chart {
+        var copy = self
+        copy.tables = tables.replacingContext(context)
+        return copy
+    }
+}
+
+extension ChartTables {
+    /// A copy with another initial context; the arrays are shared.
+    func replacingContext(_ context: Context) -> ChartTables {
+        ChartTables(
+            ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
+            historyChildren: historyChildren, transitionRanges: transitionRanges,
+            initialTransitions: initialTransitions, entryActions: entryActions, exitActions: exitActions,
+            transitions: transitions, stateIndex: stateIndex, initialContext: context)
+    }
+}
+
+extension StateMachine {
+    /// Creates a machine running `chart`: it enters the chart's initial configuration and runs its
+    /// first macrostep before the initializer returns.
+    ///
+    /// ```swift
+    /// let clock = ManualScheduler()
+    /// let machine = StateMachine(chart: chart, scheduler: clock)
+    /// machine.handle(.play)
+    /// machine.state.isActive(.playing)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - chart: The chart to run.
+    ///   - context: The extended state to start with; `nil` uses the chart's initial context.
+    ///   - scheduler: Delivers delayed events; required when the chart sends any.
+    public convenience init<StateID, Event, Context>(
+        chart: Chart<StateID, Event, Context>, context: Context? = nil, scheduler: (any ChartScheduler)? = nil
+    ) where Definition == Chart<StateID, Event, Context> {
+        let definition = context.map { chart.withInitialContext($0) } ?? chart
+        self.init(definition: definition, subject: ChartRuntime(scheduler: scheduler))
+    }
+}

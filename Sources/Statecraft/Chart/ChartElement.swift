@@ -1,0 +1,167 @@
+/// An action of a chart: entry, exit or transition content. It may update the context and use the
+/// scope to raise, send or cancel events. Throwing stops this action and raises `error.execution`
+/// (SCXML 1.0 §4.9); the chart's other actions still run.
+public typealias ChartAction<StateID: Hashable & Sendable, Event, Context> =
+    @Sendable (inout Context, inout ChartScope<StateID, Event>) throws -> Void
+
+/// A guard of a chart transition: whether the transition is enabled, given the context and the scope
+/// (the event being processed, `In()`). Throwing counts as `false` and raises `error.execution`
+/// (SCXML 1.0 §5.9).
+public typealias ChartGuard<StateID: Hashable & Sendable, Event, Context> =
+    @Sendable (Context, ChartScope<StateID, Event>) throws -> Bool
+
+/// Whether a history state remembers a region's active children or its active atomic descendants.
+public enum ChartHistoryDepth: String, Sendable, Hashable {
+    /// Remembers the active children of the parent (SCXML 1.0 §3.10 `type="shallow"`).
+    case shallow
+    /// Remembers the active atomic descendants of the parent (SCXML 1.0 §3.10 `type="deep"`).
+    case deep
+}
+
+/// Whether a transition whose targets are all inside its source leaves and re-enters the source.
+public enum ChartTransitionKind: String, Sendable, Hashable {
+    /// The source is exited and re-entered (SCXML 1.0 §3.13, the default).
+    case external
+    /// The source stays active when every target is its descendant and it is a compound state
+    /// (SCXML 1.0 §3.13, `type="internal"`).
+    case `internal`
+}
+
+/// One element of a chart definition: a state, a transition, or an entry or exit action.
+///
+/// The DSL types (``State``, ``Parallel``, ``Final``, ``History``, ``On``, ``Always``, ``OnEntry``…)
+/// each wrap one element. Programs that build charts at run time — an SCXML importer — make elements
+/// directly with the static factories and pass them to ``Chart/init(initial:context:elements:)``.
+public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
+    @usableFromInline
+    enum Kind {
+        case state(StateSpec)
+        case transition(TransitionSpec)
+        case entry(ChartAction<StateID, Event, Context>)
+        case exit(ChartAction<StateID, Event, Context>)
+        /// A delayed transition: `makeSend(id)` is the entry action sending the timer event with `id`;
+        /// the chart adds the exit action cancelling it (SCXML's `<send delay>` + `<cancel>` idiom).
+        case delayed(makeSend: @Sendable (String) -> ChartAction<StateID, Event, Context>, transition: TransitionSpec)
+    }
+
+    @usableFromInline
+    enum StateKind {
+        case state, parallel, final
+        case history(ChartHistoryDepth)
+    }
+
+    @usableFromInline
+    struct StateSpec {
+        let id: StateID
+        let kind: StateKind
+        /// The initial targets of a compound state, or the default targets of a history state.
+        let initial: [StateID]?
+        /// The content of the `<initial>` transition, or of the history state's default transition.
+        let initialAction: ChartAction<StateID, Event, Context>?
+        let children: [ChartElement]
+    }
+
+    @usableFromInline
+    struct TransitionSpec {
+        let trigger: ChartTrigger<StateID, Event>?
+        let targets: [StateID]
+        let kind: ChartTransitionKind
+        let guardCondition: ChartGuard<StateID, Event, Context>?
+        let action: ChartAction<StateID, Event, Context>?
+    }
+
+    @usableFromInline let kind: Kind
+
+    @usableFromInline init(kind: Kind) { self.kind = kind }
+
+    /// A `<state>`: atomic when `children` holds no state, compound otherwise.
+    ///
+    /// - Parameters:
+    ///   - id: The state's identifier, unique in the chart.
+    ///   - initial: The initial targets of a compound state (descendants of it); required when the
+    ///     state has child states, forbidden otherwise.
+    ///   - initialAction: Content of the initial transition, run after the state's entry actions when
+    ///     it is entered by default.
+    ///   - children: Child states, transitions and entry and exit actions, in document order.
+    /// - Returns: The element.
+    public static func state(
+        _ id: StateID, initial: [StateID]? = nil,
+        initialAction: ChartAction<StateID, Event, Context>? = nil, children: [ChartElement] = []
+    ) -> ChartElement {
+        ChartElement(kind: .state(StateSpec(
+            id: id, kind: .state, initial: initial, initialAction: initialAction, children: children)))
+    }
+
+    /// A `<parallel>` state: every child state is active at once (SCXML 1.0 §3.4).
+    ///
+    /// - Parameters:
+    ///   - id: The state's identifier, unique in the chart.
+    ///   - children: The regions, transitions and entry and exit actions, in document order.
+    /// - Returns: The element.
+    public static func parallel(_ id: StateID, children: [ChartElement] = []) -> ChartElement {
+        ChartElement(kind: .state(StateSpec(
+            id: id, kind: .parallel, initial: nil, initialAction: nil, children: children)))
+    }
+
+    /// A `<final>` state (SCXML 1.0 §3.7). Its children may only be entry and exit actions.
+    ///
+    /// - Parameters:
+    ///   - id: The state's identifier, unique in the chart.
+    ///   - children: Entry and exit actions.
+    /// - Returns: The element.
+    public static func final(_ id: StateID, children: [ChartElement] = []) -> ChartElement {
+        ChartElement(kind: .state(StateSpec(
+            id: id, kind: .final, initial: nil, initialAction: nil, children: children)))
+    }
+
+    /// A `<history>` pseudo-state (SCXML 1.0 §3.10), child of a compound or parallel state.
+    ///
+    /// - Parameters:
+    ///   - id: The history state's identifier, unique in the chart.
+    ///   - depth: Shallow or deep.
+    ///   - defaultTargets: Where the default transition goes when no history was recorded; `nil` means
+    ///     the parent's initial targets (all its regions for a parallel parent).
+    ///   - defaultAction: Content of the default transition.
+    /// - Returns: The element.
+    public static func history(
+        _ id: StateID, depth: ChartHistoryDepth, defaultTargets: [StateID]? = nil,
+        defaultAction: ChartAction<StateID, Event, Context>? = nil
+    ) -> ChartElement {
+        ChartElement(kind: .state(StateSpec(
+            id: id, kind: .history(depth), initial: defaultTargets, initialAction: defaultAction, children: [])))
+    }
+
+    /// A `<transition>` (SCXML 1.0 §3.5).
+    ///
+    /// - Parameters:
+    ///   - trigger: What fires it; `nil` makes it eventless.
+    ///   - targets: Its targets; empty makes it targetless (no state is exited or entered).
+    ///   - kind: External (default) or internal.
+    ///   - guardCondition: Whether it is enabled; `nil` means always.
+    ///   - action: Its content, run between the exits and the entries.
+    /// - Returns: The element.
+    public static func transition(
+        on trigger: ChartTrigger<StateID, Event>?, targets: [StateID], kind: ChartTransitionKind = .external,
+        guard guardCondition: ChartGuard<StateID, Event, Context>? = nil,
+        action: ChartAction<StateID, Event, Context>? = nil
+    ) -> ChartElement {
+        ChartElement(kind: .transition(TransitionSpec(
+            trigger: trigger, targets: targets, kind: kind, guardCondition: guardCondition, action: action)))
+    }
+
+    /// An `<onentry>` block (SCXML 1.0 §3.8).
+    ///
+    /// - Parameter action: The block.
+    /// - Returns: The element.
+    public static func entry(_ action: @escaping ChartAction<StateID, Event, Context>) -> ChartElement {
+        ChartElement(kind: .entry(action))
+    }
+
+    /// An `<onexit>` block (SCXML 1.0 §3.9).
+    ///
+    /// - Parameter action: The block.
+    /// - Returns: The element.
+    public static func exit(_ action: @escaping ChartAction<StateID, Event, Context>) -> ChartElement {
+        ChartElement(kind: .exit(action))
+    }
+}

@@ -1,0 +1,57 @@
+/// What one macrostep did: the states exited and entered by each microstep, in order, the effects the
+/// runtime must perform, and the errors raised.
+///
+/// Every ``ChartSnapshot`` carries the macrostep that produced it in ``ChartSnapshot/lastMacrostep``:
+///
+/// ```swift
+/// machine.handle(.play)
+/// machine.state.lastMacrostep.exited    // [.stopped]
+/// machine.state.lastMacrostep.entered   // [.playing]
+/// ```
+public struct ChartMacrostep<StateID, Event> {
+    /// The microsteps taken, in order; empty when the chart does not record them (see
+    /// ``Chart/tracing(_:)``). When the chart reaches a top-level final state, a last
+    /// microstep records the states exited as the interpreter halts (SCXML 1.0 §D.2 `exitInterpreter`).
+    public var microsteps: [ChartMicrostep<StateID>] = []
+    /// The sends and cancels the actions asked for, in order; the runtime performs them.
+    public var effects: [ChartEffect<Event>] = []
+    /// The errors guards and actions threw; each was also raised as `error.execution`.
+    public var errors: [ChartExecutionError] = []
+    /// The number of microsteps taken, counted even when the chart does not record
+    /// ``microsteps`` (see ``Chart/tracing(_:)``).
+    public var microstepCount = 0
+    /// Whether any state was exited or entered; `false` when only targetless transitions ran.
+    public var changedConfiguration = false
+    /// Whether the macrostep stopped after ``ChartSnapshot/microstepLimit`` microsteps because eventless
+    /// transitions or raised events kept the chart from settling.
+    public var reachedMicrostepLimit = false
+
+    /// Creates an empty record.
+    @inlinable public init() {}
+
+    /// Every state exited during the macrostep, in exit order.
+    /// - Complexity: O(*n*) in the number of states exited.
+    public var exited: [StateID] { microsteps.flatMap(\.exited) }
+
+    /// Every state entered during the macrostep, in entry order.
+    /// - Complexity: O(*n*) in the number of states entered.
+    public var entered: [StateID] { microsteps.flatMap(\.entered) }
+}
+
+/// What one microstep did: the transitions taken, the states exited, then the states entered.
+public struct ChartMicrostep<StateID> {
+    /// The labels of the transitions taken, in the order their content ran (`"eventless"` for
+    /// eventless transitions, `"initial"` when the chart starts, `"halt"` when it stops).
+    public var transitions: [String] = []
+    /// The states exited, in exit order (SCXML 1.0 §D.2 `exitStates`: reverse document order).
+    public var exited: [StateID] = []
+    /// The states entered, in entry order (SCXML 1.0 §D.2 `enterStates`: document order).
+    public var entered: [StateID] = []
+
+    /// Creates an empty record.
+    @inlinable public init() {}
+}
+
+extension ChartMacrostep: Sendable where StateID: Sendable, Event: Sendable {}
+extension ChartMicrostep: Sendable where StateID: Sendable {}
+extension ChartMicrostep: Equatable where StateID: Equatable {}

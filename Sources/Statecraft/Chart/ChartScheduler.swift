@@ -1,0 +1,30 @@
+/// Delivers a chart machine's delayed events: the clock behind `<send delay>` and ``After``.
+///
+/// The protocol is deliberately small so that any clock fits: ``ManualScheduler`` for tests and
+/// simulations, a `Task`-based scheduler on a real clock for apps. A scheduler must call each action at
+/// most once, in the isolation domain of the machine, and never from inside ``schedule(after:_:)``.
+public protocol ChartScheduler: AnyObject {
+    /// Arranges for `action` to run once `delay` has elapsed.
+    ///
+    /// - Parameters:
+    ///   - delay: How long to wait.
+    ///   - action: What to run; it delivers the event to the machine.
+    /// - Returns: A token that ``cancel(_:)`` accepts.
+    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledActionToken
+
+    /// Prevents a scheduled action from running. Cancelling one that already ran does nothing.
+    ///
+    /// - Parameter token: The token ``schedule(after:_:)`` returned.
+    func cancel(_ token: ScheduledActionToken)
+}
+
+/// Identifies an action scheduled on a ``ChartScheduler``.
+public struct ScheduledActionToken: Hashable, Sendable {
+    /// The scheduler's number for the action.
+    public let rawValue: UInt64
+
+    /// Creates a token.
+    ///
+    /// - Parameter rawValue: A number unique among the scheduler's actions.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+}

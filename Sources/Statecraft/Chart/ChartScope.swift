@@ -1,0 +1,81 @@
+/// What guards and actions of a chart can see and do while a step runs.
+///
+/// Guards receive it read-only; actions receive it `inout` and may ``raise(_:)`` internal events,
+/// ``send(_:after:id:)`` external ones and ``cancel(id:)`` delayed ones. ``isActive(_:)`` is SCXML's
+/// `In()` predicate.
+///
+/// ```swift
+/// OnEntry { context, scope in
+///     context.plays += 1
+///     if scope.isActive(.muted) { scope.raise(.unmute) }
+/// }
+/// ```
+public struct ChartScope<StateID: Hashable & Sendable, Event> {
+    /// The signal being processed (SCXML's `_event`); `nil` while the chart starts.
+    public let signal: ChartSignal<StateID, Event>?
+    @usableFromInline let stateIndex: [StateID: Int]
+    @usableFromInline let configuration: ChartStateSet
+    @usableFromInline var raised: [ChartSignal<StateID, Event>]
+    @usableFromInline var effects: [ChartEffect<Event>]
+
+    @usableFromInline
+    init(
+        signal: ChartSignal<StateID, Event>?, stateIndex: [StateID: Int], configuration: ChartStateSet,
+        raised: [ChartSignal<StateID, Event>] = [], effects: [ChartEffect<Event>] = []
+    ) {
+        self.signal = signal
+        self.stateIndex = stateIndex
+        self.configuration = configuration
+        self.raised = raised
+        self.effects = effects
+    }
+
+    /// The chart event being processed, or `nil` when the signal is not a chart event (a `done` or
+    /// `error` signal) or the chart is starting.
+    @inlinable public var event: Event? { signal?.event }
+
+    /// Whether the state `id` is active right now (SCXML 1.0 §5.9.1, `In()`).
+    ///
+    /// During a microstep the answer reflects the states exited and entered so far.
+    /// - Parameter id: A state of the chart; unknown states are never active.
+    /// - Returns: Whether the state is in the configuration.
+    @inlinable public func isActive(_ id: StateID) -> Bool {
+        guard let index = stateIndex[id] else { return false }
+        return configuration.contains(index)
+    }
+
+    /// Raises `event` on the internal queue: it is handled in this macrostep, after the current
+    /// microstep and before any external event (SCXML 1.0 §4.2 `<raise>`).
+    ///
+    /// - Parameter event: The event to raise.
+    @inlinable public mutating func raise(_ event: Event) {
+        raised.append(.event(event))
+    }
+
+    /// Raises any signal on the internal queue — for interpreters that raise `done` or `error` events
+    /// themselves.
+    ///
+    /// - Parameter signal: The signal to raise.
+    @inlinable public mutating func raise(signal: ChartSignal<StateID, Event>) {
+        raised.append(signal)
+    }
+
+    /// Sends `event` to the machine's external queue after `delay` (SCXML 1.0 §6.2 `<send>`).
+    ///
+    /// A zero delay queues the event behind the current one. Delayed events are delivered by the
+    /// machine's ``ChartScheduler``; only ``cancel(id:)`` drops them, leaving the state does not.
+    /// - Parameters:
+    ///   - event: The event to send.
+    ///   - delay: How long to wait before delivering it.
+    ///   - id: An identifier for ``cancel(id:)``.
+    @inlinable public mutating func send(_ event: Event, after delay: Duration = .zero, id: String? = nil) {
+        effects.append(.send(event, delay: delay, id: id))
+    }
+
+    /// Cancels the delayed event sent with `id`, if it has not been delivered (SCXML 1.0 §6.3 `<cancel>`).
+    ///
+    /// - Parameter id: The identifier given to ``send(_:after:id:)``.
+    @inlinable public mutating func cancel(id: String) {
+        effects.append(.cancel(id: id))
+    }
+}

@@ -1,0 +1,74 @@
+/// The state of a running chart: its active states, history values and context, plus a record of the
+/// macrostep that produced it.
+///
+/// It is the `State` of a chart machine, so `machine.state.isActive(.playing)` and
+/// `machine.state.context` read the running chart. A snapshot is a value; the pure step
+/// ``Chart/step(_:on:)`` takes one and returns the next.
+public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
+    /// Macrosteps stop after this many microsteps so a chart that never settles cannot hang the
+    /// program; ``ChartMacrostep/reachedMicrostepLimit`` reports it.
+    public static var microstepLimit: Int { 10_000 }
+
+    @usableFromInline let tables: ChartTables<StateID, Event, Context>
+    @usableFromInline var active: ChartStateSet
+    @usableFromInline var history: [Int: ChartStateSet]
+    @usableFromInline var _context: Context
+    @usableFromInline var _isFinished: Bool
+    @usableFromInline var finalIndex: Int
+    @usableFromInline var _lastMacrostep: ChartMacrostep<StateID, Event>
+
+    /// The chart's extended state, updated by actions.
+    @inlinable public var context: Context { _context }
+    /// Whether the chart reached a top-level final state; a finished chart handles no more events.
+    @inlinable public var isFinished: Bool { _isFinished }
+    /// What the macrostep that produced this snapshot did.
+    @inlinable public var lastMacrostep: ChartMacrostep<StateID, Event> { _lastMacrostep }
+
+    @usableFromInline
+    init(tables: ChartTables<StateID, Event, Context>, context: Context) {
+        self.tables = tables
+        self.active = ChartStateSet()
+        self.history = [:]
+        self._context = context
+        self._isFinished = false
+        self.finalIndex = -1
+        self._lastMacrostep = ChartMacrostep()
+    }
+
+    /// Whether the state `id` is active.
+    /// - Parameter id: A state of the chart; unknown states are never active.
+    /// - Returns: Whether `id` is in the configuration.
+    @inlinable
+    public func isActive(_ id: StateID) -> Bool {
+        guard let index = tables.stateIndex[id] else { return false }
+        return active.contains(index)
+    }
+
+    /// The active states, in document order (ancestors before descendants).
+    /// - Complexity: O(*n*) in the number of states of the chart.
+    public var configuration: [StateID] {
+        active.indices().compactMap { tables.ids[$0] }
+    }
+
+    /// The active atomic states, in document order.
+    /// - Complexity: O(*n*) in the number of states of the chart.
+    public var atomicStates: [StateID] {
+        active.indices().filter { tables.isAtomic($0) }.compactMap { tables.ids[$0] }
+    }
+
+    /// The top-level final state the chart reached, once ``isFinished``.
+    public var finalState: StateID? {
+        finalIndex >= 0 ? tables.ids[finalIndex] : nil
+    }
+
+    /// The states a history state recorded when its parent was last exited, in document order, or
+    /// `nil` when none was recorded yet.
+    /// - Parameter history: A history state of the chart.
+    /// - Returns: The recorded states.
+    public func recordedHistory(_ history: StateID) -> [StateID]? {
+        guard let index = tables.stateIndex[history], let recorded = self.history[index] else { return nil }
+        return recorded.indices().compactMap { tables.ids[$0] }
+    }
+}
+
+extension ChartSnapshot: Sendable where Event: Sendable, Context: Sendable {}

@@ -1,0 +1,157 @@
+/// A set of a chart's states, stored as a bitset over their document-order indices.
+///
+/// The first 64 states live inline, so a set of states of a small chart never allocates; larger charts
+/// spill the rest into an array. Iterating visits states in document order (ascending index) or, with
+/// ``reversedIndices()``, in reverse document order — the SCXML entry and exit orders.
+@usableFromInline
+struct ChartStateSet: Hashable, Sendable {
+    @usableFromInline var low: UInt64 = 0
+    @usableFromInline var high: [UInt64] = []
+
+    @inlinable init() {}
+
+    /// Whether the set holds no state.
+    @inlinable var isEmpty: Bool { low == 0 && high.allSatisfy { $0 == 0 } }
+
+    /// Whether the set holds the state at `index`.
+    @inlinable func contains(_ index: Int) -> Bool {
+        if index < 64 { return low & (1 << UInt64(index)) != 0 }
+        let word = index / 64 - 1
+        guard word < high.count else { return false }
+        return high[word] & (1 << UInt64(index % 64)) != 0
+    }
+
+    /// Adds the state at `index`.
+    @inlinable mutating func insert(_ index: Int) {
+        if index < 64 {
+            low |= 1 << UInt64(index)
+            return
+        }
+        let word = index / 64 - 1
+        while high.count <= word { high.append(0) }
+        high[word] |= 1 << UInt64(index % 64)
+    }
+
+    /// Removes the state at `index`.
+    @inlinable mutating func remove(_ index: Int) {
+        if index < 64 {
+            low &= ~(1 << UInt64(index))
+            return
+        }
+        let word = index / 64 - 1
+        guard word < high.count else { return }
+        high[word] &= ~(1 << UInt64(index % 64))
+    }
+
+    /// Removes every state.
+    @inlinable mutating func removeAll() {
+        low = 0
+        for word in high.indices { high[word] = 0 }
+    }
+
+    /// Whether the set holds any state whose index is in `range`.
+    /// - Complexity: O(*n*) in the length of `range`.
+    @inlinable func containsAny(in range: Range<Int>) -> Bool {
+        for index in range where contains(index) { return true }
+        return false
+    }
+
+    /// Whether the two sets share a state.
+    /// - Complexity: O(*n*/64) in the number of states of the chart.
+    @inlinable func intersects(_ other: ChartStateSet) -> Bool {
+        if low & other.low != 0 { return true }
+        for word in 0..<Swift.min(high.count, other.high.count) where high[word] & other.high[word] != 0 {
+            return true
+        }
+        return false
+    }
+
+    /// The indices in the set, ascending: document order.
+    /// - Complexity: O(*n*) in the number of states of the chart.
+    @inlinable func indices() -> [Int] { Array(self) }
+
+    /// The indices in the set, descending: reverse document order. Does not allocate.
+    /// - Complexity: O(*n*) in the number of states of the chart.
+    @inlinable func reversedIndices() -> ReversedIterator { ReversedIterator(set: self) }
+
+
+    /// The number of states in the set.
+    @inlinable var count: Int {
+        high.reduce(low.nonzeroBitCount) { $0 + $1.nonzeroBitCount }
+    }
+
+    /// Two sets are equal when they hold the same states, whatever their spilled storage's length.
+    @inlinable static func == (lhs: ChartStateSet, rhs: ChartStateSet) -> Bool {
+        guard lhs.low == rhs.low else { return false }
+        for word in 0..<Swift.max(lhs.high.count, rhs.high.count) {
+            let left = word < lhs.high.count ? lhs.high[word] : 0
+            let right = word < rhs.high.count ? rhs.high[word] : 0
+            if left != right { return false }
+        }
+        return true
+    }
+
+    @inlinable func hash(into hasher: inout Hasher) {
+        hasher.combine(low)
+        var trimmed = high
+        while trimmed.last == 0 { trimmed.removeLast() }
+        hasher.combine(trimmed)
+    }
+}
+
+extension ChartStateSet: Sequence {
+    /// Visits the indices of a ``ChartStateSet`` in ascending (document) order without allocating.
+    @usableFromInline
+    struct Iterator: IteratorProtocol {
+        @usableFromInline let set: ChartStateSet
+        @usableFromInline var word = -1
+        @usableFromInline var bits: UInt64
+
+        @inlinable init(set: ChartStateSet) {
+            self.set = set
+            self.bits = set.low
+        }
+
+        @inlinable mutating func next() -> Int? {
+            while bits == 0 {
+                word += 1
+                guard word < set.high.count else { return nil }
+                bits = set.high[word]
+            }
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            return (word + 1) * 64 + bit
+        }
+    }
+
+    @inlinable func makeIterator() -> Iterator { Iterator(set: self) }
+}
+
+extension ChartStateSet {
+    /// Visits the indices of a ``ChartStateSet`` in descending (reverse document) order without
+    /// allocating.
+    @usableFromInline
+    struct ReversedIterator: IteratorProtocol, Sequence {
+        @usableFromInline let set: ChartStateSet
+        /// The word being read: `set.high.count` down to 1 for the spilled words, 0 for `low`.
+        @usableFromInline var word: Int
+        @usableFromInline var bits: UInt64
+
+        @inlinable init(set: ChartStateSet) {
+            self.set = set
+            self.word = set.high.count
+            self.bits = set.high.last ?? set.low
+        }
+
+        @inlinable mutating func next() -> Int? {
+            while bits == 0 {
+                guard word > 0 else { return nil }
+                word -= 1
+                bits = word == 0 ? set.low : set.high[word - 1]
+            }
+            let bit = 63 - bits.leadingZeroBitCount
+            bits &= ~(1 << UInt64(bit))
+            return word * 64 + bit
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// The compiled form of a chart: its states in document order with per-state tables computed once,
+/// when the chart is built, so that a step only reads arrays.
+///
+/// Index 0 is the implicit root (SCXML's `<scxml>` element); every other index is a state in document
+/// order (a pre-order walk of the definition). The descendants of state `s` are exactly the indices
+/// `s + 1 ..< ends[s]`, which makes `isDescendant` O(1).
+@usableFromInline
+final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecked Sendable {
+    // Immutable after initialisation; `@unchecked` because `Context` need not be `Sendable`. A chart
+    // is `Sendable` only when its context and events are.
+
+    @usableFromInline
+    enum NodeKind: Equatable {
+        case root, atomic, compound, parallel, final
+        case history(ChartHistoryDepth)
+    }
+
+    @usableFromInline
+    struct Transition {
+        @usableFromInline let source: Int
+        @usableFromInline let trigger: ChartTrigger<StateID, Event>?
+        @usableFromInline let targets: [Int]
+        @usableFromInline let isInternal: Bool
+        @usableFromInline let guardCondition: ChartGuard<StateID, Event, Context>?
+        @usableFromInline let action: ChartAction<StateID, Event, Context>?
+    }
+
+    /// The identifier of each state; `nil` for the root.
+    @usableFromInline let ids: [StateID?]
+    @usableFromInline let kinds: [NodeKind]
+    /// The parent of each state; -1 for the root.
+    @usableFromInline let parents: [Int]
+    /// One past the last descendant of each state.
+    @usableFromInline let ends: [Int]
+    /// The child states of each state (SCXML `getChildStates`: no history states), in document order.
+    @usableFromInline let childStates: [[Int]]
+    /// The history children of each state.
+    @usableFromInline let historyChildren: [[Int]]
+    /// The transitions of each state, as a range of ``transitions``, in document order.
+    @usableFromInline let transitionRanges: [Range<Int>]
+    /// For compound states and the root: the initial transition; for history states: the default
+    /// transition; -1 otherwise.
+    @usableFromInline let initialTransitions: [Int]
+    @usableFromInline let entryActions: [[ChartAction<StateID, Event, Context>]]
+    @usableFromInline let exitActions: [[ChartAction<StateID, Event, Context>]]
+    @usableFromInline let transitions: [Transition]
+    @usableFromInline let stateIndex: [StateID: Int]
+    @usableFromInline let initialContext: Context
+
+    init(
+        ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
+        historyChildren: [[Int]], transitionRanges: [Range<Int>], initialTransitions: [Int],
+        entryActions: [[ChartAction<StateID, Event, Context>]],
+        exitActions: [[ChartAction<StateID, Event, Context>]],
+        transitions: [Transition], stateIndex: [StateID: Int], initialContext: Context
+    ) {
+        self.ids = ids
+        self.kinds = kinds
+        self.parents = parents
+        self.ends = ends
+        self.childStates = childStates
+        self.historyChildren = historyChildren
+        self.transitionRanges = transitionRanges
+        self.initialTransitions = initialTransitions
+        self.entryActions = entryActions
+        self.exitActions = exitActions
+        self.transitions = transitions
+        self.stateIndex = stateIndex
+        self.initialContext = initialContext
+    }
+
+    /// The number of nodes, the root included.
+    @inlinable var count: Int { ids.count }
+
+    /// Whether `state` is a strict descendant of `ancestor` (SCXML `isDescendant`).
+    @inlinable func isDescendant(_ state: Int, of ancestor: Int) -> Bool {
+        state > ancestor && state < ends[ancestor]
+    }
+
+    /// Atomic states: no child states (atomic and final states).
+    @inlinable func isAtomic(_ state: Int) -> Bool {
+        switch kinds[state] {
+        case .atomic, .final: true
+        default: false
+        }
+    }
+
+    /// Compound states, or the root when `includingRoot`.
+    @inlinable func isCompound(_ state: Int, includingRoot: Bool = false) -> Bool {
+        switch kinds[state] {
+        case .compound: true
+        case .root: includingRoot
+        default: false
+        }
+    }
+
+    @inlinable func isParallel(_ state: Int) -> Bool { kinds[state] == .parallel }
+
+    @inlinable func isFinal(_ state: Int) -> Bool { kinds[state] == .final }
+
+    @inlinable func isHistory(_ state: Int) -> Bool {
+        if case .history = kinds[state] { return true }
+        return false
+    }
+
+    /// A printable name for the state at `index`.
+    @usableFromInline func name(of index: Int) -> String {
+        ids[index].map { String(describing: $0) } ?? "(root)"
+    }
+}

@@ -1,0 +1,112 @@
+import Statecraft
+import Testing
+
+/// Final states: `done.state.<parent>` for a compound parent, `done.state.<parallel>` once every
+/// region is in a final state, and a top-level final state that halts the chart (SCXML 1.0 §3.7.1,
+/// §D.2 `enterStates`, `isInFinalState`, `exitInterpreter`).
+@Suite("Chart final states and done events")
+struct FinalStateTests {
+    @Test func reachingAFinalChildRaisesDoneForItsParent() throws {
+        let chart = try TestChart(initial: .a, context: Log()) {
+            ChartState(.a, initial: .a1) {
+                OnDone(.a, target: .b, action: say("done.state.a"))
+                ChartState(.a1) { On(.go, target: .done) }
+                Final(.done) { logEntry(.done) }
+            }
+            ChartState(.b)
+        }
+        let next = try chart.run(chart.start(), .go)
+        #expect(next.lastMacrostep.microsteps.map(\.transitions) == [["go"], ["done.state.a"]])
+        #expect(next.lastMacrostep.microsteps.map(\.exited) == [[.a1], [.done, .a]])
+        #expect(next.lastMacrostep.microsteps.map(\.entered) == [[.done], [.b]])
+        #expect(next.context.entries == ["enter done", "done.state.a"])
+        #expect(!next.isFinished)
+    }
+
+    @Test func parallelIsDoneOnlyWhenEveryRegionIs() throws {
+        let chart = try TestChart(initial: .p, context: Log()) {
+            Parallel(.p) {
+                OnDone(.p, target: .x)
+                ChartState(.r1, initial: .r1a) {
+                    OnDone(.r1, action: say("done.state.r1"))
+                    ChartState(.r1a) { On(.e, target: .r1f) }
+                    Final(.r1f)
+                }
+                ChartState(.r2, initial: .r2a) {
+                    OnDone(.r2, action: say("done.state.r2"))
+                    ChartState(.r2a) { On(.f, target: .r2f) }
+                    Final(.r2f)
+                }
+            }
+            ChartState(.x)
+        }
+        let first = try chart.run(chart.start(), .e)
+        #expect(first.context.entries == ["done.state.r1"])
+        #expect(first.isActive(.p) && first.isActive(.r1f))
+        let second = try chart.run(first, .f)
+        // done.state.r2 is queued before done.state.p: the parallel state completes when r2f is entered.
+        #expect(second.context.entries == ["done.state.r1", "done.state.r2"])
+        #expect(second.lastMacrostep.microsteps.map(\.transitions) == [["f"], ["done.state.r2"], ["done.state.p"]])
+        #expect(second.lastMacrostep.exited == [.r2a, .r2f, .r2, .r1f, .r1, .p])
+        #expect(second.lastMacrostep.entered == [.r2f, .x])
+    }
+
+    @Test func enteringFinalStatesOfEveryRegionAtOnceRaisesEachDoneThenTheParallels() throws {
+        let chart = try TestChart(initial: .out, context: Log()) {
+            ChartState(.out) { On(.event(E.go), targets: [.r1f, .r2f]) }
+            Parallel(.p) {
+                OnDone(.p, target: .x, action: say("done.state.p"))
+                ChartState(.r1, initial: .r1a) {
+                    OnDone(.r1, action: say("done.state.r1"))
+                    ChartState(.r1a)
+                    Final(.r1f)
+                }
+                ChartState(.r2, initial: .r2a) {
+                    OnDone(.r2, action: say("done.state.r2"))
+                    ChartState(.r2a)
+                    Final(.r2f)
+                }
+            }
+            ChartState(.x)
+        }
+        let next = try chart.run(chart.start(), .go)
+        #expect(next.context.entries == ["done.state.r1", "done.state.r2", "done.state.p"])
+        #expect(next.configuration == [.x])
+    }
+
+    @Test func topLevelFinalStateHaltsTheChart() throws {
+        let chart = try TestChart(initial: .a, context: Log()) {
+            ChartState(.a, initial: .a1) {
+                logExit(.a)
+                ChartState(.a1) {
+                    logExit(.a1)
+                    On(.go, target: .done)
+                }
+            }
+            Final(.done) {
+                logEntry(.done)
+                logExit(.done)
+            }
+        }
+        let finished = try chart.run(chart.start(), .go)
+        #expect(finished.isFinished)
+        #expect(finished.finalState == .done)
+        // SCXML's exitInterpreter exits the final configuration as the chart halts.
+        #expect(finished.lastMacrostep.microsteps.map(\.transitions) == [["go"], ["halt"]])
+        #expect(finished.lastMacrostep.microsteps.last?.exited == [.done])
+        #expect(finished.configuration == [])
+        #expect(finished.context.entries == ["exit a1", "exit a", "enter done", "exit done"])
+        #expect(chart.step(finished, on: .go) == nil)
+    }
+
+    @Test func chartCanFinishWhileStarting() throws {
+        let chart = try TestChart(initial: .a, context: Log()) {
+            ChartState(.a) { Always(target: .done) }
+            Final(.done)
+        }
+        let started = chart.start()
+        #expect(started.isFinished)
+        #expect(started.lastMacrostep.entered == [.a, .done])
+        #expect(started.lastMacrostep.exited == [.a, .done])
+    }
+}
