@@ -20,8 +20,9 @@ import Statecraft
 /// with a transition to `[*]`, a history state as a state labelled `H` or `H*`.
 ///
 /// Mermaid cannot draw a transition between states nested in different composite states; such a
-/// transition is drawn between their outermost distinct ancestors, and one between a composite state and
-/// its own descendant as a loop on the composite state.
+/// transition is drawn between their outermost distinct ancestors, one between a composite state and its
+/// own descendant as a loop on the composite state, and one between two regions of a parallel state as a
+/// loop on the parallel state.
 ///
 /// Labels are escaped with Mermaid's entity codes: `"` as `#quot;`, `#` `;` `:` `%` `{` `}` as numeric codes
 /// (`#35;`…), `<` `>` `&` as `#lt;` `#gt;` `#amp;`, the first `[` of `[[` as `#91;`, the `d` of the keyword
@@ -42,24 +43,41 @@ public struct MermaidExporter: DiagramExporter {
     ///   targets.
     public func export(_ description: MachineDescription) -> String {
         let layout = DiagramLayout(description)
-        var edgesByScope: [String?: [String]] = [:]
+        var edges = Edges()
         for transition in description.transitions {
             let label = layout.label(of: transition)
             let suffix = label.isEmpty ? "" : " : " + Self.escaped(label)
             let targets = transition.targets.isEmpty ? [transition.source] : transition.targets
             for target in targets {
                 let (scope, from, to) = Self.endpoints(transition.source, target, layout: layout)
-                edgesByScope[scope, default: []].append("\(id(from, layout)) --> \(id(to, layout))\(suffix)")
+                if let scope, layout.state(scope).kind == .parallel {
+                    if from == to {
+                        // A loop on a region: drawn in the region's own section, after its block.
+                        edges.byRegion[from, default: []].append("\(id(from, layout)) --> \(id(to, layout))\(suffix)")
+                    } else {
+                        // Between two regions: Mermaid has no place for it; a loop on the parallel state.
+                        let parent = layout.state(scope).parent
+                        edges.byScope[parent, default: []].append("\(id(scope, layout)) --> \(id(scope, layout))\(suffix)")
+                    }
+                } else {
+                    edges.byScope[scope, default: []].append("\(id(from, layout)) --> \(id(to, layout))\(suffix)")
+                }
             }
         }
         var lines = ["stateDiagram-v2", "    direction LR"]
-        appendScope(nil, depth: 1, layout: layout, edges: edgesByScope, to: &lines)
+        appendScope(nil, depth: 1, layout: layout, edges: edges, to: &lines)
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func id(_ state: String, _ layout: DiagramLayout) -> String { "s\(layout.index(state))" }
 
-    private func appendScope(_ scope: String?, depth: Int, layout: DiagramLayout, edges: [String?: [String]],
+    /// Transition lines by the scope that declares them, and loops on parallel regions by region.
+    private struct Edges {
+        var byScope: [String?: [String]] = [:]
+        var byRegion: [String: [String]] = [:]
+    }
+
+    private func appendScope(_ scope: String?, depth: Int, layout: DiagramLayout, edges: Edges,
                              to lines: inout [String]) {
         let indent = String(repeating: "    ", count: depth)
         let children = scope.map(layout.children(of:)) ?? layout.topLevelStates
@@ -74,6 +92,7 @@ public struct MermaidExporter: DiagramExporter {
             } else {
                 lines.append(indent + declaration)
             }
+            if isParallel { lines += (edges.byRegion[child.id] ?? []).map { indent + $0 } }
         }
         var arrows: [String] = []
         if let scope {
@@ -85,7 +104,7 @@ public struct MermaidExporter: DiagramExporter {
                                           layout))
         }
         for child in children where child.kind == .final { arrows.append(id(child.id, layout) + " --> [*]") }
-        arrows += edges[scope] ?? []
+        arrows += edges.byScope[scope] ?? []
         if scope == nil, !arrows.isEmpty { lines.append("") }
         lines += arrows.map { indent + $0 }
     }

@@ -20,7 +20,7 @@ import Statecraft
 /// a transition to `[*]`; history states use the `<<history>>` and `<<history*>>` stereotypes. Internal
 /// and targetless transitions are dashed (a targetless one loops on its source). PlantUML cannot link a
 /// state inside a parallel region with one outside it; such a transition is drawn from (or to) the
-/// parallel state itself, or between the two regions.
+/// parallel state itself, and one between two of its regions as a loop on it.
 ///
 /// Labels are escaped with PlantUML's `<U+XXXX>` code points for `"`, `'`, `<`, `>`, `[`, `]`, `{`, `}`,
 /// `%`, `~`, for doubled Creole markup characters (`**`, `//`, `__`, `--`, `^^`, `==`) and for Creole
@@ -69,7 +69,8 @@ public struct PlantUMLExporter: DiagramExporter {
 
     /// The states a transition is drawn between: PlantUML cannot link a state inside a parallel state's
     /// region with a state outside that region, so such an endpoint is lifted to the outermost parallel
-    /// state (or region of the common parallel ancestor) that separates it from the other endpoint.
+    /// state that separates it from the other endpoint, and a transition between two regions of one
+    /// parallel state becomes a loop on that state.
     private static func endpoints(_ source: String, _ target: String, layout: DiagramLayout)
         -> (from: String, to: String)
     {
@@ -80,9 +81,10 @@ public struct PlantUMLExporter: DiagramExporter {
             common += 1
         }
         func lifted(_ path: [String]) -> String {
-            // The common ancestor is parallel: the endpoints are in different regions.
+            // The common ancestor is parallel: the endpoints are in different regions, which PlantUML
+            // cannot link either; draw a loop on the parallel state.
             if common > 0, common < path.count, layout.state(path[common - 1]).kind == .parallel {
-                return path[common]
+                return path[common - 1]
             }
             for index in common..<max(common, path.count - 1) where layout.state(path[index]).kind == .parallel {
                 return path[index]

@@ -124,6 +124,26 @@ enum Fixtures {
             ])
     }
 
+    /// A parallel state whose regions have a targetless loop, a transition between them and one leaving
+    /// the parallel state: the cases Mermaid and PlantUML cannot draw where they are.
+    static func regions() throws -> MachineDescription {
+        try MachineDescription(
+            states: [
+                StateDescription(id: "P", kind: .parallel),
+                StateDescription(id: "A", kind: .compound, parent: "P"),
+                StateDescription(id: "a1", parent: "A"),
+                StateDescription(id: "B", kind: .compound, parent: "P"),
+                StateDescription(id: "b1", parent: "B"),
+                StateDescription(id: "out"),
+            ],
+            initialState: "P", events: [EventDescription(id: "x"), EventDescription(id: "y")],
+            transitions: [
+                TransitionDescription(source: "A", event: "x", targets: []),
+                TransitionDescription(source: "a1", event: "y", target: "b1"),
+                TransitionDescription(source: "b1", event: "x", target: "out"),
+            ])
+    }
+
     // MARK: Labels every format must escape
 
     /// Labels with quotes, backslashes, line breaks, control characters, non-ASCII text and the reserved

@@ -8,12 +8,14 @@ import Testing
 @Suite("Golden files")
 struct GoldenFileTests {
     static let formats: [DiagramFormat] = [.dot, .mermaid, .plantuml, .json]
-    static let machines = ["refresh-list", "media-player", "awkward", "microwave"]
+    static let machines = ["refresh-list", "media-player", "awkward", "microwave", "chart-player", "regions"]
 
     static func machine(_ name: String) throws -> MachineDescription {
         switch name {
         case "refresh-list": Fixtures.refreshListSchema().machineDescription(name: "Refresh list")
         case "media-player": try Fixtures.mediaPlayer()
+        case "regions": try Fixtures.regions()
+        case "chart-player": try ChartFixture.player().machineDescription(name: "Player")
         case "microwave": try SCXMLParser.parse(contentsOf: Golden.directory.appendingPathComponent("microwave.scxml"))
             .machineDescription()
         default: try Fixtures.awkward()

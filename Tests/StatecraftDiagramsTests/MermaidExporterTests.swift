@@ -81,3 +81,31 @@ struct MermaidExporterTests {
         #expect(text.contains("    s1 --> s2 : Power\n"))
     }
 }
+
+extension MermaidExporterTests {
+    @Test func regionLoopsStayInTheirSectionAndCrossRegionTransitionsLoopOnTheParallelState() throws {
+        let description = try Fixtures.regions()
+        #expect(MermaidExporter().export(description) == """
+            stateDiagram-v2
+                direction LR
+                state "P" as s1 {
+                    state "A" as s2 {
+                        state "a1" as s3
+                        [*] --> s3
+                    }
+                    s2 --> s2 : x
+                    --
+                    state "B" as s4 {
+                        state "b1" as s5
+                        [*] --> s5
+                    }
+                }
+                state "out" as s6
+
+                [*] --> s1
+                s1 --> s1 : y
+                s1 --> s6 : x
+
+            """)
+    }
+}

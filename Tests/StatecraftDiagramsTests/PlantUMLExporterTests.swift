@@ -81,3 +81,18 @@ extension PlantUMLExporterTests {
         #expect(PlantUMLExporter.escaped("") == " ")
     }
 }
+
+extension PlantUMLExporterTests {
+    @Test func transitionsBetweenRegionsLoopOnTheParallelState() throws {
+        let description = try Fixtures.regions()
+        let text = PlantUMLExporter().export(description)
+        #expect(text.hasSuffix("""
+            [*] --> s1
+            s2 -[dashed]-> s2 : x
+            s1 --> s1 : y
+            s1 --> s6 : x
+            @enduml
+
+            """))
+    }
+}
