@@ -3,18 +3,24 @@ import PackageDescription
 
 let package = Package(
     name: "Statecraft",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    // macOS 15 / iOS 18 / … for `Synchronization.Mutex`, which guards the effect inbox and the manual clock.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
+        .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
         .executable(name: "statecraft", targets: ["statecraft"]),
+        .executable(name: "stenciltown", targets: ["stenciltown"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // The core: definitions, the runtime shell, observers. No dependencies.
+        // The core: definitions, the runtime shell, observers, effects. No dependencies.
         .target(name: "Statecraft"),
+
+        // Test doubles for users' tests and ours: `ManualClock`.
+        .target(name: "StatecraftTesting", dependencies: ["Statecraft"]),
 
         // SCXML import and export: the document model, the expression language, event descriptors.
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft"]),
@@ -34,11 +40,16 @@ let package = Package(
             path: "Sources/StatecraftCLI"
         ),
 
-        // Example programs (README: `swift run traffic-light`, `swift run refresh-list`).
+        // Example programs (README: `swift run stenciltown`, `swift run traffic-light`, `swift run refresh-list`).
+        .target(name: "StenciltownKit", dependencies: ["Statecraft"], path: "Examples/StenciltownKit"),
+        .executableTarget(name: "stenciltown", dependencies: ["StenciltownKit"], path: "Examples/Stenciltown"),
         .executableTarget(name: "traffic-light", dependencies: ["Statecraft"], path: "Examples/TrafficLight"),
         .executableTarget(name: "refresh-list", dependencies: ["Statecraft"], path: "Examples/RefreshList"),
 
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"]),
+        .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
+        .testTarget(
+            name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),
         .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML"]),
         .testTarget(
             name: "StatecraftDiagramsTests",

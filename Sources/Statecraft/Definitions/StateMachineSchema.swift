@@ -46,12 +46,20 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
         // The schema is `Sendable` only when `State` is.
         @usableFromInline let initialState: State
         @usableFromInline let transitionLogic: TransitionLogic
+        /// Starts the effects of a state just entered; set by the `effects:` initializer
+        /// (`StateMachineSchema+Effects.swift`), `nil` otherwise.
+        @usableFromInline let enterState: EnterState?
 
-        @usableFromInline init(initialState: State, transitionLogic: @escaping TransitionLogic) {
+        @usableFromInline init(
+            initialState: State, transitionLogic: @escaping TransitionLogic, enterState: EnterState? = nil
+        ) {
             self.initialState = initialState
             self.transitionLogic = transitionLogic
+            self.enterState = enterState
         }
     }
+
+    @usableFromInline typealias EnterState = @Sendable (StateMachine<StateMachineSchema>) -> Void
 
     @usableFromInline let storage: Storage
 
@@ -63,6 +71,10 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
     ///     run after the transition with the machine's subject; or `nil` when the event is ignored.
     public init(initialState: State, transitionLogic: @escaping TransitionLogic) {
         storage = Storage(initialState: initialState, transitionLogic: transitionLogic)
+    }
+
+    @usableFromInline init(storage: Storage) {
+        self.storage = storage
     }
 
     /// The state every machine created from this schema starts in.
@@ -78,13 +90,20 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
         return TransitionDecision(target: target, kind: .change, action: block)
     }
 
-    /// Runs the transition block, if any, with the machine's subject.
+    /// Runs the transition block, if any, with the machine's subject, then starts the new state's effects.
     @inlinable
     public func didTransition(
         from oldState: State, on event: Event,
         decision: TransitionDecision<State, TransitionBlock?>, in machine: StateMachine<Self>
     ) {
         if let block = decision.action { block(machine.subject) }
+        if let enterState = storage.enterState { enterState(machine) }
+    }
+
+    /// Starts the initial state's effects, if the schema has effects.
+    @inlinable
+    public func didStart(in machine: StateMachine<Self>) {
+        if let enterState = storage.enterState { enterState(machine) }
     }
 }
 

@@ -1,5 +1,5 @@
 /// The parts of a machine that most events never touch: the queue of events sent while another is
-/// being handled, `didTransition`, observers and ignored-event observers.
+/// being handled, `didTransition`, observers, ignored-event observers and effects.
 ///
 /// A ``StateMachine`` creates its support object lazily, the first time one of these is needed, so a
 /// machine nobody observes costs one pointer and its hot path only checks that pointer for `nil`.
@@ -13,6 +13,8 @@ final class MachineSupport<State, Event> {
     @usableFromInline var observers: [(token: ObserverToken, observer: TransitionObserver)] = []
     @usableFromInline var ignoredEventObservers: [(token: ObserverToken, observer: IgnoredEventObserver)] = []
     @usableFromInline var nextTokenID = 0
+    /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
+    @usableFromInline var effects: EffectScope?
 
     @usableFromInline init() {}
 

@@ -52,12 +52,14 @@ extension StateMachine {
             support.ignoredEventObservers.remove(at: index)
             return true
         }
+        if let effects = support.effects { return effects.removeObserver(token) }
         return false
     }
 
-    /// The number of observers attached (transition and ignored-event observers, not counting
-    /// ``didTransition``).
+    /// The number of observers attached (transition, ignored-event and effect-error observers, not
+    /// counting ``didTransition``).
     public var observerCount: Int {
         (support?.observers.count ?? 0) + (support?.ignoredEventObservers.count ?? 0)
+            + (support?.effects?.observerCount ?? 0)
     }
 }

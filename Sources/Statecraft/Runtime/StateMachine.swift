@@ -101,6 +101,9 @@ public final class StateMachine<Definition: MachineDefinition> {
         definition.willTransition(from: _state, on: event, decision: decision, in: self)
         let oldState = _state
         _state = decision.target
+        // A change of state ends the effects of the state left (new epoch, tasks cancelled) before the new
+        // state's hooks can start its own. Machines that never used effects pay one `nil` check.
+        if let support, let effects = support.effects, decision.kind == .change { effects.leaveState() }
         definition.didTransition(from: oldState, on: event, decision: decision, in: self)
         if let support { support.notifyTransition(from: oldState, on: event, to: _state) }
         return .transitioned

@@ -1,0 +1,98 @@
+/// A machine's effects: the inbox their events arrive in, the clock, effects waiting for the run loop,
+/// and the effect-error observers. Lives on the machine's isolation; only ``inbox`` is shared with the
+/// effects' tasks.
+final class EffectRuntime<State, Event: Sendable>: EffectScope {
+    typealias ErrorObserver = (any Error, State) -> Void
+
+    let inbox = EffectInbox<Event>()
+    /// The run loop's clock; `nil` while no run loop is running.
+    private(set) var clock: (any Clock<Duration>)?
+    /// Effects started while no run loop was running; they start with it. All belong to the current epoch.
+    private var pending: [StateEffect<Event>] = []
+    private var nextTaskID = 0
+    private var errorObservers: [(token: ObserverToken, observer: ErrorObserver)] = []
+    /// Errors that no observer heard, oldest first.
+    private(set) var unobservedErrors: [any Error] = []
+
+    /// Whether a run loop is running.
+    var isRunning: Bool { clock != nil }
+
+    /// The number of effects started in the current state and not finished, waiting ones included.
+    var activeCount: Int { tasks.count + pending.count }
+
+    override func leaveState() {
+        super.leaveState()
+        pending.removeAll()
+    }
+
+    /// Starts `effect` in the current epoch now, or when the run loop starts.
+    func start(_ effect: StateEffect<Event>) {
+        if let clock {
+            spawn(effect, clock: clock)
+        } else {
+            pending.append(effect)
+        }
+    }
+
+    private func spawn(_ effect: StateEffect<Event>, clock: any Clock<Duration>) {
+        let id = nextTaskID
+        nextTaskID += 1
+        let epoch = self.epoch
+        let inbox = self.inbox
+        let context = EffectContext(epoch: epoch, inbox: inbox, clock: clock)
+        tasks[id] = Task {
+            do {
+                try await effect.operation(context)
+            } catch is CancellationError {
+                // How a cancelled effect ends: nothing to report.
+            } catch {
+                inbox.post(.failure(epoch: epoch, error: error, mapping: effect.errorMapping))
+            }
+            inbox.post(.finished(id: id))
+        }
+    }
+
+    /// Opens the inbox and starts the effects that were waiting.
+    func begin(clock: any Clock<Duration>) {
+        self.clock = clock
+        inbox.open()
+        let waiting = pending
+        pending.removeAll()
+        for effect in waiting { spawn(effect, clock: clock) }
+    }
+
+    /// Cancels every running effect and closes the inbox. Starts a new epoch so that a straggler cannot
+    /// deliver into a later run loop.
+    func end() {
+        clock = nil
+        leaveState()
+        inbox.close()
+    }
+
+    /// Forgets a finished effect's task.
+    func finished(id: Int) {
+        tasks[id] = nil
+    }
+
+    func addErrorObserver(token: ObserverToken, _ observer: @escaping ErrorObserver) {
+        errorObservers.append((token, observer))
+    }
+
+    override func removeObserver(_ token: ObserverToken) -> Bool {
+        guard let index = errorObservers.firstIndex(where: { $0.token == token }) else { return false }
+        errorObservers.remove(at: index)
+        return true
+    }
+
+    override var observerCount: Int { errorObservers.count }
+
+    /// Tells the observers about `error`, or keeps it in ``unobservedErrors`` when there are none.
+    func report(_ error: any Error, in state: State) {
+        if errorObservers.isEmpty {
+            unobservedErrors.append(error)
+            return
+        }
+        let current = errorObservers
+        for entry in current { entry.observer(error, state) }
+    }
+}

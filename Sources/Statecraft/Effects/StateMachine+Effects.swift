@@ -1,0 +1,149 @@
+extension StateMachine where Event: Sendable {
+    /// Starts `effect` as part of the current state: it is cancelled when the machine leaves the state, and
+    /// any event it sends after that is dropped.
+    ///
+    /// Call it from a hook that runs when a state is entered — ``StateMachineState/didEnter(from:in:)``,
+    /// a definition's ``MachineDefinition/didTransition(from:on:decision:in:)`` for a
+    /// ``TransitionKind/change``, or ``MachineDefinition/didStart(in:)`` for the initial state:
+    ///
+    /// ```swift
+    /// enum Download: StateMachineState {
+    ///     case idle, loading(Double), done
+    ///     func didEnter(from previous: Download?, in machine: Machine) {
+    ///         guard case .loading = self else { return }
+    ///         machine.startEffect(StateEffect { context in
+    ///             try await context.sleep(for: .seconds(1))
+    ///             await context.send(.finished)
+    ///         })
+    ///     }
+    ///     // next(for:) …
+    /// }
+    /// ```
+    ///
+    /// The effect's task starts at once if ``run(clock:isolation:)`` is running, otherwise when it starts.
+    /// A change of state — ``TransitionKind/change``, not an update in place — ends the effects of the
+    /// state that was left.
+    ///
+    /// - Parameter effect: The work to start.
+    public func startEffect(_ effect: StateEffect<Event>) {
+        effectRuntime().start(effect)
+    }
+
+    /// Sends `event` once `duration` has passed on the run loop's clock, unless the machine leaves the
+    /// current state first.
+    ///
+    /// ```swift
+    /// // in a didEnter hook of a `.showingToast` state:
+    /// machine.send(.dismissToast, after: .seconds(3))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event to send.
+    ///   - duration: The delay, measured by the clock given to ``run(clock:isolation:)``.
+    public func send(_ event: Event, after duration: Duration) {
+        startEffect(.send(event, after: duration))
+    }
+
+    /// Runs the machine's effects until the calling task is cancelled: starts effects that are waiting,
+    /// and handles the events effects send, on the caller's isolation.
+    ///
+    /// Call it from the isolation the machine lives on — the main actor for a view model, the actor that
+    /// owns the machine — typically in a task tied to the screen's or the owner's lifetime:
+    ///
+    /// ```swift
+    /// @MainActor final class ScreenModel {
+    ///     let machine = StateMachine(definition: DownloadDefinition())
+    ///     func start() -> Task<Void, Never> { Task { await machine.run() } }
+    /// }
+    /// ```
+    ///
+    /// Events from effects are handled one at a time, in the order they were sent, each with
+    /// ``send(_:)``. An event from an effect whose state has been left is dropped. When the task running
+    /// this method is cancelled, every running effect is cancelled and events still waiting are dropped;
+    /// effects started afterwards wait for the next call. Only one call runs at a time: a call made while
+    /// another runs returns at once.
+    ///
+    /// - Parameters:
+    ///   - clock: The clock effects sleep on (``EffectContext/sleep(for:)``, ``send(_:after:)``);
+    ///     `ContinuousClock` by default, a manual clock in tests.
+    ///   - isolation: The isolation the machine is used from; leave the default, the caller's.
+    public func run(
+        clock: any Clock<Duration> = ContinuousClock(),
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        let runtime = effectRuntime()
+        if runtime.isRunning { return }
+        runtime.begin(clock: clock)
+        while let item = await runtime.inbox.next() {
+            deliver(item, runtime: runtime)
+        }
+        runtime.end()
+    }
+
+    /// Handles one message from an effect on the machine's isolation.
+    private func deliver(_ item: EffectInbox<Event>.Item, runtime: EffectRuntime<State, Event>) {
+        switch item {
+        case .event(let epoch, let event, let reply):
+            guard epoch == runtime.epoch else {
+                reply.resume(returning: .dropped)
+                return
+            }
+            let outcome = send(event)
+            reply.resume(returning: .delivered(outcome))
+        case .failure(let epoch, let error, let mapping):
+            // The failure of work whose state was left is moot: that work was cancelled.
+            guard epoch == runtime.epoch else { return }
+            if let mapping, let event = mapping(error) {
+                send(event)
+            } else {
+                runtime.report(error, in: _state)
+            }
+        case .finished(let id):
+            runtime.finished(id: id)
+        }
+    }
+
+    /// Adds an observer called with the error and the current state when an effect of the current state
+    /// throws an error that its ``StateEffect/errorMapping`` does not turn into an event.
+    ///
+    /// - Parameter observer: Called on the machine's isolation.
+    /// - Returns: A token for ``removeObserver(_:)``.
+    @discardableResult
+    public func addEffectErrorObserver(_ observer: @escaping (any Error, State) -> Void) -> ObserverToken {
+        let token = makeSupport().makeToken()
+        effectRuntime().addErrorObserver(token: token, observer)
+        return token
+    }
+
+    /// Errors thrown by effects that no effect-error observer was there to hear, oldest first.
+    ///
+    /// Nothing an effect throws is lost silently: it becomes an event, reaches an observer, or is kept here.
+    public var unobservedEffectErrors: [any Error] {
+        (support?.effects as? EffectRuntime<State, Event>)?.unobservedErrors ?? []
+    }
+
+    /// The number of effects started in the current state that have not finished (including those
+    /// waiting for ``run(clock:isolation:)`` to start).
+    public var activeEffectCount: Int {
+        (support?.effects as? EffectRuntime<State, Event>)?.activeCount ?? 0
+    }
+
+    /// Whether ``run(clock:isolation:)`` is running.
+    public var isRunningEffects: Bool {
+        (support?.effects as? EffectRuntime<State, Event>)?.isRunning ?? false
+    }
+
+    /// The machine's effect runtime, created on first use.
+    func effectRuntime() -> EffectRuntime<State, Event> {
+        let support = makeSupport()
+        if let existing = support.effects {
+            guard let runtime = existing as? EffectRuntime<State, Event> else {
+                preconditionFailure("Internal inconsistency: a machine's effect runtime has the wrong type")
+            }
+            return runtime
+        }
+        let created = EffectRuntime<State, Event>()
+        support.effects = created
+        return created
+    }
+}

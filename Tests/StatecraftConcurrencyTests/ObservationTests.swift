@@ -1,0 +1,49 @@
+import Observation
+import Statecraft
+import Testing
+
+/// `ObservableStateMachine`: the state is observable with the Observation framework.
+@MainActor
+@Suite("Observation")
+struct ObservationTests {
+    enum Light: Sendable, Equatable { case red, green }
+    enum LightEvent: Sendable { case go, stop }
+
+    static func observed() -> ObservableStateMachine<TransitionFunction<Light, LightEvent>> {
+        ObservableStateMachine(StateMachine(initialState: Light.red) { (light: Light, event: LightEvent) in
+            switch (light, event) {
+            case (.red, .go): .green
+            case (.green, .stop): .red
+            default: nil
+            }
+        })
+    }
+
+    @Test func aTransitionTriggersTheObservationAndTheNewStateIsVisible() {
+        let light = Self.observed()
+        let changes = Counter()
+        let seen = withObservationTracking { light.state } onChange: { changes.increment() }
+        #expect(seen == .red)
+        #expect(light.send(.stop) == .ignored)
+        #expect(changes.value == 0)
+        #expect(light.send(.go) == .transitioned)
+        #expect(changes.value == 1)
+        #expect(light.state == .green)
+    }
+
+    @Test func transitionsSentThroughTheWrappedMachineAreObservedToo() {
+        let light = Self.observed()
+        let changes = Counter()
+        _ = withObservationTracking { light.state } onChange: { changes.increment() }
+        light.machine.handle(.go)
+        #expect(changes.value == 1)
+    }
+
+    @Test func withoutAnAccessNothingIsTracked() {
+        let light = Self.observed()
+        let changes = Counter()
+        withObservationTracking { _ = light.machine.state } onChange: { changes.increment() }
+        light.send(.go)
+        #expect(changes.value == 0)
+    }
+}
