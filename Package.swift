@@ -8,7 +8,12 @@ let package = Package(
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
+        .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
+        .executable(name: "statecraft", targets: ["statecraft"]),
         .executable(name: "stenciltown", targets: ["stenciltown"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The core: definitions, the runtime shell, observers, effects. No dependencies.
@@ -19,6 +24,21 @@ let package = Package(
 
         // SCXML import and export: the document model, the expression language, event descriptors.
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft"]),
+
+        // Diagrams: DOT, Mermaid, PlantUML, JSON exporters and the Graphviz renderer. Reads only
+        // `MachineDescription`, never the runtime.
+        .target(name: "StatecraftDiagrams", dependencies: ["Statecraft"]),
+
+        // The `statecraft` command-line tool (`statecraft diagram machine.scxml --format svg`).
+        .executableTarget(
+            name: "statecraft",
+            dependencies: [
+                "StatecraftDiagrams",
+                "StatecraftSCXML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/StatecraftCLI"
+        ),
 
         // Example programs (README: `swift run stenciltown`, `swift run traffic-light`, `swift run refresh-list`).
         .target(name: "StenciltownKit", dependencies: ["Statecraft"], path: "Examples/StenciltownKit"),
@@ -31,6 +51,17 @@ let package = Package(
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),
         .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML"]),
+        .testTarget(
+            name: "StatecraftDiagramsTests",
+            dependencies: ["StatecraftDiagrams", "StatecraftSCXML"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "StatecraftCLITests",
+            // Depends on the executable so that `swift build --build-tests` builds the binary it runs.
+            dependencies: ["statecraft"],
+            exclude: ["Expected"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Statecraft
+import StatecraftDiagrams
+
+/// `statecraft diagram FILE [--format F] [-o OUT]`: draws the machine in FILE.
+struct DiagramCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diagram",
+        abstract: "Draw a machine as DOT, Mermaid, PlantUML, JSON, SVG or PNG.",
+        discussion: """
+            FILE is a machine: an SCXML document (.scxml) or a file in the Statecraft machine JSON \
+            format (.json). Without -o the diagram is printed; \
+            with -o it is written to OUT (left untouched when it already holds the same diagram), in the \
+            format OUT's extension names unless --format says otherwise. SVG and PNG are rendered by \
+            Graphviz's `dot`, which must be on PATH.
+
+            EXAMPLES:
+              statecraft diagram refresh-list.json
+              statecraft diagram refresh-list.json --format mermaid > refresh-list.mmd
+              statecraft diagram refresh-list.json --format plantuml -o refresh-list.puml
+              statecraft diagram refresh-list.json -o refresh-list.svg
+              statecraft diagram refresh-list.json --format png -o diagram.image
+              statecraft diagram microwave.scxml --format plantuml
+            """
+    )
+
+    @Argument(help: "The machine file (.scxml or .json).", completion: .file(extensions: ["scxml", "json"]))
+    var file: String
+
+    @Option(name: .long, help: "The output format (default: the one OUT's extension names, else dot).")
+    var format: OutputFormat?
+
+    @Option(name: [.customShort("o"), .long], help: "Write the diagram to this file instead of printing it.")
+    var output: String?
+
+    func run() throws {
+        let description: MachineDescription
+        do {
+            description = try MachineFileLoader().load(path: file)
+        } catch {
+            Self.printError(error.description)
+            throw ExitCode(2)
+        }
+        let chosen = format?.diagramFormat
+            ?? output.flatMap { DiagramFormat(fileExtension: ($0 as NSString).pathExtension) }
+            ?? .dot
+        do {
+            if let output {
+                try description.write(to: URL(fileURLWithPath: output), format: chosen)
+            } else {
+                FileHandle.standardOutput.write(try description.diagram(chosen))
+            }
+        } catch {
+            Self.printError(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+}

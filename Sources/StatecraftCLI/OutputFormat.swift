@@ -1,0 +1,19 @@
+import ArgumentParser
+import StatecraftDiagrams
+
+/// The `--format` values of `statecraft diagram`.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    case dot, mermaid, plantuml, json, svg, png
+
+    /// The library's format.
+    var diagramFormat: DiagramFormat {
+        switch self {
+        case .dot: .dot
+        case .mermaid: .mermaid
+        case .plantuml: .plantuml
+        case .json: .json
+        case .svg: .svg
+        case .png: .png
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// The `statecraft` command: tools for Statecraft machines.
+@main
+struct StatecraftCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "statecraft",
+        abstract: "Tools for Statecraft state machines and statecharts.",
+        discussion: """
+            Machines are read from SCXML documents (.scxml) or from files in the Statecraft \
+            machine JSON format (.json), which the DocC article "Diagrams" (StatecraftDiagrams) \
+            documents field by field.
+
+            EXAMPLES:
+              Print the DOT diagram of a machine:
+                statecraft diagram machine.json
+              Print a Mermaid stateDiagram-v2 for GitHub Markdown:
+                statecraft diagram machine.json --format mermaid
+              Render an SVG with Graphviz's dot:
+                statecraft diagram machine.json -o machine.svg
+              Draw an SCXML statechart as PlantUML:
+                statecraft diagram microwave.scxml --format plantuml
+
+            EXIT STATUS:
+              0   success
+              1   rendering or writing the diagram failed
+              2   the machine file is missing, malformed or invalid
+              64  the command line is wrong
+            """,
+        subcommands: [DiagramCommand.self]
+    )
+}

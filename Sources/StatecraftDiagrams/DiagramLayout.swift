@@ -1,0 +1,98 @@
+import Statecraft
+
+/// Lookups the exporters share: state numbers, children, labels and the node that stands for a state
+/// drawn as a container.
+struct DiagramLayout {
+    let description: MachineDescription
+    /// 1-based position of every state in document order.
+    let number: [String: Int]
+    private let statesByID: [String: StateDescription]
+    private let childrenByParent: [String: [StateDescription]]
+    private let eventLabels: [String: String]
+
+    init(_ description: MachineDescription) {
+        self.description = description
+        var number: [String: Int] = [:]
+        var statesByID: [String: StateDescription] = [:]
+        var children: [String: [StateDescription]] = [:]
+        for (index, state) in description.states.enumerated() {
+            number[state.id] = index + 1
+            statesByID[state.id] = state
+            if let parent = state.parent { children[parent, default: []].append(state) }
+        }
+        self.number = number
+        self.statesByID = statesByID
+        self.childrenByParent = children
+        self.eventLabels = Dictionary(description.events.map { ($0.id, $0.label) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The top-level states, in order.
+    var topLevelStates: [StateDescription] { description.states.filter { $0.parent == nil } }
+
+    /// The state `id`; the description is valid, so every identifier it uses exists.
+    func state(_ id: String) -> StateDescription {
+        guard let state = statesByID[id] else {
+            preconditionFailure("Internal inconsistency: state '\(id)' is not in a validated description")
+        }
+        return state
+    }
+
+    /// The 1-based number of state `id`.
+    func index(_ id: String) -> Int { number[id] ?? 0 }
+
+    /// The direct children of `id`, in order.
+    func children(of id: String) -> [StateDescription] { childrenByParent[id] ?? [] }
+
+    /// Whether `id` is drawn as a container of other states.
+    func isContainer(_ id: String) -> Bool { !children(of: id).isEmpty }
+
+    /// The child a compound state enters by default: its initial child, or its first non-history child.
+    func defaultChild(of id: String) -> String? {
+        let state = state(id)
+        guard state.kind == .compound else { return nil }
+        if let initial = state.initialChild { return initial }
+        return children(of: id).first { !$0.kind.isHistory }?.id
+    }
+
+    /// The innermost state drawn as a node that stands for `id`: `id` itself when it has no children,
+    /// otherwise (recursively) its default child or first child.
+    func representative(of id: String) -> String {
+        var current = id
+        while isContainer(current) {
+            guard let next = defaultChild(of: current) ?? children(of: current).first?.id else { break }
+            current = next
+        }
+        return current
+    }
+
+    /// Whether `id` is `ancestor` or one of its descendants.
+    func isWithin(_ id: String, _ ancestor: String) -> Bool {
+        var current: String? = id
+        while let state = current {
+            if state == ancestor { return true }
+            current = statesByID[state]?.parent
+        }
+        return false
+    }
+
+    /// The ancestor chain of `id`, from the top-level state down to `id` itself.
+    func path(to id: String) -> [String] {
+        var chain: [String] = []
+        var current: String? = id
+        while let state = current {
+            chain.append(state)
+            current = statesByID[state]?.parent
+        }
+        return chain.reversed()
+    }
+
+    /// The label of event `id`.
+    func eventLabel(_ id: String) -> String { eventLabels[id] ?? id }
+
+    /// The text of a transition: its event's label, then its condition in brackets.
+    func label(of transition: TransitionDescription) -> String {
+        let event = transition.event.map(eventLabel) ?? ""
+        guard let condition = transition.condition else { return event }
+        return event.isEmpty ? "[\(condition)]" : "\(event) [\(condition)]"
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Statecraft
+import StatecraftDiagrams
+import Testing
+
+@Suite("Writing a diagram to a file")
+struct DiagramWriteTests {
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func writesOnlyWhenTheDiagramChanged() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("screen.mmd")
+        let description = Fixtures.refreshListSchema().machineDescription()
+
+        #expect(try description.write(to: url) == true)
+        #expect(try String(contentsOf: url, encoding: .utf8) == MermaidExporter().export(description))
+        #expect(try description.write(to: url) == false)
+
+        try Data("stale".utf8).write(to: url)
+        #expect(try description.write(to: url) == true)
+        #expect(try String(contentsOf: url, encoding: .utf8).hasPrefix("stateDiagram-v2\n"))
+    }
+
+    @Test func formatComesFromTheExtensionOrTheArgument() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let description = Fixtures.refreshListSchema().machineDescription()
+        try description.write(to: directory.appendingPathComponent("a.dot"))
+        try description.write(to: directory.appendingPathComponent("b.txt"), format: .plantuml)
+        try description.write(to: directory.appendingPathComponent("c.unknown"))
+        #expect(try String(contentsOf: directory.appendingPathComponent("a.dot"), encoding: .utf8) == Fixtures.seedDOT)
+        #expect(try String(contentsOf: directory.appendingPathComponent("b.txt"), encoding: .utf8).hasPrefix("@startuml"))
+        #expect(try String(contentsOf: directory.appendingPathComponent("c.unknown"), encoding: .utf8) == Fixtures.seedDOT)
+    }
+
+    @Test func unwritablePathsNameTheFile() throws {
+        let url = URL(fileURLWithPath: "/nonexistent-statecraft-dir/x.dot")
+        let error = #expect(throws: DiagramError.self) {
+            try Fixtures.refreshListSchema().machineDescription().write(to: url)
+        }
+        #expect(error?.description.hasPrefix("cannot write /nonexistent-statecraft-dir/x.dot: ") == true)
+    }
+
+    @Test func formatsKnowTheirExtensions() {
+        for format in DiagramFormat.allCases {
+            #expect(DiagramFormat(fileExtension: format.fileExtension) == format)
+        }
+        #expect(DiagramFormat(fileExtension: "GV") == .dot)
+        #expect(DiagramFormat(fileExtension: "txt") == nil)
+    }
+}
