@@ -6,8 +6,7 @@ import StatecraftSCXML
 /// Reads a machine file, choosing the reader by the file's extension.
 ///
 /// `.json` files are read by `JSONMachineFormat`, `.scxml` files by `SCXMLParser` and described with
-/// `SCXMLDocument.machineDescription()`. Further formats, and subcommands other than `diagram` (`run`, …),
-/// plug in here.
+/// `SCXMLDocument.machineDescription()`. ``loadSCXML(path:)`` reads the SCXML document itself for `run`.
 struct MachineFileLoader {
     /// Reads the machine at `path`.
     ///
@@ -15,21 +14,10 @@ struct MachineFileLoader {
     func load(path: String) throws(MachineFileLoaderError) -> MachineDescription {
         let type = (path as NSString).pathExtension.lowercased()
         guard type == "json" || type == "scxml" else { throw .unsupportedFileType(file: path) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(file: path)
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(file: path)
-        }
+        let data = try contents(of: path)
         switch type {
         case "scxml":
-            let document: SCXMLDocument
-            do {
-                document = try SCXMLParser.parse(data: data, file: path)
-            } catch {
-                throw .invalidSCXML(error)
-            }
+            let document = try parseSCXML(data, path: path)
             do {
                 return try document.machineDescription()
             } catch {
@@ -41,6 +29,35 @@ struct MachineFileLoader {
             } catch {
                 throw .invalidJSON(error)
             }
+        }
+    }
+
+    /// Reads the SCXML document at `path`, for commands that run charts (`statecraft run`).
+    ///
+    /// - Throws: ``MachineFileLoaderError`` naming the file (and line and column for a malformed file).
+    func loadSCXML(path: String) throws(MachineFileLoaderError) -> SCXMLDocument {
+        guard (path as NSString).pathExtension.lowercased() == "scxml" else {
+            throw .notSCXML(file: path)
+        }
+        return try parseSCXML(try contents(of: path), path: path)
+    }
+
+    private func contents(of path: String) throws(MachineFileLoaderError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .fileNotFound(file: path)
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(file: path)
+        }
+        return data
+    }
+
+    private func parseSCXML(_ data: Data, path: String) throws(MachineFileLoaderError) -> SCXMLDocument {
+        do {
+            return try SCXMLParser.parse(data: data, file: path)
+        } catch {
+            throw .invalidSCXML(error)
         }
     }
 }

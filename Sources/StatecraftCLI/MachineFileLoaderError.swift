@@ -10,6 +10,8 @@ enum MachineFileLoaderError: Error, CustomStringConvertible {
     case unreadable(file: String)
     /// The extension names no machine format.
     case unsupportedFileType(file: String)
+    /// The command runs SCXML charts only, and the file is not one.
+    case notSCXML(file: String)
     /// The SCXML file is malformed, uses an unsupported element, or breaks SCXML's structural rules.
     case invalidSCXML(SCXMLError)
     /// The file parsed but does not describe a consistent machine.
@@ -23,6 +25,7 @@ enum MachineFileLoaderError: Error, CustomStringConvertible {
         case .unreadable(let file): "\(file): cannot be read (is it a directory, or not readable?)"
         case .unsupportedFileType(let file):
             "\(file): unsupported machine file type; expected .json (the Statecraft machine format) or .scxml"
+        case .notSCXML(let file): "\(file): not an SCXML file; expected .scxml"
         case .invalidSCXML(let error): error.description
         case .inconsistentMachine(let file, let error): "\(file): \(error.description)"
         case .invalidJSON(let error): error.description

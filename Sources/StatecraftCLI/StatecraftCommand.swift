@@ -20,13 +20,15 @@ struct StatecraftCommand: ParsableCommand {
                 statecraft diagram machine.json -o machine.svg
               Draw an SCXML statechart as PlantUML:
                 statecraft diagram microwave.scxml --format plantuml
+              Run an SCXML chart on a virtual clock, one JSON line per macrostep:
+                statecraft run microwave.scxml --events "open close start"
 
             EXIT STATUS:
               0   success
-              1   rendering or writing the diagram failed
+              1   rendering or writing the diagram failed; an input event of run is invalid
               2   the machine file is missing, malformed or invalid
               64  the command line is wrong
             """,
-        subcommands: [DiagramCommand.self]
+        subcommands: [DiagramCommand.self, RunCommand.self]
     )
 }

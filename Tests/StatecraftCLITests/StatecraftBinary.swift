@@ -34,8 +34,10 @@ enum StatecraftBinary {
         }
     }
 
-    /// Runs `statecraft arguments` in `directory` and collects its output.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> Result {
+    /// Runs `statecraft arguments` in `directory` and collects its output; `input`, when given, is
+    /// written to its standard input (otherwise standard input is empty).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String]? = nil,
+                    input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try location()
         process.arguments = arguments
@@ -47,8 +49,14 @@ enum StatecraftBinary {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if let input {
+            // Small inputs fit in the pipe's buffer; closing the write end is the tool's end of input.
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         // Read standard error on another thread so that neither pipe can fill up and block the tool.
         nonisolated(unsafe) var errorData = Data()
         let group = DispatchGroup()

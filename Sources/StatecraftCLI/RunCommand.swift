@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import StatecraftSCXML
+
+/// `statecraft run FILE [--events "e1 e2 …"]`: runs an SCXML chart on a virtual clock and prints one JSON
+/// line per macrostep.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run an SCXML chart on a virtual clock, printing one JSON line per macrostep.",
+        discussion: """
+            FILE is an SCXML document (.scxml). The input events come from --events (separated by spaces) \
+            or, without --events, from standard input, one per line (blank lines are skipped). An input \
+            item +DELAY, such as +2s or +250ms, moves the virtual clock, delivering the delayed events \
+            that fall due. Once the input is consumed, the remaining delayed events fire in time order, \
+            without waiting, until none is left (at most --delayed-event-limit of them).
+
+            Each macrostep prints {"event": …, "exited": […], "entered": […], "configuration": […]}: \
+            the external event (null for the initial macrostep), the states exited and entered in the \
+            order it happened, and the active states sorted by id. An event that no transition handles \
+            still prints a line, with nothing exited or entered. The run stops when the chart reaches a \
+            top-level final state.
+
+            EXAMPLES:
+              statecraft run door.scxml --events "open close lock"
+              printf 'open\\n+5s\\nclose\\n' | statecraft run door.scxml
+              statecraft run test144.scxml --log
+
+            EXIT STATUS:
+              0   the input was consumed or the chart reached a top-level final state
+              1   an input item is neither an event name nor a +DELAY pause
+              2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem)
+              64  the command line is wrong
+            """
+    )
+
+    @Argument(help: "The SCXML chart (.scxml).", completion: .file(extensions: ["scxml"]))
+    var file: String
+
+    @Option(name: .long, help: "The input events, separated by spaces (default: read standard input).")
+    var events: String?
+
+    @Flag(name: .long, help: "Print the output of <log> elements and execution errors to standard error.")
+    var log = false
+
+    @Option(name: .long, help: "How many delayed events may fire once the input is consumed.")
+    var delayedEventLimit = 10_000
+
+    func validate() throws {
+        guard delayedEventLimit >= 0 else {
+            throw ValidationError("--delayed-event-limit must not be negative")
+        }
+    }
+
+    func run() throws {
+        let session: SCXMLSession
+        do {
+            let document = try MachineFileLoader().loadSCXML(path: file)
+            do {
+                session = try SCXMLSession(document: document)
+            } catch {
+                Self.printError(error.description)
+                throw ExitCode(2)
+            }
+        } catch let error as MachineFileLoaderError {
+            Self.printError(error.description)
+            throw ExitCode(2)
+        }
+        let input = RunInputReader(lines: inputLines())
+        let outcome = session.run(input: input, delayedEventLimit: delayedEventLimit) { record in
+            FileHandle.standardOutput.write(Data((record.jsonLine + "\n").utf8))
+            if log { Self.printLogs(of: record) }
+        }
+        if let problem = input.problem {
+            Self.printError(problem)
+            throw ExitCode(1)
+        }
+        if case .delayedEventLimitReached(let count) = outcome {
+            FileHandle.standardError.write(Data(
+                "note: stopped after \(count) delayed events (--delayed-event-limit)\n".utf8))
+        }
+    }
+
+    /// The input items with where each came from: `--events` split at whitespace, or the non-blank
+    /// lines of standard input, read one at a time.
+    private func inputLines() -> AnyIterator<(source: String, text: String)> {
+        if let events {
+            let items = events.split(whereSeparator: \.isWhitespace).enumerated().map {
+                (source: "--events item \($0.offset + 1)", text: String($0.element))
+            }
+            return AnyIterator(items.makeIterator())
+        }
+        var lineNumber = 0
+        return AnyIterator { () -> (source: String, text: String)? in
+            while let line = readLine() {
+                lineNumber += 1
+                if line.allSatisfy(\.isWhitespace) { continue }
+                return (source: "standard input line \(lineNumber)", text: line)
+            }
+            return nil
+        }
+    }
+
+    private static func printLogs(of record: SCXMLMacrostepRecord) {
+        var text = ""
+        for entry in record.logs { text += "log: \(entry)\n" }
+        for error in record.errors { text += "error.execution: \(error)\n" }
+        if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+}

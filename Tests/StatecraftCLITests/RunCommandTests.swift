@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// `statecraft run`: the built binary's JSON lines, exit statuses and messages, compared with the files
+/// in `Expected/` (`STATECRAFT_RECORD_GOLDEN=1` re-records them).
+@Suite("statecraft run")
+struct RunCommandTests {
+    static let expected = CLITests.expected
+
+    @Test func printsOneLinePerMacrostepWithEventsFromTheCommandLine() throws {
+        let result = try StatecraftBinary.run(
+            ["run", "kettle.scxml", "--events", "fill switch.on +90s pour close"], in: Self.expected)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        try CLITests.check(result.standardOutputText, "kettle.run.jsonl")
+    }
+
+    @Test func readsEventsFromStandardInputOnePerLine() throws {
+        let result = try StatecraftBinary.run(
+            ["run", "kettle.scxml"], in: Self.expected, input: "fill\n\n  switch.on  \n+90s\npour\nclose\n")
+        #expect(result.status == 0)
+        try CLITests.check(result.standardOutputText, "kettle.run.jsonl")
+    }
+
+    @Test func theFirstLineIsTheInitialMacrostepAndLinesFollowTheFormat() throws {
+        let result = try StatecraftBinary.run(["run", "kettle.scxml", "--events", "fill"], in: Self.expected)
+        let lines = result.standardOutputText.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"event": null, "exited": [], "entered": ["idle"], "configuration": ["idle"]}"#,
+            #"{"event": "fill", "exited": ["idle"], "entered": ["idle"], "configuration": ["idle"]}"#,
+        ])
+        // Each line is a JSON object with exactly the four documented keys.
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == ["event", "exited", "entered", "configuration"])
+        }
+    }
+
+    @Test func cancelledTimerAndUnhandledEventsStillPrintLines() throws {
+        let result = try StatecraftBinary.run(
+            ["run", "kettle.scxml", "--events", "switch.on fill switch.on switch.off"], in: Self.expected)
+        #expect(result.status == 0)
+        // `switch.on` with no cups is handled by nobody: a line without exits or entries. The cancelled
+        // `boiled` never fires.
+        try CLITests.check(result.standardOutputText, "kettle-cancelled.run.jsonl")
+    }
+
+    @Test func delayedEventsFireInTimeOrderOnceTheInputIsConsumed() throws {
+        let conformance = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance/w3c")
+        let result = try StatecraftBinary.run(["run", "test185.scxml"], in: conformance)
+        #expect(result.status == 0)
+        #expect(result.standardOutputText == """
+            {"event": null, "exited": [], "entered": ["s0"], "configuration": ["s0"]}
+            {"event": "event1", "exited": ["s0"], "entered": ["s1"], "configuration": ["s1"]}
+            {"event": "event2", "exited": ["s1"], "entered": ["pass"], "configuration": ["pass"]}
+
+            """)
+    }
+
+    @Test func logOutputGoesToStandardErrorOnRequest() throws {
+        let conformance = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance/w3c")
+        let result = try StatecraftBinary.run(["run", "test144.scxml", "--log"], in: conformance)
+        #expect(result.status == 0)
+        #expect(result.standardError == "log: Outcome: pass\n")
+    }
+
+    @Test(arguments: ["malformed.scxml", "broken.scxml", "invoke.scxml"])
+    func malformedChartsExitWithStatus2NamingFileAndLine(file: String) throws {
+        let result = try StatecraftBinary.run(["run", file, "--events", "go"], in: Self.expected)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        let stderrFile = file == "malformed.scxml" ? "malformed.scxml.stderr" : "\(file).run.stderr"
+        try CLITests.check(result.standardError, stderrFile)
+    }
+
+    @Test func missingAndNonSCXMLFilesExitWithStatus2() throws {
+        let missing = try StatecraftBinary.run(["run", "missing.scxml"], in: Self.expected)
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "error: missing.scxml: no such file\n")
+        let json = try StatecraftBinary.run(["run", "refresh-list.json"], in: Self.expected)
+        #expect(json.status == 2)
+        #expect(json.standardError == "error: refresh-list.json: not an SCXML file; expected .scxml\n")
+    }
+
+    @Test func anInvalidInputLineStopsTheRunWithStatus1() throws {
+        let result = try StatecraftBinary.run(
+            ["run", "kettle.scxml"], in: Self.expected, input: "fill\nswitch on\nclose\n")
+        #expect(result.status == 1)
+        #expect(result.standardOutputText.split(separator: "\n").count == 2)
+        #expect(result.standardError == "error: standard input line 2: 'switch on' is not an event name "
+            + "(letters, digits, '.', '_', '-', ':') or a pause such as '+1s'\n")
+        let pause = try StatecraftBinary.run(["run", "kettle.scxml", "--events", "fill +soon"], in: Self.expected)
+        #expect(pause.status == 1)
+        #expect(pause.standardError.hasPrefix("error: --events item 2: '+soon' is not a pause"))
+    }
+
+    @Test func helpDescribesTheOutputAndTheExitStatus() throws {
+        let result = try StatecraftBinary.run(["run", "--help"], in: Self.expected)
+        #expect(result.status == 0)
+        #expect(result.standardOutputText.contains("EXIT STATUS:"))
+        #expect(result.standardOutputText.contains(#"statecraft run door.scxml --events "open close lock""#))
+        let root = try StatecraftBinary.run(["--help"], in: Self.expected)
+        #expect(root.standardOutputText.contains("run"))
+    }
+
+    @Test func commandLineMistakesAreUsageErrors() throws {
+        let noFile = try StatecraftBinary.run(["run"], in: Self.expected)
+        #expect(noFile.status == 64)
+        let negative = try StatecraftBinary.run(
+            ["run", "kettle.scxml", "--delayed-event-limit", "-1"], in: Self.expected)
+        #expect(negative.status == 64)
+    }
+}
