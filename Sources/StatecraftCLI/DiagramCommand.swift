@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import Statecraft
 import StatecraftDiagrams
+import StatecraftSCXML
 
 /// `statecraft diagram FILE [--format F] [-o OUT]`: draws the machine in FILE.
 struct DiagramCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diagram",
-        abstract: "Draw a machine as DOT, Mermaid, PlantUML, JSON, SVG or PNG.",
+        abstract: "Draw a machine as DOT, Mermaid, PlantUML, JSON, SVG or PNG, or export it as SCXML.",
         discussion: """
             FILE is a machine: an SCXML document (.scxml) or a file in the Statecraft machine JSON \
             format (.json). Without -o the diagram is printed; \
@@ -22,6 +23,11 @@ struct DiagramCommand: ParsableCommand {
               statecraft diagram refresh-list.json -o refresh-list.svg
               statecraft diagram refresh-list.json --format png -o diagram.image
               statecraft diagram microwave.scxml --format plantuml
+              statecraft diagram refresh-list.json --format scxml
+
+            --format scxml writes the machine's structure (states, history, initial children, \
+            transitions with their events and condition labels) as an SCXML document that validates \
+            against the W3C SCXML schema.
             """
     )
 
@@ -42,8 +48,13 @@ struct DiagramCommand: ParsableCommand {
             Self.printError(error.description)
             throw ExitCode(2)
         }
+        let outputExtension = output.map { ($0 as NSString).pathExtension.lowercased() }
+        if format == .scxml || (format == nil && outputExtension == "scxml") {
+            try writeSCXML(of: description)
+            return
+        }
         let chosen = format?.diagramFormat
-            ?? output.flatMap { DiagramFormat(fileExtension: ($0 as NSString).pathExtension) }
+            ?? outputExtension.flatMap { DiagramFormat(fileExtension: $0) }
             ?? .dot
         do {
             if let output {
@@ -53,6 +64,27 @@ struct DiagramCommand: ParsableCommand {
             }
         } catch {
             Self.printError(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Writes the machine's structure as SCXML (`SCXMLDocument(describing:)`), valid against the W3C schema.
+    private func writeSCXML(of description: MachineDescription) throws {
+        let text: String
+        do {
+            text = SCXMLExporter().export(try SCXMLDocument(describing: description))
+        } catch {
+            Self.printError("\(file): \(error.description)")
+            throw ExitCode(1)
+        }
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            Self.printError("\(output): cannot write the file: \(error.localizedDescription)")
             throw ExitCode(1)
         }
     }

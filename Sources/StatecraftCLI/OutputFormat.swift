@@ -3,10 +3,10 @@ import StatecraftDiagrams
 
 /// The `--format` values of `statecraft diagram`.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-    case dot, mermaid, plantuml, json, svg, png
+    case dot, mermaid, plantuml, json, svg, png, scxml
 
-    /// The library's format.
-    var diagramFormat: DiagramFormat {
+    /// The library's diagram format; `nil` for SCXML, which the command exports itself.
+    var diagramFormat: DiagramFormat? {
         switch self {
         case .dot: .dot
         case .mermaid: .mermaid
@@ -14,6 +14,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         case .json: .json
         case .svg: .svg
         case .png: .png
+        case .scxml: nil
         }
     }
 }
