@@ -13,7 +13,8 @@ struct RunCommand: ParsableCommand {
             or, without --events, from standard input, one per line (blank lines are skipped). An input \
             item +DELAY, such as +2s or +250ms, moves the virtual clock, delivering the delayed events \
             that fall due. Once the input is consumed, the remaining delayed events fire in time order, \
-            without waiting, until none is left (at most --delayed-event-limit of them).
+            without waiting, until none is left. A chart that keeps sending itself events stops after \
+            --event-limit of them since the last input item.
 
             Each macrostep prints {"event": …, "exited": […], "entered": […], "configuration": […]}: \
             the external event (null for the initial macrostep), the states exited and entered in the \
@@ -43,12 +44,12 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the output of <log> elements and execution errors to standard error.")
     var log = false
 
-    @Option(name: .long, help: "How many delayed events may fire once the input is consumed.")
-    var delayedEventLimit = 10_000
+    @Option(name: .long, help: "How many events the chart may send itself after each input item.")
+    var eventLimit = 10_000
 
     func validate() throws {
-        guard delayedEventLimit >= 0 else {
-            throw ValidationError("--delayed-event-limit must not be negative")
+        guard eventLimit >= 0 else {
+            throw ValidationError("--event-limit must not be negative")
         }
     }
 
@@ -67,7 +68,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let input = RunInputReader(lines: inputLines())
-        let outcome = session.run(input: input, delayedEventLimit: delayedEventLimit) { record in
+        let outcome = session.run(input: input, eventLimit: eventLimit) { record in
             FileHandle.standardOutput.write(Data((record.jsonLine + "\n").utf8))
             if log { Self.printLogs(of: record) }
         }
@@ -75,9 +76,9 @@ struct RunCommand: ParsableCommand {
             Self.printError(problem)
             throw ExitCode(1)
         }
-        if case .delayedEventLimitReached(let count) = outcome {
+        if case .eventLimitReached(let count) = outcome {
             FileHandle.standardError.write(Data(
-                "note: stopped after \(count) delayed events (--delayed-event-limit)\n".utf8))
+                "note: stopped after the chart sent itself \(count) events (--event-limit)\n".utf8))
         }
     }
 

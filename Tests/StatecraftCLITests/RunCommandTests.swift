@@ -109,7 +109,7 @@ struct RunCommandTests {
         let noFile = try StatecraftBinary.run(["run"], in: Self.expected)
         #expect(noFile.status == 64)
         let negative = try StatecraftBinary.run(
-            ["run", "kettle.scxml", "--delayed-event-limit", "-1"], in: Self.expected)
+            ["run", "kettle.scxml", "--event-limit", "-1"], in: Self.expected)
         #expect(negative.status == 64)
     }
 }

@@ -103,8 +103,8 @@ struct SessionTests {
             </state>
             """)
         var count = 0
-        let outcome = session.run(events: [], delayedEventLimit: 25) { _ in count += 1 }
-        #expect(outcome == .delayedEventLimitReached(25))
+        let outcome = session.run(events: [], eventLimit: 25) { _ in count += 1 }
+        #expect(outcome == .eventLimitReached(25))
         #expect(count == 26)
         #expect(session.now == .seconds(25))
     }
@@ -128,5 +128,31 @@ struct SessionTests {
         #expect(slow.run(input: [.advance(.seconds(3)), .event("answer")]) { records.append($0) } == .finished("tooLate"))
         #expect(records.map(\.event) == [nil, "timeout", "answer"])
         #expect(records.map(\.time) == [.zero, .seconds(2), .seconds(3)])
+    }
+
+    @Test func aChartThatAnswersAnEventBySendingItAgainStopsAtTheLimit() throws {
+        let session = try TestSupport.session("""
+            <state id="a">
+              <transition event="ping"><send event="ping"/></transition>
+            </state>
+            """)
+        var records: [SCXMLMacrostepRecord] = []
+        let outcome = session.run(events: ["ping"], eventLimit: 10) { records.append($0) }
+        #expect(outcome == .eventLimitReached(10))
+        // The initial macrostep, the input event, then ten events the chart sent itself.
+        #expect(records.count == 12)
+        #expect(session.now == .zero)
+    }
+
+    @Test func theLimitAppliesAfterEachInputItem() throws {
+        let session = try TestSupport.session("""
+            <state id="a">
+              <transition event="go"><send event="echo"/><send event="echo"/></transition>
+            </state>
+            """)
+        var count = 0
+        let outcome = session.run(events: ["go", "go", "go"], eventLimit: 2) { _ in count += 1 }
+        #expect(outcome == .inputConsumed)
+        #expect(count == 1 + 3 * 3)
     }
 }

@@ -89,30 +89,41 @@ public final class SCXMLSession {
     /// Processes the external queue until it is empty or the chart finishes: one macrostep per event,
     /// including the events the chart sends itself meanwhile.
     ///
+    /// A chart that keeps sending itself events without delay keeps this going; use
+    /// ``run(input:eventLimit:onMacrostep:)`` to bound it.
     /// - Returns: one record per event, in order; an event no transition handles gets a record without
     ///   exited or entered states.
     /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
     @discardableResult
     public func processQueuedEvents() -> [SCXMLMacrostepRecord] {
         var records: [SCXMLMacrostepRecord] = []
-        while !isFinished, queueHead < externalQueue.count {
-            let event = externalQueue[queueHead]
-            queueHead += 1
-            if queueHead == externalQueue.count {
-                externalQueue.removeAll(keepingCapacity: true)
-                queueHead = 0
-            }
-            if let next = chart.step(snapshot, on: event) {
-                snapshot = next
-                records.append(record(event: event.name))
-                perform(snapshot.lastMacrostep.effects)
-            } else {
-                records.append(SCXMLMacrostepRecord(
-                    event: event.name, exited: [], entered: [], configuration: snapshot.configuration.sorted(),
-                    logs: logBuffer.take(), time: now))
-            }
+        while let record = processNextQueuedEvent() {
+            records.append(record)
         }
         return records
+    }
+
+    /// Processes the event at the front of the external queue: one macrostep.
+    ///
+    /// - Returns: its record, or `nil` when the queue is empty or the chart has finished.
+    /// - Complexity: O(*n*) per microstep in the number of states.
+    public func processNextQueuedEvent() -> SCXMLMacrostepRecord? {
+        guard !isFinished, queueHead < externalQueue.count else { return nil }
+        let event = externalQueue[queueHead]
+        queueHead += 1
+        if queueHead == externalQueue.count {
+            externalQueue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        }
+        guard let next = chart.step(snapshot, on: event) else {
+            return SCXMLMacrostepRecord(
+                event: event.name, exited: [], entered: [], configuration: snapshot.configuration.sorted(),
+                logs: logBuffer.take(), time: now)
+        }
+        snapshot = next
+        let result = record(event: event.name)
+        perform(snapshot.lastMacrostep.effects)
+        return result
     }
 
     /// Moves the virtual clock to the earliest delayed event, puts it on the external queue and processes
@@ -122,14 +133,7 @@ public final class SCXMLSession {
     ///   chart has finished.
     /// - Complexity: O(*k*) in the number of waiting events, plus the macrosteps.
     public func fireNextDelayedEvent() -> [SCXMLMacrostepRecord]? {
-        guard !isFinished, let index = delayed.indices.min(by: { (delayed[$0].due, delayed[$0].sequence)
-            < (delayed[$1].due, delayed[$1].sequence) })
-        else {
-            return nil
-        }
-        let next = delayed.remove(at: index)
-        now = max(now, next.due)
-        enqueue(next.event)
+        guard queueDelayedEvent(notAfter: nil) else { return nil }
         return processQueuedEvents()
     }
 
@@ -143,8 +147,8 @@ public final class SCXMLSession {
     public func advance(by duration: Duration) -> [SCXMLMacrostepRecord] {
         let end = now + max(duration, .zero)
         var records: [SCXMLMacrostepRecord] = []
-        while let due = nextDelayedEventTime, due <= end, let fired = fireNextDelayedEvent() {
-            records += fired
+        while queueDelayedEvent(notAfter: end) {
+            records += processQueuedEvents()
         }
         now = max(now, end)
         return records
@@ -153,6 +157,23 @@ public final class SCXMLSession {
     /// When the earliest waiting delayed event falls due; `nil` when none waits.
     public var nextDelayedEventTime: Duration? {
         delayed.map(\.due).min()
+    }
+
+    /// Moves the earliest delayed event due by `end` (any, when `nil`) to the external queue and the clock
+    /// to its time.
+    ///
+    /// - Returns: whether there was one (and the chart has not finished).
+    private func queueDelayedEvent(notAfter end: Duration?) -> Bool {
+        guard !isFinished, let index = delayed.indices.min(by: {
+            (delayed[$0].due, delayed[$0].sequence) < (delayed[$1].due, delayed[$1].sequence)
+        }) else {
+            return false
+        }
+        if let end, delayed[index].due > end { return false }
+        let next = delayed.remove(at: index)
+        now = max(now, next.due)
+        enqueue(next.event)
+        return true
     }
 
     /// Runs the chart: processes the events the first macrostep sent, then each input item in turn — an
@@ -166,53 +187,72 @@ public final class SCXMLSession {
     ///
     /// - Parameters:
     ///   - input: the events and pauses.
-    ///   - delayedEventLimit: how many delayed events may fire after the input is consumed before the
-    ///     run stops, so that a chart that keeps re-arming a timer cannot run forever.
+    ///   - eventLimit: how many events the chart may send itself — with or without a delay — after the
+    ///     start, after each input item, and after the input is consumed, before the run stops: a chart
+    ///     that keeps re-arming a timer or sending itself events cannot run forever.
     ///   - onMacrostep: receives each record as it happens, starting with ``initialMacrostep``.
     /// - Returns: why the run stopped.
     /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
     @discardableResult
     public func run(
-        input: some Sequence<SCXMLRunInput>, delayedEventLimit: Int = 10_000,
+        input: some Sequence<SCXMLRunInput>, eventLimit: Int = 10_000,
         onMacrostep: (SCXMLMacrostepRecord) -> Void = { _ in }
     ) -> SCXMLRunOutcome {
         onMacrostep(initialMacrostep)
-        processQueuedEvents().forEach(onMacrostep)
+        var budget = eventLimit
+        /// Processes the queue within the budget; `false` when the budget ran out first.
+        func drain() -> Bool {
+            while queuedEventCount > 0 && !isFinished {
+                if budget <= 0 { return false }
+                budget -= 1
+                if let record = processNextQueuedEvent() { onMacrostep(record) }
+            }
+            return true
+        }
+        /// Delivers the delayed events due by `end` within the budget; `false` when it ran out first.
+        func deliver(notAfter end: Duration?) -> Bool {
+            while !isFinished, let due = nextDelayedEventTime, end.map({ due <= $0 }) ?? true {
+                if budget <= 0 { return false }
+                guard queueDelayedEvent(notAfter: end), drain() else { return false }
+            }
+            return true
+        }
+        guard drain() else { return .eventLimitReached(eventLimit) }
         for item in input {
             if isFinished { break }
+            budget = eventLimit
             switch item {
             case .event(let name):
                 enqueue(SCXMLEvent(name))
-                processQueuedEvents().forEach(onMacrostep)
+                budget += 1
+                guard drain() else { return .eventLimitReached(eventLimit) }
             case .advance(let duration):
-                advance(by: duration).forEach(onMacrostep)
+                let end = now + max(duration, .zero)
+                guard deliver(notAfter: end) else { return .eventLimitReached(eventLimit) }
+                now = max(now, end)
             }
         }
-        var fired = 0
-        while !isFinished, pendingDelayedEventCount > 0 {
-            if fired == delayedEventLimit { return .delayedEventLimitReached(fired) }
-            fired += 1
-            fireNextDelayedEvent()?.forEach(onMacrostep)
-        }
+        budget = eventLimit
+        guard deliver(notAfter: nil) else { return .eventLimitReached(eventLimit) }
         if let final = snapshot.finalState { return .finished(final) }
         return .inputConsumed
     }
 
-    /// Runs the chart with input events only; see ``run(input:delayedEventLimit:onMacrostep:)``.
+    /// Runs the chart with input events only; see ``run(input:eventLimit:onMacrostep:)``.
     ///
     /// - Parameters:
     ///   - events: the names of the input events.
-    ///   - delayedEventLimit: how many delayed events may fire after the input is consumed.
+    ///   - eventLimit: how many events the chart may send itself after the start, after each input event
+    ///     and after the input is consumed.
     ///   - onMacrostep: receives each record as it happens, starting with ``initialMacrostep``.
     /// - Returns: why the run stopped.
     /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
     @discardableResult
     public func run(
-        events: some Sequence<String>, delayedEventLimit: Int = 10_000,
+        events: some Sequence<String>, eventLimit: Int = 10_000,
         onMacrostep: (SCXMLMacrostepRecord) -> Void = { _ in }
     ) -> SCXMLRunOutcome {
-        run(input: events.lazy.map(SCXMLRunInput.event), delayedEventLimit: delayedEventLimit,
-            onMacrostep: onMacrostep)
+        run(input: events.lazy.map(SCXMLRunInput.event), eventLimit: eventLimit, onMacrostep: onMacrostep)
     }
 
     /// The record of the macrostep that produced the current snapshot.
