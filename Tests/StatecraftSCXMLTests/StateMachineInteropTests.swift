@@ -1,0 +1,30 @@
+import Statecraft
+import Testing
+@testable import StatecraftSCXML
+
+/// A chart built from SCXML is an ordinary Statecraft chart: it runs on `StateMachine` with a
+/// `ManualScheduler` too.
+@Suite("SCXML charts on StateMachine")
+struct StateMachineInteropTests {
+    @Test func delayedSendsAndCancelsRunOnTheManualScheduler() throws {
+        let document = try SCXMLParser.parse(contentsOf: TestSupport.conformanceDirectory.appendingPathComponent("test208.scxml"))
+        let clock = ManualScheduler()
+        let machine = StateMachine(chart: try SCXMLChartBuilder().build(document), scheduler: clock)
+        #expect(machine.state.isActive("s0"))
+        clock.advance(by: .seconds(5))
+        #expect(machine.state.finalState == "pass")
+    }
+
+    @Test func eventsSentToTheMachineFollowTheDocument() throws {
+        let document = try SCXMLParser.parse(string: TestSupport.document("""
+            <datamodel><data id="n" expr="0"/></datamodel>
+            <state id="a"><transition event="tick" cond="n &lt; 2" target="a"><assign location="n" expr="n + 1"/></transition>
+              <transition event="tick" target="b"/></state>
+            <final id="b"/>
+            """))
+        let machine = StateMachine(chart: try SCXMLChartBuilder().build(document))
+        for _ in 0..<3 { machine.handle(SCXMLEvent("tick")) }
+        #expect(machine.state.context.variables["n"] == 2)
+        #expect(machine.state.finalState == "b")
+    }
+}
