@@ -66,17 +66,34 @@ extension StateMachine {
     /// Creates a machine running `chart`: it enters the chart's initial configuration and runs its
     /// first macrostep before the initializer returns.
     ///
+    /// Without a scheduler, delayed events (``After``, ``ChartScope/send(_:after:id:)``) run on the clock
+    /// of ``StateMachine/run(clock:isolation:)``, on the caller's isolation — `ContinuousClock` in an app,
+    /// a manual clock in tests — and wait while no run loop runs:
+    ///
+    /// ```swift
+    /// @MainActor final class PlayerModel {
+    ///     let machine = StateMachine(chart: playerChart)
+    ///     func start() -> Task<Void, Never> { Task { await machine.run(clock: ContinuousClock()) } }
+    /// }
+    /// ```
+    ///
+    /// With a scheduler such as ``ManualScheduler``, delayed events go to it instead, and the machine
+    /// needs no run loop for them:
+    ///
     /// ```swift
     /// let clock = ManualScheduler()
     /// let machine = StateMachine(chart: chart, scheduler: clock)
     /// machine.handle(.play)
-    /// machine.state.isActive(.playing)
+    /// clock.advance(by: .seconds(30))
     /// ```
+    ///
+    /// Either way a delayed event survives changes of state: only ``ChartScope/cancel(id:)`` (and the
+    /// exit of the state owning an ``After``) drops it (SCXML 1.0 §6.2, §6.3).
     ///
     /// - Parameters:
     ///   - chart: The chart to run.
     ///   - context: The extended state to start with; `nil` uses the chart's initial context.
-    ///   - scheduler: Delivers delayed events; required when the chart sends any.
+    ///   - scheduler: Delivers delayed events; `nil` (the default) uses the run loop's clock.
     public convenience init<StateID, Event, Context>(
         chart: Chart<StateID, Event, Context>, context: Context? = nil, scheduler: (any ChartScheduler)? = nil
     ) where Definition == Chart<StateID, Event, Context> {

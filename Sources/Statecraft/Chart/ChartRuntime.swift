@@ -2,18 +2,30 @@
 ///
 /// A chart machine's ``StateMachine/subject`` is its runtime. The chart's hooks perform the sends and
 /// cancels each macrostep recorded, and cancel every waiting event when the chart finishes.
+///
+/// Delayed events go to the ``scheduler`` given to ``init(scheduler:)``; without one, they run on the
+/// clock of the machine's ``StateMachine/run(clock:isolation:)`` (see `RunLoopChartScheduler`), and wait
+/// while no run loop runs.
 public final class ChartRuntime {
-    /// Delivers delayed events; `nil` when the machine was created without one.
+    /// The scheduler given to ``init(scheduler:)``; `nil` when delayed events run on the clock of the
+    /// machine's ``StateMachine/run(clock:isolation:)``.
     public let scheduler: (any ChartScheduler)?
+    /// Delivers delayed events on the run loop's clock when no ``scheduler`` was given.
+    private let runLoopScheduler: RunLoopChartScheduler?
     private var pendingByID: [String: [ScheduledActionToken]] = [:]
     private var pending: Set<ScheduledActionToken> = []
 
     /// Creates a runtime.
     ///
-    /// - Parameter scheduler: Delivers delayed events.
+    /// - Parameter scheduler: Delivers delayed events; `nil` runs them on the clock of the machine's
+    ///   ``StateMachine/run(clock:isolation:)``.
     public init(scheduler: (any ChartScheduler)?) {
         self.scheduler = scheduler
+        runLoopScheduler = scheduler == nil ? RunLoopChartScheduler() : nil
     }
+
+    /// Where delayed events go: the given scheduler, or the run loop's.
+    private var delayScheduler: (any ChartScheduler)? { scheduler ?? runLoopScheduler }
 
     /// The number of delayed events waiting to be delivered.
     public var pendingDelayedEventCount: Int { pending.count }
@@ -30,10 +42,8 @@ public final class ChartRuntime {
                     machine.send(event)
                     continue
                 }
-                guard let scheduler else {
-                    preconditionFailure(
-                        "A chart sent '\(event)' with a delay, but its machine has no ChartScheduler: "
-                            + "create it with StateMachine(chart:scheduler:)")
+                guard let scheduler = delayScheduler else {
+                    preconditionFailure("Internal inconsistency: a chart runtime has neither scheduler")
                 }
                 var token = ScheduledActionToken(rawValue: 0)
                 token = scheduler.schedule(after: delay) { [weak self, weak machine] in
@@ -48,7 +58,7 @@ public final class ChartRuntime {
                 guard let tokens = pendingByID.removeValue(forKey: id) else { continue }
                 for token in tokens {
                     pending.remove(token)
-                    scheduler?.cancel(token)
+                    delayScheduler?.cancel(token)
                 }
             }
         }
@@ -56,7 +66,7 @@ public final class ChartRuntime {
 
     /// Cancels every waiting delayed event.
     func cancelAll() {
-        for token in pending { scheduler?.cancel(token) }
+        for token in pending { delayScheduler?.cancel(token) }
         pending.removeAll()
         pendingByID.removeAll()
     }
@@ -67,4 +77,11 @@ public final class ChartRuntime {
         tokens.removeAll { $0 == token }
         pendingByID[id] = tokens.isEmpty ? nil : tokens
     }
+}
+
+/// A chart machine created without a scheduler runs its delayed events on the run loop's clock.
+extension ChartRuntime: RunLoopTimerClient {
+    func runLoopDidBegin(_ clock: any RunLoopClock) { runLoopScheduler?.runLoopDidBegin(clock) }
+    func runLoopTimerFired() { runLoopScheduler?.runLoopTimerFired() }
+    func runLoopDidEnd() { runLoopScheduler?.runLoopDidEnd() }
 }

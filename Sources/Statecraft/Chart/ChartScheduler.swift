@@ -1,8 +1,11 @@
 /// Delivers a chart machine's delayed events: the clock behind `<send delay>` and ``After``.
 ///
-/// The protocol is deliberately small so that any clock fits: ``ManualScheduler`` for tests and
-/// simulations, a `Task`-based scheduler on a real clock for apps. A scheduler must call each action at
-/// most once, in the isolation domain of the machine, and never from inside ``schedule(after:_:)``.
+/// The protocol is deliberately small so that any clock fits: ``ManualScheduler`` runs delayed events
+/// synchronously during its `advance(by:)`, for tests and simulations that need no run loop. A machine
+/// created without a scheduler needs none of this: its delayed events run on the clock given to
+/// ``StateMachine/run(clock:isolation:)`` (`ContinuousClock` in apps, a manual clock in tests). A
+/// scheduler must call each action at most once, in the isolation domain of the machine, and never from
+/// inside ``schedule(after:_:)``.
 public protocol ChartScheduler: AnyObject {
     /// Arranges for `action` to run once `delay` has elapsed.
     ///

@@ -15,6 +15,9 @@ final class EffectInbox<Event: Sendable>: Sendable {
         case failure(epoch: UInt64, error: any Error, mapping: StateEffect<Event>.ErrorMapping?)
         /// The effect with this id has finished; its task can be forgotten.
         case finished(id: Int)
+        /// A timer of the run loop's clock fired: delayed actions not tied to a state may be due (a
+        /// chart's delayed sends; see ``RunLoopTimerClient``).
+        case timerFired
     }
 
     private struct Storage: ~Copyable {

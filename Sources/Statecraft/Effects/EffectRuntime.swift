@@ -7,6 +7,8 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     let inbox = EffectInbox<Event>()
     /// The run loop's clock; `nil` while no run loop is running.
     private(set) var clock: (any Clock<Duration>)?
+    /// The run loop's clock measured from the moment it began; `nil` while no run loop is running.
+    private var timeline: ClockTimeline?
     /// Effects started while no run loop was running; they start with it. All belong to the current epoch.
     private var pending: [StateEffect<Event>] = []
     private var nextTaskID = 0
@@ -55,6 +57,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     /// Opens the inbox and starts the effects that were waiting.
     func begin(clock: any Clock<Duration>) {
         self.clock = clock
+        timeline = ClockTimeline(clock: clock)
         inbox.open()
         let waiting = pending
         pending.removeAll()
@@ -65,6 +68,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     /// deliver into a later run loop.
     func end() {
         clock = nil
+        timeline = nil
         leaveState()
         inbox.close()
     }
@@ -94,5 +98,30 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
         }
         let current = errorObservers
         for entry in current { entry.observer(error, state) }
+    }
+}
+
+extension EffectRuntime: RunLoopClock {
+    var elapsed: Duration {
+        guard let timeline else {
+            preconditionFailure("Internal inconsistency: a run-loop timer client read the clock after the run loop stopped")
+        }
+        return timeline.elapsed()
+    }
+
+    func startTimer(until deadline: Duration) -> Task<Void, Never> {
+        guard let timeline else {
+            preconditionFailure("Internal inconsistency: a run-loop timer was started after the run loop stopped")
+        }
+        let inbox = self.inbox
+        // Not one of the state's tasks: a timer outlives changes of state; its client cancels it.
+        return Task {
+            do {
+                try await timeline.sleepUntil(deadline)
+            } catch {
+                return
+            }
+            inbox.post(.timerFired)
+        }
     }
 }

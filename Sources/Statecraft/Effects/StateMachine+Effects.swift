@@ -64,7 +64,8 @@ extension StateMachine where Event: Sendable {
     /// another runs returns at once.
     ///
     /// - Parameters:
-    ///   - clock: The clock effects sleep on (``EffectContext/sleep(for:)``, ``send(_:after:)``);
+    ///   - clock: The clock effects sleep on (``EffectContext/sleep(for:)``, ``send(_:after:)``), and
+    ///     the clock of a chart machine's delayed events when it was created without a scheduler;
     ///     `ContinuousClock` by default, a manual clock in tests.
     ///   - isolation: The isolation the machine is used from; leave the default, the caller's.
     public func run(
@@ -74,14 +75,20 @@ extension StateMachine where Event: Sendable {
         let runtime = effectRuntime()
         if runtime.isRunning { return }
         runtime.begin(clock: clock)
+        // A chart's runtime keeps delayed sends that outlive states; they run on this clock too.
+        let timerClient = subject as? any RunLoopTimerClient
+        timerClient?.runLoopDidBegin(runtime)
         while let item = await runtime.inbox.next() {
-            deliver(item, runtime: runtime)
+            deliver(item, runtime: runtime, timerClient: timerClient)
         }
+        timerClient?.runLoopDidEnd()
         runtime.end()
     }
 
     /// Handles one message from an effect on the machine's isolation.
-    private func deliver(_ item: EffectInbox<Event>.Item, runtime: EffectRuntime<State, Event>) {
+    private func deliver(
+        _ item: EffectInbox<Event>.Item, runtime: EffectRuntime<State, Event>, timerClient: (any RunLoopTimerClient)?
+    ) {
         switch item {
         case .event(let epoch, let event, let reply):
             guard epoch == runtime.epoch else {
@@ -100,6 +107,8 @@ extension StateMachine where Event: Sendable {
             }
         case .finished(let id):
             runtime.finished(id: id)
+        case .timerFired:
+            timerClient?.runLoopTimerFired()
         }
     }
 
