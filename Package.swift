@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),
-        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft"]),
+        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StatecraftDiagramsTests",
             dependencies: ["StatecraftDiagrams", "StatecraftSCXML"],
