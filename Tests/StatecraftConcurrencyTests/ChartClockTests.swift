@@ -7,7 +7,7 @@ import Testing
 /// exit of the state owning an `After` — drops a delayed event. Every test moves a `ManualClock`; nothing
 /// waits in real time.
 @MainActor
-@Suite("Chart delays on the run loop's clock")
+@Suite("Chart delays on the run loop's clock", .timeLimit(.minutes(1)))
 struct ChartClockTests {
     enum Phase: Hashable, Sendable { case idle, waiting, timedOut, elsewhere, back, armed, first, second }
     enum Signal: Hashable, Sendable { case arm, leave, timeout, back, ring, later, disarm, go, ping, one, two, three }

@@ -6,7 +6,7 @@ import Testing
 /// An SCXML chart on `StateMachine` without a scheduler: its `<send delay>` runs on the clock of
 /// `run(clock:)`, here a `ManualClock`, and `<cancel>` drops a delayed send.
 @MainActor
-@Suite("SCXML charts on the run loop's clock")
+@Suite("SCXML charts on the run loop's clock", .timeLimit(.minutes(1)))
 struct RunLoopClockTests {
     @Test func delayedSendFiresOnTheRunLoopClock() async throws {
         let document = try SCXMLParser.parse(string: TestSupport.document("""

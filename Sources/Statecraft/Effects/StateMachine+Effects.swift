@@ -63,6 +63,10 @@ extension StateMachine where Event: Sendable {
     /// effects started afterwards wait for the next call. Only one call runs at a time: a call made while
     /// another runs returns at once.
     ///
+    /// A chart machine created without a ``ChartScheduler`` delivers its delayed events (``After``,
+    /// ``ChartScope/send(_:after:id:)``) through this loop too, on `clock`, in time order. Unlike
+    /// ``send(_:after:)`` they survive changes of state; only the chart cancels them (SCXML 1.0 §6.2, §6.3).
+    ///
     /// - Parameters:
     ///   - clock: The clock effects sleep on (``EffectContext/sleep(for:)``, ``send(_:after:)``), and
     ///     the clock of a chart machine's delayed events when it was created without a scheduler;
