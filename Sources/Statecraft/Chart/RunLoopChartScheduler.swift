@@ -24,9 +24,6 @@ final class RunLoopChartScheduler: ChartScheduler {
     /// The running run loop's clock; `nil` while none runs.
     private var clock: (any RunLoopClock)?
 
-    /// The number of actions waiting.
-    var pendingCount: Int { entries.count }
-
     /// Schedules `action` at `delay` from now on the run loop's clock, or from the next run loop's start.
     ///
     /// - Complexity: O(*n*) in the number of waiting actions.

@@ -12,8 +12,8 @@
 /// ```
 ///
 /// Each ``send(_:)`` is handled in full (run to completion, hooks, observers) before the next one starts;
-/// events from one task are handled in the order that task sent them. Effects run while ``run(clock:)``
-/// runs, on this actor.
+/// events from one task are handled in the order that task sent them. Effects — and a chart machine's
+/// delayed events — run while ``run(clock:)`` runs, on this actor.
 public actor MachineActor<Definition: MachineDefinition> where Definition.State: Sendable, Definition.Event: Sendable {
     /// The machine's state type.
     public typealias State = Definition.State
