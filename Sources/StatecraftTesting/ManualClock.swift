@@ -1,4 +1,5 @@
-import Synchronization
+
+import Statecraft
 
 /// A clock whose time moves only when a test says so: it never waits in real time.
 ///
@@ -67,13 +68,13 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    private let storage: Mutex<Storage>
+    private let storage: LockedValue<Storage>
 
     /// Creates a clock reading `now`.
     ///
     /// - Parameter now: The starting time; zero by default.
     public init(now: Instant = Instant(offset: .zero)) {
-        storage = Mutex(Storage(now: now))
+        storage = LockedValue(Storage(now: now))
     }
 
     /// The current time.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The mailbox between running effects (any thread) and a machine's run loop (the machine's isolation).
 ///
@@ -20,7 +19,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
         case timerFired
     }
 
-    private struct Storage: ~Copyable {
+    private struct Storage {
         var items: [Item] = []
         var head = 0
         var waiter: CheckedContinuation<Item?, Never>?
@@ -38,7 +37,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
         }
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = LockedValue(Storage())
 
     /// What `post` does with an item once the lock is released.
     private enum Delivery { case handOver(CheckedContinuation<Item?, Never>), queued, refused }
