@@ -35,10 +35,19 @@ public struct EventStream: Sendable {
         var checksum: UInt64 = 0
         var invalidCount = 0
         let homeward = 8  // enough to reach carsGreen from any state
+        let validEvents = Crossing.allCases.map { state in
+            CrossingEvent.allCases.filter { CrossingRules.next(from: state, on: $0) != nil }
+        }
+        let invalidEvents = Crossing.allCases.map { state in
+            CrossingEvent.allCases.filter { CrossingRules.next(from: state, on: $0) == nil }
+        }
+        let forbiddenTargets = Crossing.allCases.map { state in
+            Crossing.allCases.filter { !CrossingRules.allows(from: state, to: $0) }
+        }
         for index in 0..<count {
-            let valid = CrossingEvent.allCases.filter { CrossingRules.next(from: state, on: $0) != nil }
-            let invalid = CrossingEvent.allCases.filter { CrossingRules.next(from: state, on: $0) == nil }
-            let forbidden = Crossing.allCases.filter { !CrossingRules.allows(from: state, to: $0) }
+            let valid = validEvents[Int(state.rawValue)]
+            let invalid = invalidEvents[Int(state.rawValue)]
+            let forbidden = forbiddenTargets[Int(state.rawValue)]
             let wantsInvalid = random.nextUnit() < invalidShare
             let pick = random.next()
             let event: CrossingEvent
