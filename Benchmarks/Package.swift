@@ -6,7 +6,7 @@ import PackageDescription
 // (see README.md).
 let package = Package(
     name: "StatecraftBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Statecraft", path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),

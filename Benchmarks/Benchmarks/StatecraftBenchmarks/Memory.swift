@@ -17,7 +17,7 @@ func registerMemoryBenchmarks() {
                 .mallocBytesCount: BenchmarkThresholds(absolute: [.p50: 1_000, .p90: 1_000]),
             ]
         )
-    ) { benchmark, machines in
+    ) { (benchmark: Benchmark, machines: MachineArray) in
         machines.storage.removeAll(keepingCapacity: true)
         benchmark.startMeasurement()
         MachineFootprint.makeMachines(count, into: &machines.storage)

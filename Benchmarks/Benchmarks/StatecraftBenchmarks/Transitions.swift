@@ -9,7 +9,7 @@ let stream = EventStream(count: 1_000_000)
 func registerTransitionBenchmarks() {
     precondition(stream.count == BenchmarkScalingFactor.mega.rawValue, "one iteration must be one million events")
     for scenario in Scenario.all {
-        Benchmark(scenario.name, configuration: transitionConfiguration) { benchmark, pass in
+        Benchmark(scenario.name, configuration: transitionConfiguration) { (_: Benchmark, pass: () -> UInt64) in
             blackHole(pass())
         } setup: {
             let pass = scenario.makePass(for: stream)

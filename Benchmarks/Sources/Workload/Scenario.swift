@@ -88,6 +88,11 @@ public struct Scenario: Sendable {
             let requests = stream.requests
             return { tally.count = 0; return Drive.guarded(controller, requests) &+ UInt64(tally.count) }
         },
+        Scenario("Chart.flat") { stream in
+            let machine = CrossingChart.makeMachine()
+            let events = stream.events
+            return { Drive.chart(machine, events) }
+        },
     ]
 
     /// The scenario called `name`, if any.
