@@ -64,9 +64,13 @@ public final class CrossingController: TransitionApprover {
 }
 
 /// An observer that allocates nothing: it counts transitions in an object created once.
+///
+/// The counter opts out of dynamic exclusivity checking (no access to it ever overlaps another), so the
+/// `+observer` benchmarks measure what Statecraft adds to call an observer rather than the runtime check
+/// a class property costs in any code (about 50 instructions per access).
 public final class TransitionTally {
     /// The number of transitions observed.
-    public var count = 0
+    @exclusivity(unchecked) public var count = 0
 
     /// Creates a tally at zero.
     public init() {}

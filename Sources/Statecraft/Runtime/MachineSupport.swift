@@ -17,7 +17,7 @@ final class MachineSupport<State, Event> {
     var ignoredEventObservers: [(token: ObserverToken, observer: IgnoredEventObserver)] = []
     @usableFromInline var nextTokenID = 0
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
-    @usableFromInline var effects: EffectScope?
+    @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
 
     @usableFromInline init() {}
 
