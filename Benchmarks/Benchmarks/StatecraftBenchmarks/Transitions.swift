@@ -22,14 +22,15 @@ func registerTransitionBenchmarks() {
     }
 }
 
-/// Time may drift with the machine's load; allocations may not: the malloc count of an iteration
-/// (one million events) is the harness's own few allocations, never one per event.
+/// Tolerances for `thresholds check`, which compares each run's p90 with `Thresholds/`. Time may drift
+/// with a shared machine's load (hence the wide margin); allocations may not: an iteration of one
+/// million events performs only the harness's own few allocations, never one per event.
 var transitionConfiguration: Benchmark.Configuration {
     Benchmark.Configuration(
         thresholds: [
-            .wallClock: BenchmarkThresholds(relative: [.p50: 25.0]),
-            .cpuTotal: BenchmarkThresholds(relative: [.p50: 25.0]),
-            .throughput: BenchmarkThresholds(relative: [.p50: 25.0]),
+            .wallClock: BenchmarkThresholds(relative: [.p50: 35.0, .p90: 35.0]),
+            .cpuTotal: BenchmarkThresholds(relative: [.p50: 35.0, .p90: 35.0]),
+            .throughput: BenchmarkThresholds(relative: [.p50: 35.0, .p90: 35.0]),
             .mallocCountTotal: BenchmarkThresholds(absolute: [.p50: 10, .p90: 10]),
         ]
     )
