@@ -22,15 +22,20 @@ func registerTransitionBenchmarks() {
     }
 }
 
-/// Tolerances for `thresholds check`, which compares each run's p90 with `Thresholds/`. Time may drift
-/// with a shared machine's load (hence the wide margin); allocations may not: an iteration of one
-/// million events performs only the harness's own few allocations, never one per event.
+/// Tolerances for `thresholds check`, which compares each run's p90 with `Thresholds/`.
+///
+/// Time is checked loosely: on the shared 2-core machine where the thresholds were recorded, other
+/// builds running at the same time make every event up to 2.5 × slower, so a check fails only when an event
+/// costs more than three times as long as recorded (the exclusivity-check regression this package found
+/// cost 4 ×); `Scripts/instructions-per-event.sh` measures smaller changes exactly. On a quiet, dedicated
+/// machine, record the thresholds there and tighten these. Allocations are checked exactly: an iteration
+/// of one million events performs only the harness's own 16 allocations, never one per event.
 var transitionConfiguration: Benchmark.Configuration {
     Benchmark.Configuration(
         thresholds: [
-            .wallClock: BenchmarkThresholds(relative: [.p50: 35.0, .p90: 35.0]),
-            .cpuTotal: BenchmarkThresholds(relative: [.p50: 35.0, .p90: 35.0]),
-            .throughput: BenchmarkThresholds(relative: [.p50: 35.0, .p90: 35.0]),
+            .wallClock: BenchmarkThresholds(relative: [.p50: 200.0, .p90: 200.0]),
+            .cpuTotal: BenchmarkThresholds(relative: [.p50: 200.0, .p90: 200.0]),
+            .throughput: BenchmarkThresholds(relative: [.p50: 67.0, .p90: 67.0]),
             .mallocCountTotal: BenchmarkThresholds(absolute: [.p50: 10, .p90: 10]),
         ]
     )
