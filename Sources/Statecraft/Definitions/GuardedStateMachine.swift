@@ -21,11 +21,21 @@ public final class GuardedStateMachine<Approver: TransitionApprover> {
     /// The runtime that performs the changes; use it to add observers.
     public let machine: StateMachine<GuardedDefinition<Approver>>
 
-    // Written on every refusal and never passed `inout` across user code: no dynamic exclusivity check.
-    @exclusivity(unchecked) @usableFromInline var _lastRefusal: (from: State, to: State)?
+    /// Where the refusal observer records the last refusal. A box of its own, so that the observer
+    /// captures it (and a copy of the definition) strongly instead of capturing this object unowned,
+    /// which would cost an unowned-to-strong load and a release on every refusal.
+    @usableFromInline
+    final class RefusalRecord {
+        // Written on every refusal and never passed `inout` across user code: no dynamic exclusivity check.
+        @exclusivity(unchecked) @usableFromInline var last: (from: State, to: State)?
+
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline let refusals = RefusalRecord()
 
     /// The most recent refused change, or `nil` if none was refused yet.
-    @inlinable public var lastRefusal: (from: State, to: State)? { _lastRefusal }
+    @inlinable public var lastRefusal: (from: State, to: State)? { refusals.last }
 
     /// Creates a machine in `initialState`; setting the initial state is not a transition and is not
     /// submitted to the approver.
@@ -36,10 +46,13 @@ public final class GuardedStateMachine<Approver: TransitionApprover> {
     /// - Parameter approver: Held weakly. While it is `nil` every change is refused.
     @inlinable
     public init(initialState: State, approver: Approver?) {
-        machine = StateMachine(definition: GuardedDefinition(initialState: initialState, approver: approver))
-        machine.addIgnoredEventObserver { [unowned self] from, to in
-            self._lastRefusal = (from, to)
-            self.machine.definition.approverRefused(from: from, to: to)
+        let definition = GuardedDefinition(initialState: initialState, approver: approver)
+        machine = StateMachine(definition: definition)
+        // The observer's copy of the definition holds the approver weakly too.
+        let refusals = refusals
+        machine.addIgnoredEventObserver { from, to in
+            refusals.last = (from, to)
+            definition.approverRefused(from: from, to: to)
         }
     }
 

@@ -29,16 +29,36 @@ final class MachineSupport<State, Event> {
     /// Calls `didTransition`, then every observer in registration order.
     @inlinable func notifyTransition(from oldState: State, on event: Event, to newState: State) {
         if let didTransition { didTransition(oldState, event, newState) }
-        if observers.isEmpty { return }
-        // Iterate over a snapshot so observers may add or remove observers safely.
+        switch observers.count {
+        case 0:
+            return
+        case 1:
+            // The common case, without copying the array: calling the one observer is what iterating over
+            // a one-element snapshot does (observers it adds are not called for this transition).
+            let observer = observers[0].observer
+            observer(oldState, event, newState)
+        default:
+            notifyObservers(from: oldState, on: event, to: newState)
+        }
+    }
+
+    /// Calls every observer, iterating over a snapshot so that observers may add or remove observers.
+    @usableFromInline func notifyObservers(from oldState: State, on event: Event, to newState: State) {
         let current = observers
         for entry in current { entry.observer(oldState, event, newState) }
     }
 
     /// Calls every ignored-event observer in registration order.
     @inlinable func notifyIgnored(_ event: Event, in state: State) {
-        if ignoredEventObservers.isEmpty { return }
-        let current = ignoredEventObservers
-        for entry in current { entry.observer(state, event) }
+        switch ignoredEventObservers.count {
+        case 0:
+            return
+        case 1:
+            let observer = ignoredEventObservers[0].observer
+            observer(state, event)
+        default:
+            let current = ignoredEventObservers
+            for entry in current { entry.observer(state, event) }
+        }
     }
 }

@@ -47,7 +47,21 @@ public final class StateMachine<Definition: MachineDefinition> {
     // `isHandling` sits next to `_state` so that a machine with a small state packs into fewer bytes.
     @exclusivity(unchecked) @usableFromInline var _state: State
     @exclusivity(unchecked) @usableFromInline var isHandling = false
-    @exclusivity(unchecked) @usableFromInline var support: MachineSupport<State, Event>?
+    // Assigned once, by `makeSupport()`, and never replaced or cleared afterwards (hence `private(set)`):
+    // `unretainedSupport` relies on it.
+    @exclusivity(unchecked) @usableFromInline private(set) var support: MachineSupport<State, Event>?
+
+    /// The support object, if any, for use without retaining it.
+    ///
+    /// Safe: the machine holds `support` strongly, never replaces or clears it once created, and is
+    /// itself alive for the whole of any call made on it, so the object outlives every use made through
+    /// this reference within that call. It spares the hot path a retain and a release of the support
+    /// object around every notification, which the compiler must otherwise emit because an observer
+    /// could (as far as it can tell) reassign `support`.
+    @inlinable var unretainedSupport: Unmanaged<MachineSupport<State, Event>>? {
+        guard let support else { return nil }
+        return Unmanaged.passUnretained(support)
+    }
 
     /// The current state.
     @inlinable public var state: State { _state }
@@ -90,7 +104,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         isHandling = true
         let outcome = process(event)
-        if let support, !support.queue.isEmpty { drainQueue() }
+        if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ !$0.queue.isEmpty }) { drainQueue() }
         isHandling = false
         return outcome
     }
@@ -99,7 +113,9 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable
     func process(_ event: Event) -> EventOutcome {
         guard let decision = definition.decide(state: _state, event: event) else {
-            if let support { support.notifyIgnored(event, in: _state) }
+            if let support = unretainedSupport {
+                support._withUnsafeGuaranteedRef { $0.notifyIgnored(event, in: _state) }
+            }
             return .ignored
         }
         definition.willTransition(from: _state, on: event, decision: decision, in: self)
@@ -107,9 +123,13 @@ public final class StateMachine<Definition: MachineDefinition> {
         _state = decision.target
         // A change of state ends the effects of the state left (new epoch, tasks cancelled) before the new
         // state's hooks can start its own. Machines that never used effects pay one `nil` check.
-        if let support, let effects = support.effects, decision.kind == .change { effects.leaveState() }
+        if decision.kind == .change, let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
+        }
         definition.didTransition(from: oldState, on: event, decision: decision, in: self)
-        if let support { support.notifyTransition(from: oldState, on: event, to: _state) }
+        if let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
+        }
         return .transitioned
     }
 
