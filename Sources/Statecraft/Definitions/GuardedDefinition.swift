@@ -21,18 +21,27 @@ public struct GuardedDefinition<Approver: TransitionApprover>: MachineDefinition
     }
 
     /// Asks the approver whether `state` may change to `event`.
+    ///
+    /// An approved decision carries the approver as its action, so that ``didTransition(from:on:decision:in:)``
+    /// tells the same approver without loading the weak reference a second time.
     @inlinable
-    public func decide(state: State, event: State) -> TransitionDecision<State, Void>? {
+    public func decide(state: State, event: State) -> TransitionDecision<State, Approver?>? {
         guard let approver, approver.shouldTransition(from: state, to: event) else { return nil }
-        return TransitionDecision(target: event)
+        return TransitionDecision(target: event, action: approver)
     }
 
-    /// Tells the approver about the change.
+    /// Tells the approver, if it is still there, that the change from `from` to `to` was refused.
+    @inlinable
+    internal func approverRefused(from: State, to: State) {
+        approver?.didRefuseTransition(from: from, to: to)
+    }
+
+    /// Tells the approver that approved the change about it.
     @inlinable
     public func didTransition(
         from oldState: State, on event: State,
-        decision: TransitionDecision<State, Void>, in machine: StateMachine<Self>
+        decision: TransitionDecision<State, Approver?>, in machine: StateMachine<Self>
     ) {
-        approver?.didTransition(from: oldState, to: machine.state)
+        decision.action?.didTransition(from: oldState, to: machine.state)
     }
 }

@@ -21,22 +21,30 @@ public final class GuardedStateMachine<Approver: TransitionApprover> {
     /// The runtime that performs the changes; use it to add observers.
     public let machine: StateMachine<GuardedDefinition<Approver>>
 
+    // Written on every refusal and never passed `inout` across user code: no dynamic exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var _lastRefusal: (from: State, to: State)?
+
     /// The most recent refused change, or `nil` if none was refused yet.
-    public private(set) var lastRefusal: (from: State, to: State)?
+    @inlinable public var lastRefusal: (from: State, to: State)? { _lastRefusal }
 
     /// Creates a machine in `initialState`; setting the initial state is not a transition and is not
     /// submitted to the approver.
     ///
+    /// The initializer and the accessors are inlinable so that the whole path of an assignment — request,
+    /// approval, refusal report — is specialised for `Approver` in the caller's module.
+    ///
     /// - Parameter approver: Held weakly. While it is `nil` every change is refused.
+    @inlinable
     public init(initialState: State, approver: Approver?) {
         machine = StateMachine(definition: GuardedDefinition(initialState: initialState, approver: approver))
         machine.addIgnoredEventObserver { [unowned self] from, to in
-            self.lastRefusal = (from, to)
-            self.machine.definition.approver?.didRefuseTransition(from: from, to: to)
+            self._lastRefusal = (from, to)
+            self.machine.definition.approverRefused(from: from, to: to)
         }
     }
 
     /// The current state. Assigning it requests a change, which the approver may refuse.
+    @inlinable
     public var state: State {
         get { machine.state }
         set { request(newValue) }
@@ -46,11 +54,11 @@ public final class GuardedStateMachine<Approver: TransitionApprover> {
     ///
     /// - Returns: Whether the change happened now (`false` when refused, or when queued because the
     ///   machine was busy).
-    @discardableResult
+    @inlinable @discardableResult
     public func request(_ newState: State) -> Bool {
         machine.handle(newState)
     }
 
     /// The approver, held weakly.
-    public var approver: Approver? { machine.definition.approver }
+    @inlinable public var approver: Approver? { machine.definition.approver }
 }

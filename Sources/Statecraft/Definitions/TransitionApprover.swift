@@ -34,7 +34,7 @@ public protocol TransitionApprover<State>: AnyObject {
 
 extension TransitionApprover {
     /// Does nothing.
-    public func didTransition(from: State, to: State) {}
+    @inlinable public func didTransition(from: State, to: State) {}
     /// Does nothing.
-    public func didRefuseTransition(from: State, to: State) {}
+    @inlinable public func didRefuseTransition(from: State, to: State) {}
 }

@@ -8,13 +8,16 @@ final class MachineSupport<State, Event> {
     @usableFromInline typealias TransitionObserver = (State, Event, State) -> Void
     @usableFromInline typealias IgnoredEventObserver = (State, Event) -> Void
 
-    @usableFromInline var queue = EventQueue<Event>()
-    @usableFromInline var didTransition: TransitionObserver?
-    @usableFromInline var observers: [(token: ObserverToken, observer: TransitionObserver)] = []
-    @usableFromInline var ignoredEventObservers: [(token: ObserverToken, observer: IgnoredEventObserver)] = []
+    // Never accessed `inout` across a call into user code (observers run on snapshots), so the dynamic
+    // exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
+    @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Event>()
+    @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver?
+    @exclusivity(unchecked) @usableFromInline var observers: [(token: ObserverToken, observer: TransitionObserver)] = []
+    @exclusivity(unchecked) @usableFromInline
+    var ignoredEventObservers: [(token: ObserverToken, observer: IgnoredEventObserver)] = []
     @usableFromInline var nextTokenID = 0
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
-    @usableFromInline var effects: EffectScope?
+    @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
 
     @usableFromInline init() {}
 

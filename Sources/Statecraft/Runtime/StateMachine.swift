@@ -41,9 +41,13 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// The value this machine is bound to; transition blocks receive it.
     public let subject: Subject
 
-    @usableFromInline var _state: State
-    @usableFromInline var support: MachineSupport<State, Event>?
-    @usableFromInline var isHandling = false
+    // The hot path reads and writes these on every event. They are never passed `inout` across a call
+    // into user code (hooks, actions, observers), so accesses cannot overlap and the dynamic exclusivity
+    // checks the compiler would otherwise emit (a runtime call per access) buy nothing: `unchecked`.
+    // `isHandling` sits next to `_state` so that a machine with a small state packs into fewer bytes.
+    @exclusivity(unchecked) @usableFromInline var _state: State
+    @exclusivity(unchecked) @usableFromInline var isHandling = false
+    @exclusivity(unchecked) @usableFromInline var support: MachineSupport<State, Event>?
 
     /// The current state.
     @inlinable public var state: State { _state }

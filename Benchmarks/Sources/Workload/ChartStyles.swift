@@ -1,0 +1,88 @@
+import Statecraft
+
+/// The crossing as a flat statechart: the same eight states and transitions as ``CrossingRules``.
+///
+/// Each state's entry action records the state in the chart's context, so a driver reads the current
+/// state as `machine.state.context` (a chart's state is its whole snapshot). Tracing is off, as on any
+/// hot path nobody inspects.
+public enum CrossingChart {
+    /// A chart machine's type.
+    public typealias Machine = StateMachine<Chart<Crossing, CrossingEvent, Crossing>>
+
+    /// The chart.
+    public static let chart: Chart<Crossing, CrossingEvent, Crossing> = {
+        do {
+            return try Chart(initial: .carsGreen, context: Crossing.carsGreen) {
+                ChartState(.carsGreen) {
+                    record(.carsGreen)
+                    On(.timer, target: .carsGreen)
+                    On(.button, target: .carsGreenRequested)
+                    On(.night, target: .flashingYellow)
+                    On(.fault, target: .flashingYellow)
+                }
+                ChartState(.carsGreenRequested) {
+                    record(.carsGreenRequested)
+                    On(.timer, target: .carsYellow)
+                    On(.night, target: .flashingYellow)
+                    On(.fault, target: .flashingYellow)
+                }
+                ChartState(.carsYellow) {
+                    record(.carsYellow)
+                    On(.timer, target: .clearanceToWalk)
+                    On(.fault, target: .flashingYellow)
+                }
+                ChartState(.clearanceToWalk) {
+                    record(.clearanceToWalk)
+                    On(.timer, target: .walk)
+                    On(.fault, target: .flashingYellow)
+                }
+                ChartState(.walk) {
+                    record(.walk)
+                    On(.timer, target: .walkEnding)
+                    On(.carWaiting, target: .walkEnding)
+                    On(.fault, target: .flashingYellow)
+                }
+                ChartState(.walkEnding) {
+                    record(.walkEnding)
+                    On(.timer, target: .clearanceToCars)
+                    On(.fault, target: .flashingYellow)
+                }
+                ChartState(.clearanceToCars) {
+                    record(.clearanceToCars)
+                    On(.timer, target: .carsGreen)
+                    On(.carWaiting, target: .carsGreen)
+                    On(.fault, target: .flashingYellow)
+                }
+                ChartState(.flashingYellow) {
+                    record(.flashingYellow)
+                    On(.repair, target: .clearanceToCars)
+                }
+            }.tracing(false)
+        } catch {
+            preconditionFailure("Internal inconsistency: the crossing chart is invalid: \(error)")
+        }
+    }()
+
+    /// A new machine running ``chart``.
+    public static func makeMachine() -> Machine {
+        StateMachine(chart: chart)
+    }
+
+    /// An entry action recording `state` in the context.
+    static func record(_ state: Crossing) -> OnEntry<Crossing, CrossingEvent, Crossing> {
+        OnEntry { context, _ in context = state }
+    }
+}
+
+extension Drive {
+    /// A chart machine.
+    @inline(never)
+    public static func chart(_ machine: CrossingChart.Machine, _ events: [CrossingEvent]) -> UInt64 {
+        var checksum: UInt64 = 0
+        for event in events {
+            machine.handle(event)
+            checksum &+= UInt64(machine.state.context.rawValue)
+        }
+        return checksum
+    }
+}
