@@ -24,6 +24,17 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
     @usableFromInline let tracing: Bool
 
+    /// An untraced interpreter picking up a macrostep that ``ChartSnapshot/takeSimpleStep(_:raised:)``
+    /// began: `snapshot` already records the microsteps taken; `internalQueue` holds what they raised.
+    @inlinable init(continuing snapshot: ChartSnapshot<StateID, Event, Context>, signal: Signal, internalQueue: [Signal]) {
+        self.tracing = false
+        self.tables = snapshot.tables
+        self.snapshot = snapshot
+        self.internalQueue = internalQueue
+        self.currentSignal = signal
+        self.microstepCount = snapshot._lastMacrostep.microstepCount
+    }
+
     @inlinable init(snapshot: ChartSnapshot<StateID, Event, Context>, tracing: Bool) {
         self.tracing = tracing
         self.tables = snapshot.tables
@@ -52,78 +63,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     ///   `false` means the event was ignored and nothing changed.
     @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
         currentSignal = signal
-        if !tracing && !tables.simplePlans.isEmpty { return handleExternalInSimpleChart(signal) }
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && queueHead == internalQueue.count { return false }
         if !enabled.isEmpty { takeMicrostep(enabled) }
         runToCompletion()
         return true
-    }
-
-    /// ``handleExternal(_:)`` for a simple chart (see ``ChartTables/simplePlans``), untraced: the same
-    /// macrostep without building transition lists or state sets. Without parallel states the
-    /// configuration is a chain from the root to one atomic state — the active state with the highest
-    /// index — so at most one transition is enabled and no conflict can arise.
-    @inlinable mutating func handleExternalInSimpleChart(_ signal: Signal) -> Bool {
-        var source = 63 - snapshot.active.low.leadingZeroBitCount
-        var enabled = -1
-        search: while source > 0 {
-            for index in tables.transitionRanges[source] {
-                guard tables.transitions[index].trigger?.matches(signal) == true else { continue }
-                if conditionMatch(index) {
-                    enabled = index
-                    break search
-                }
-            }
-            source = tables.parents[source]
-        }
-        if enabled >= 0 {
-            if let plan = tables.simplePlans[enabled] {
-                takeSimpleMicrostep(enabled, plan: plan)
-            } else {
-                var list = ChartTransitionList()
-                list.append(enabled)
-                takeMicrostep(list)
-            }
-        } else if queueHead == internalQueue.count {
-            return false
-        }
-        // What `runToCompletion` would find: no eventless transition, no internal event, not finished.
-        if queueHead == internalQueue.count && !tables.hasEventlessTransitions && !snapshot._isFinished {
-            return true
-        }
-        runToCompletion()
-        return true
-    }
-
-    /// ``takeMicrostep(_:)`` for one transition of a simple chart, with its precomputed exit and entry
-    /// sets; no history to record, no final state to enter.
-    @inlinable mutating func takeSimpleMicrostep(_ index: Int, plan: Tables.SimplePlan) {
-        var exiting = snapshot.active.low & plan.exitMask
-        if exiting != 0 { snapshot._lastMacrostep.changedConfiguration = true }
-        while exiting != 0 {
-            let state = 63 - exiting.leadingZeroBitCount
-            exiting &= ~(1 << UInt64(state))
-            for action in tables.exitActions[state] { run(action, state: state, phase: .exit) }
-            snapshot.active.remove(state)
-        }
-        if let action = tables.transitions[index].action {
-            run(action, state: tables.transitions[index].source, phase: .transition)
-        }
-        var entering = plan.entryMask
-        if entering != 0 { snapshot._lastMacrostep.changedConfiguration = true }
-        while entering != 0 {
-            let state = entering.trailingZeroBitCount
-            entering &= entering - 1
-            snapshot.active.insert(state)
-            for action in tables.entryActions[state] { run(action, state: state, phase: .entry) }
-            if plan.defaultEntryMask & (1 << UInt64(state)) != 0,
-                let action = tables.transitions[tables.initialTransitions[state]].action
-            {
-                run(action, state: state, phase: .transition)
-            }
-        }
-        finishMicrostep()
     }
 
     /// SCXML 1.0 §D.2 `mainEventLoop`, inner loop: eventless transitions first, then one internal event,
@@ -153,7 +97,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         if tracing { microstep.transitions.append("halt") }
         if !snapshot.active.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
         for state in snapshot.active.reversedIndices() {
-            for action in tables.exitActions[state] { run(action, state: state, phase: .exit) }
+            for action in tables.exitActions[state] { run(action.body, state: state, phase: .exit) }
             snapshot.active.remove(state)
             if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
@@ -308,7 +252,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             }
         }
         for state in exitSet.reversedIndices() {
-            for action in tables.exitActions[state] { run(action, state: state, phase: .exit) }
+            for action in tables.exitActions[state] { run(action.body, state: state, phase: .exit) }
             snapshot.active.remove(state)
             if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
@@ -330,7 +274,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         for state in statesToEnter {
             snapshot.active.insert(state)
             if tracing, let id = tables.ids[state] { microstep.entered.append(id) }
-            for action in tables.entryActions[state] { run(action, state: state, phase: .entry) }
+            for action in tables.entryActions[state] { run(action.body, state: state, phase: .entry) }
             if statesForDefaultEntry.contains(state),
                 let action = tables.transitions[tables.initialTransitions[state]].action
             {

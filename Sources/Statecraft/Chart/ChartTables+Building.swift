@@ -192,7 +192,7 @@ extension ChartTables {
             ids: nodes.map(\.id), kinds: kinds, parents: parents, ends: ends,
             childStates: nodes.map(\.childStates), historyChildren: nodes.map(\.historyChildren),
             transitionRanges: ranges, initialTransitions: initialTransitions,
-            entryActions: nodes.map(\.entries), exitActions: nodes.map(\.exits),
+            entryActions: nodes.map { $0.entries.map(Action.init) }, exitActions: nodes.map { $0.exits.map(Action.init) },
             transitions: transitions, stateIndex: stateIndex, initialContext: context,
             simplePlans: simplePlans(
                 kinds: kinds, parents: parents, ends: ends, transitions: transitions,

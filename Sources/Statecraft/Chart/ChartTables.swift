@@ -25,6 +25,15 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         @usableFromInline let action: ChartAction<StateID, Event, Context>?
     }
 
+    /// An entry or exit action. Wrapped in a struct because an array of bare closures stores them at the
+    /// most general abstraction, and calling one taken out of it allocates a reabstraction thunk.
+    @usableFromInline
+    struct Action {
+        @usableFromInline let body: ChartAction<StateID, Event, Context>
+
+        @usableFromInline init(_ body: @escaping ChartAction<StateID, Event, Context>) { self.body = body }
+    }
+
     /// What a transition of a simple chart (see ``simplePlans``) exits and enters, as bit masks over the
     /// states' indices — the same sets SCXML 1.0 §D.2 `computeExitSet` and `computeEntrySet` compute, which
     /// in such a chart do not depend on the configuration.
@@ -56,8 +65,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// For compound states and the root: the initial transition; for history states: the default
     /// transition; -1 otherwise.
     @usableFromInline let initialTransitions: [Int]
-    @usableFromInline let entryActions: [[ChartAction<StateID, Event, Context>]]
-    @usableFromInline let exitActions: [[ChartAction<StateID, Event, Context>]]
+    @usableFromInline let entryActions: [[Action]]
+    @usableFromInline let exitActions: [[Action]]
     @usableFromInline let transitions: [Transition]
     @usableFromInline let stateIndex: [StateID: Int]
     @usableFromInline let initialContext: Context
@@ -71,8 +80,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     init(
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
         historyChildren: [[Int]], transitionRanges: [Range<Int>], initialTransitions: [Int],
-        entryActions: [[ChartAction<StateID, Event, Context>]],
-        exitActions: [[ChartAction<StateID, Event, Context>]],
+        entryActions: [[Action]], exitActions: [[Action]],
         transitions: [Transition], stateIndex: [StateID: Int], initialContext: Context,
         simplePlans: [SimplePlan?], hasEventlessTransitions: Bool
     ) {
