@@ -29,7 +29,15 @@ public struct ChartMacrostep<StateID, Event> {
         }
     }
 
-    @usableFromInline var records: Records?
+    /// The ``Records`` box, typed `AnyObject` so that the macrostep's layout does not depend on its generic
+    /// parameters: a snapshot's copies then copy it inline instead of through generic value witnesses.
+    @usableFromInline var storage: (any AnyObject & Sendable)?
+
+    /// The box, if any list is not empty.
+    @inlinable var records: Records? {
+        guard let storage else { return nil }
+        return unsafeDowncast(storage, to: Records.self)
+    }
 
     /// The microsteps taken, in order; empty when the chart does not record them (see
     /// ``Chart/tracing(_:)``). When the chart reaches a top-level final state, a last
@@ -65,10 +73,11 @@ public struct ChartMacrostep<StateID, Event> {
 
     /// The box, created or copied so that this value holds the only reference to it.
     @inlinable mutating func uniqueRecords() -> Records {
-        if isKnownUniquelyReferenced(&records), let records { return records }
+        if isKnownUniquelyReferenced(&storage), let records { return records }
+        let current = records
         let fresh = Records(
-            microsteps: records?.microsteps ?? [], effects: records?.effects ?? [], errors: records?.errors ?? [])
-        records = fresh
+            microsteps: current?.microsteps ?? [], effects: current?.effects ?? [], errors: current?.errors ?? [])
+        storage = fresh
         return fresh
     }
 
