@@ -14,6 +14,13 @@ extension Chart: MachineDefinition {
     @inlinable public func decide(state: ChartSnapshot<StateID, Event, Context>, event: Event)
         -> TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>?
     {
+        if !isTracing && !tables.simplePlans.isEmpty && !state.isFinished {
+            // The simple path without an intermediate optional snapshot.
+            precondition(state.tables === tables, "A chart can only step its own snapshots")
+            var next = state
+            guard simpleStep(&next, signal: .event(event)) else { return nil }
+            return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
+        }
         guard let next = step(state, on: event) else { return nil }
         return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
     }
