@@ -14,6 +14,13 @@ extension Chart: MachineDefinition {
     @inlinable public func decide(state: ChartSnapshot<StateID, Event, Context>, event: Event)
         -> TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>?
     {
+        if !isTracing && !tables.simplePlans.isEmpty && !state.isFinished {
+            // The simple path without an intermediate optional snapshot.
+            precondition(state.tables === tables, "A chart can only step its own snapshots")
+            var next = state
+            guard simpleStep(&next, signal: .event(event)) else { return nil }
+            return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
+        }
         guard let next = step(state, on: event) else { return nil }
         return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
     }
@@ -29,12 +36,12 @@ extension Chart: MachineDefinition {
         from oldState: ChartSnapshot<StateID, Event, Context>, on event: Event,
         decision: TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>, in machine: StateMachine<Chart>
     ) {
-        if decision.target.lastMacrostep.effects.isEmpty && !decision.target.isFinished { return }
+        if decision.target._lastMacrostep.hasNoEffects && !decision.target.isFinished { return }
         performEffects(of: decision.target, in: machine)
     }
 
     @usableFromInline func performEffects(of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Chart>) {
-        if !snapshot.lastMacrostep.effects.isEmpty {
+        if !snapshot._lastMacrostep.hasNoEffects {
             machine.subject.perform(snapshot.lastMacrostep.effects, in: machine)
         }
         if snapshot.isFinished { machine.subject.cancelAll() }
@@ -58,7 +65,8 @@ extension ChartTables {
             ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
             historyChildren: historyChildren, transitionRanges: transitionRanges,
             initialTransitions: initialTransitions, entryActions: entryActions, exitActions: exitActions,
-            transitions: transitions, stateIndex: stateIndex, initialContext: context)
+            transitions: transitions, stateIndex: stateIndex, initialContext: context,
+            simplePlans: simplePlans, hasEventlessTransitions: hasEventlessTransitions)
     }
 }
 

@@ -128,9 +128,41 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     {
         guard !snapshot.isFinished else { return nil }
         precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
+        if !isTracing && !tables.simplePlans.isEmpty {
+            var next = snapshot
+            return simpleStep(&next, signal: signal) ? next : nil
+        }
         var interpreter = ChartInterpreter(snapshot: snapshot, tracing: isTracing)
         guard interpreter.handleExternal(signal) else { return nil }
         return interpreter.snapshot
+    }
+
+    /// A simple chart's untraced step (see ``ChartSnapshot/takeSimpleStep(_:raised:)``), in place on
+    /// `next`, a copy of the current snapshot that becomes the next one.
+    ///
+    /// - Returns: Whether the signal was handled; `false` leaves `next` to be discarded.
+    @inlinable func simpleStep(_ next: inout ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
+        -> Bool
+    {
+        next._lastMacrostep = ChartMacrostep()
+        var raised: [ChartSignal<StateID, Event>] = []
+        let outcome = next.takeSimpleStep(signal, raised: &raised)
+        switch outcome {
+        case .settled:
+            return true
+        case .ignored:
+            return false
+        case .unsettled, .needsInterpreter:
+            var interpreter = ChartInterpreter(continuing: next, signal: signal, internalQueue: raised)
+            if case .needsInterpreter(let transition) = outcome {
+                var enabled = ChartTransitionList()
+                enabled.append(transition)
+                interpreter.takeMicrostep(enabled)
+            }
+            interpreter.runToCompletion()
+            next = interpreter.snapshot
+            return true
+        }
     }
 }
 

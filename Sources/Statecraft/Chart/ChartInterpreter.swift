@@ -24,6 +24,17 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
     @usableFromInline let tracing: Bool
 
+    /// An untraced interpreter picking up a macrostep that ``ChartSnapshot/takeSimpleStep(_:raised:)``
+    /// began: `snapshot` already records the microsteps taken; `internalQueue` holds what they raised.
+    @inlinable init(continuing snapshot: ChartSnapshot<StateID, Event, Context>, signal: Signal, internalQueue: [Signal]) {
+        self.tracing = false
+        self.tables = snapshot.tables
+        self.snapshot = snapshot
+        self.internalQueue = internalQueue
+        self.currentSignal = signal
+        self.microstepCount = snapshot._lastMacrostep.microstepCount
+    }
+
     @inlinable init(snapshot: ChartSnapshot<StateID, Event, Context>, tracing: Bool) {
         self.tracing = tracing
         self.tables = snapshot.tables
@@ -86,7 +97,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         if tracing { microstep.transitions.append("halt") }
         if !snapshot.active.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
         for state in snapshot.active.reversedIndices() {
-            for action in tables.exitActions[state] { run(action, state: state, phase: .exit) }
+            for action in tables.exitActions[state] { run(action.body, state: state, phase: .exit) }
             snapshot.active.remove(state)
             if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
@@ -241,7 +252,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             }
         }
         for state in exitSet.reversedIndices() {
-            for action in tables.exitActions[state] { run(action, state: state, phase: .exit) }
+            for action in tables.exitActions[state] { run(action.body, state: state, phase: .exit) }
             snapshot.active.remove(state)
             if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
@@ -263,7 +274,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         for state in statesToEnter {
             snapshot.active.insert(state)
             if tracing, let id = tables.ids[state] { microstep.entered.append(id) }
-            for action in tables.entryActions[state] { run(action, state: state, phase: .entry) }
+            for action in tables.entryActions[state] { run(action.body, state: state, phase: .entry) }
             if statesForDefaultEntry.contains(state),
                 let action = tables.transitions[tables.initialTransitions[state]].action
             {

@@ -9,14 +9,53 @@
 /// machine.state.lastMacrostep.entered   // [.playing]
 /// ```
 public struct ChartMacrostep<StateID, Event> {
+    /// The three lists, boxed together and allocated only when one of them is not empty: most macrosteps
+    /// of an untraced chart record nothing, and a snapshot is copied several times per event, so keeping
+    /// one `nil` reference instead of three arrays saves the reference counting of each copy.
+    @usableFromInline
+    final class Records: @unchecked Sendable {
+        // `@unchecked`: the box is only mutated while uniquely referenced (copy on write), like an array.
+        @usableFromInline var microsteps: [ChartMicrostep<StateID>]
+        @usableFromInline var effects: [ChartEffect<Event>]
+        @usableFromInline var errors: [ChartExecutionError]
+
+        @inlinable init(
+            microsteps: [ChartMicrostep<StateID>] = [], effects: [ChartEffect<Event>] = [],
+            errors: [ChartExecutionError] = []
+        ) {
+            self.microsteps = microsteps
+            self.effects = effects
+            self.errors = errors
+        }
+    }
+
+    /// The ``Records`` box, typed `AnyObject` so that the macrostep's layout does not depend on its generic
+    /// parameters: a snapshot's copies then copy it inline instead of through generic value witnesses.
+    @usableFromInline var storage: (any AnyObject & Sendable)?
+
+    /// The box, if any list is not empty.
+    @inlinable var records: Records? {
+        guard let storage else { return nil }
+        return unsafeDowncast(storage, to: Records.self)
+    }
+
     /// The microsteps taken, in order; empty when the chart does not record them (see
     /// ``Chart/tracing(_:)``). When the chart reaches a top-level final state, a last
     /// microstep records the states exited as the interpreter halts (SCXML 1.0 §D.2 `exitInterpreter`).
-    public var microsteps: [ChartMicrostep<StateID>] = []
+    public var microsteps: [ChartMicrostep<StateID>] {
+        get { records?.microsteps ?? [] }
+        _modify { yield &uniqueRecords().microsteps }
+    }
     /// The sends and cancels the actions asked for, in order; the runtime performs them.
-    public var effects: [ChartEffect<Event>] = []
+    public var effects: [ChartEffect<Event>] {
+        get { records?.effects ?? [] }
+        _modify { yield &uniqueRecords().effects }
+    }
     /// The errors guards and actions threw; each was also raised as `error.execution`.
-    public var errors: [ChartExecutionError] = []
+    public var errors: [ChartExecutionError] {
+        get { records?.errors ?? [] }
+        _modify { yield &uniqueRecords().errors }
+    }
     /// The number of microsteps taken, counted even when the chart does not record
     /// ``microsteps`` (see ``Chart/tracing(_:)``).
     public var microstepCount = 0
@@ -28,6 +67,19 @@ public struct ChartMacrostep<StateID, Event> {
 
     /// Creates an empty record.
     @inlinable public init() {}
+
+    /// Whether the macrostep recorded no effect: the common case, checked without copying an array.
+    @inlinable var hasNoEffects: Bool { records?.effects.isEmpty ?? true }
+
+    /// The box, created or copied so that this value holds the only reference to it.
+    @inlinable mutating func uniqueRecords() -> Records {
+        if isKnownUniquelyReferenced(&storage), let records { return records }
+        let current = records
+        let fresh = Records(
+            microsteps: current?.microsteps ?? [], effects: current?.effects ?? [], errors: current?.errors ?? [])
+        storage = fresh
+        return fresh
+    }
 
     /// Every state exited during the macrostep, in exit order.
     /// - Complexity: O(*n*) in the number of states exited.

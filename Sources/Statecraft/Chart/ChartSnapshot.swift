@@ -11,7 +11,9 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
 
     @usableFromInline let tables: ChartTables<StateID, Event, Context>
     @usableFromInline var active: ChartStateSet
-    @usableFromInline var history: [Int: ChartStateSet]
+    /// The recorded history values; `nil` while none is recorded, so that copying the snapshot of a chart
+    /// without history copies no dictionary.
+    @usableFromInline var recordedHistories: [Int: ChartStateSet]?
     @usableFromInline var _context: Context
     @usableFromInline var _isFinished: Bool
     @usableFromInline var finalIndex: Int
@@ -28,11 +30,22 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     init(tables: ChartTables<StateID, Event, Context>, context: Context) {
         self.tables = tables
         self.active = ChartStateSet()
-        self.history = [:]
+        self.recordedHistories = nil
         self._context = context
         self._isFinished = false
         self.finalIndex = -1
         self._lastMacrostep = ChartMacrostep()
+    }
+
+    /// The states each history state recorded, by the history state's index.
+    @inlinable var history: [Int: ChartStateSet] {
+        get { recordedHistories ?? [:] }
+        _modify {
+            var histories = recordedHistories ?? [:]
+            recordedHistories = nil
+            defer { recordedHistories = histories.isEmpty ? nil : histories }
+            yield &histories
+        }
     }
 
     /// Whether the state `id` is active.

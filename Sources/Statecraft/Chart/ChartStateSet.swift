@@ -6,12 +6,25 @@
 @usableFromInline
 struct ChartStateSet: Hashable, Sendable {
     @usableFromInline var low: UInt64 = 0
-    @usableFromInline var high: [UInt64] = []
+    /// The words after the first; `nil` while empty, so that copying a set of a small chart copies no
+    /// array (snapshots are copied several times per event).
+    @usableFromInline var spilled: [UInt64]?
+
+    /// The words after the first.
+    @inlinable var high: [UInt64] {
+        get { spilled ?? [] }
+        _modify {
+            var words = spilled ?? []
+            spilled = nil
+            defer { spilled = words.isEmpty ? nil : words }
+            yield &words
+        }
+    }
 
     @inlinable init() {}
 
     /// Whether the set holds no state.
-    @inlinable var isEmpty: Bool { low == 0 && high.allSatisfy { $0 == 0 } }
+    @inlinable var isEmpty: Bool { low == 0 && (spilled?.allSatisfy { $0 == 0 } ?? true) }
 
     /// Whether the set holds the state at `index`.
     @inlinable func contains(_ index: Int) -> Bool {

@@ -183,11 +183,20 @@ extension ChartTables {
                 action: node.initialAction))
         }
 
+        let parents = nodes.map(\.parent)
+        let ends = nodes.map(\.end)
+        let hasEventlessTransitions = ranges.contains { range in
+            transitions[range].contains { $0.trigger == nil }
+        }
         return ChartTables(
-            ids: nodes.map(\.id), kinds: kinds, parents: nodes.map(\.parent), ends: nodes.map(\.end),
+            ids: nodes.map(\.id), kinds: kinds, parents: parents, ends: ends,
             childStates: nodes.map(\.childStates), historyChildren: nodes.map(\.historyChildren),
             transitionRanges: ranges, initialTransitions: initialTransitions,
-            entryActions: nodes.map(\.entries), exitActions: nodes.map(\.exits),
-            transitions: transitions, stateIndex: stateIndex, initialContext: context)
+            entryActions: nodes.map { $0.entries.map(Action.init) }, exitActions: nodes.map { $0.exits.map(Action.init) },
+            transitions: transitions, stateIndex: stateIndex, initialContext: context,
+            simplePlans: simplePlans(
+                kinds: kinds, parents: parents, ends: ends, transitions: transitions,
+                initialTransitions: initialTransitions),
+            hasEventlessTransitions: hasEventlessTransitions)
     }
 }

@@ -25,6 +25,30 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         @usableFromInline let action: ChartAction<StateID, Event, Context>?
     }
 
+    /// An entry or exit action. Wrapped in a struct because an array of bare closures stores them at the
+    /// most general abstraction, and calling one taken out of it allocates a reabstraction thunk.
+    @usableFromInline
+    struct Action {
+        @usableFromInline let body: ChartAction<StateID, Event, Context>
+
+        @usableFromInline init(_ body: @escaping ChartAction<StateID, Event, Context>) { self.body = body }
+    }
+
+    /// What a transition of a simple chart (see ``simplePlans``) exits and enters, as bit masks over the
+    /// states' indices — the same sets SCXML 1.0 §D.2 `computeExitSet` and `computeEntrySet` compute, which
+    /// in such a chart do not depend on the configuration.
+    @usableFromInline
+    struct SimplePlan: Sendable {
+        /// The proper descendants of the transition's domain; the exit set is the active states among
+        /// them. Zero for a targetless transition.
+        @usableFromInline let exitMask: UInt64
+        /// The entry set, in document order by bit position.
+        @usableFromInline let entryMask: UInt64
+        /// The compound states of the entry set entered by default, whose initial transition's content
+        /// runs after their entry actions.
+        @usableFromInline let defaultEntryMask: UInt64
+    }
+
     /// The identifier of each state; `nil` for the root.
     @usableFromInline let ids: [StateID?]
     @usableFromInline let kinds: [NodeKind]
@@ -41,18 +65,24 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// For compound states and the root: the initial transition; for history states: the default
     /// transition; -1 otherwise.
     @usableFromInline let initialTransitions: [Int]
-    @usableFromInline let entryActions: [[ChartAction<StateID, Event, Context>]]
-    @usableFromInline let exitActions: [[ChartAction<StateID, Event, Context>]]
+    @usableFromInline let entryActions: [[Action]]
+    @usableFromInline let exitActions: [[Action]]
     @usableFromInline let transitions: [Transition]
     @usableFromInline let stateIndex: [StateID: Int]
     @usableFromInline let initialContext: Context
+    /// For a simple chart — at most 64 nodes, no parallel or history state — the plan of each
+    /// transition, or `nil` for one that enters a final state; empty for any other chart. A simple chart
+    /// has one active atomic state, and its steps take these plans instead of computing exit and entry sets.
+    @usableFromInline let simplePlans: [SimplePlan?]
+    /// Whether some state has an eventless transition (after a microstep, the chart must look for them).
+    @usableFromInline let hasEventlessTransitions: Bool
 
     init(
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
         historyChildren: [[Int]], transitionRanges: [Range<Int>], initialTransitions: [Int],
-        entryActions: [[ChartAction<StateID, Event, Context>]],
-        exitActions: [[ChartAction<StateID, Event, Context>]],
-        transitions: [Transition], stateIndex: [StateID: Int], initialContext: Context
+        entryActions: [[Action]], exitActions: [[Action]],
+        transitions: [Transition], stateIndex: [StateID: Int], initialContext: Context,
+        simplePlans: [SimplePlan?], hasEventlessTransitions: Bool
     ) {
         self.ids = ids
         self.kinds = kinds
@@ -67,6 +97,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.transitions = transitions
         self.stateIndex = stateIndex
         self.initialContext = initialContext
+        self.simplePlans = simplePlans
+        self.hasEventlessTransitions = hasEventlessTransitions
     }
 
     /// The number of nodes, the root included.

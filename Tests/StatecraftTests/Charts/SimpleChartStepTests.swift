@@ -1,0 +1,104 @@
+import Statecraft
+import Testing
+
+/// An untraced chart without parallel or history states takes a precomputed path through each step;
+/// the same chart traced takes the SCXML 1.0 Appendix D interpreter. Both must agree on everything a
+/// step produces.
+@Suite("Chart simple-chart step")
+struct SimpleChartStepTests {
+    struct Boom: Error {}
+
+    /// Nested compound states with entry, exit, initial and transition actions; an internal and a
+    /// targetless transition; a guard and an action that throw; raised events; a final state.
+    static func nestedChart(eventless: Bool) throws -> TestChart {
+        try TestChart(initial: .a, context: Log()) {
+            ChartState(.a, initial: .a1, initialAction: say("initial a")) {
+                logEntry(.a)
+                logExit(.a)
+                On(.go, target: .b)
+                On(.e, kind: .internal, action: say("targetless e"))
+                ChartState(.a1) {
+                    logEntry(.a1)
+                    logExit(.a1)
+                    On(.next, target: .a2, action: say("a1 to a2"))
+                    On(.x, target: .a2, when: { _, _ in throw Boom() })
+                }
+                ChartState(.a2) {
+                    logEntry(.a2)
+                    logExit(.a2)
+                    On(.back, target: .a1, kind: .internal)
+                    On(.f, target: .a, kind: .internal)
+                    On(.y, action: { _, scope in scope.raise(.go) })
+                }
+            }
+            ChartState(.b, initial: .b1) {
+                logEntry(.b)
+                OnExit { log, _ in log.count += 1 }
+                On(.back, target: .a2)
+                On(.g, action: { _, _ in throw Boom() })
+                ChartState(.b1, initial: .b11) {
+                    logEntry(.b1)
+                    ChartState(.b11) {
+                        logEntry(.b11)
+                        On(.h, target: .b2)
+                    }
+                }
+                ChartState(.b2) {
+                    logEntry(.b2)
+                    if eventless { Always(target: .c, when: { log, _ in log.count > 0 }) }
+                    On(.leave, target: .done)
+                    On(.next, target: .c)
+                }
+            }
+            ChartState(.c) {
+                logEntry(.c)
+                On(.back, target: .b)
+            }
+            Final(.done)
+        }
+    }
+
+    static let script: [E] = [
+        .e, .next, .x, .y, .h, .g, .back, .f, .next, .back, .e, .go, .h, .next, .back, .h, .leave, .go,
+    ]
+
+    @Test(arguments: [false, true])
+    func untracedStepsMatchTheInterpreter(eventless: Bool) throws {
+        let traced = try Self.nestedChart(eventless: eventless)
+        let untraced = traced.tracing(false)
+        var reference = traced.start()
+        var fast = untraced.start()
+        #expect(fast.configuration == reference.configuration)
+        for event in Self.script {
+            let expected = traced.step(reference, on: event)
+            let actual = untraced.step(fast, on: event)
+            #expect((actual == nil) == (expected == nil), "event \(event)")
+            guard let expected, let actual else { continue }
+            #expect(actual.configuration == expected.configuration, "event \(event)")
+            #expect(actual.context == expected.context, "event \(event)")
+            #expect(actual.isFinished == expected.isFinished, "event \(event)")
+            #expect(actual.finalState == expected.finalState, "event \(event)")
+            let (got, want) = (actual.lastMacrostep, expected.lastMacrostep)
+            #expect(got.changedConfiguration == want.changedConfiguration, "event \(event)")
+            #expect(got.microstepCount == want.microstepCount, "event \(event)")
+            #expect(got.errors.map(\.description) == want.errors.map(\.description), "event \(event)")
+            #expect(got.effects.count == want.effects.count, "event \(event)")
+            #expect(got.microsteps.isEmpty)
+            reference = expected
+            fast = actual
+        }
+        // With the eventless transition the chart settles in `c` and never reaches `done`.
+        #expect(fast.isFinished != eventless)
+    }
+
+    @Test func aMachineOnAnUntracedChartReportsChangesAndUpdates() throws {
+        let machine = StateMachine(chart: try Self.nestedChart(eventless: false).tracing(false))
+        #expect(machine.state.configuration == [.a, .a1])
+        #expect(machine.handle(.e))
+        #expect(!machine.state.lastMacrostep.changedConfiguration)
+        #expect(machine.handle(.next))
+        #expect(machine.state.configuration == [.a, .a2])
+        #expect(!machine.handle(.h))
+        #expect(machine.state.context.entries.suffix(3) == ["exit a1", "a1 to a2", "enter a2"])
+    }
+}
