@@ -3,12 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "Statecraft",
-    // macOS 15 / iOS 18 / … for `Synchronization.Mutex`, which guards the effect inbox and the manual clock.
+    // The Apple platforms of the Swift 6 concurrency and Observation features the library uses.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
+        .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
         .executable(name: "statecraft", targets: ["statecraft"]),
         .executable(name: "stenciltown", targets: ["stenciltown"]),
     ],
