@@ -5,17 +5,9 @@ import Testing
 /// path) and with several (a snapshot of the list).
 @Suite("Observers changing the observer list")
 struct ObserverMutationTests {
-    enum Door: Equatable { case open, closed }
-    enum Push { case open, close }
-
-    static func door() -> StateMachine<TransitionFunction<Door, Push>> {
-        StateMachine(initialState: Door.closed) { (door: Door, push: Push) -> Door? in
-            switch (door, push) {
-            case (.closed, .open): .open
-            case (.open, .close): .closed
-            default: nil
-            }
-        }
+    /// The door machine of ``ObserverTests``.
+    static func door() -> StateMachine<TransitionFunction<ObserverTests.Door, ObserverTests.Push>> {
+        ObserverTests.door()
     }
 
     @Test func anObserverAddedByTheOnlyObserverHearsOnlyLaterTransitions() {
