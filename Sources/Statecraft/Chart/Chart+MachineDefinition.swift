@@ -25,6 +25,35 @@ extension Chart: MachineDefinition {
         return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
     }
 
+    /// `true`: a chart's snapshot is stepped where the machine stores it (see
+    /// ``MachineDefinition/updatesStateInPlace``).
+    @inlinable public static var updatesStateInPlace: Bool { true }
+
+    /// One macrostep on the machine's snapshot, in place: the same step as ``decide(state:event:)``.
+    ///
+    /// - Returns: `.change` when states were exited or entered, `.update` when only targetless
+    ///   transitions ran, `nil` when the event was ignored (the snapshot is left untouched).
+    /// - Complexity: O(*n*) per microstep in the number of states of the chart.
+    @inlinable public func update(_ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event)
+        -> TransitionKind?
+    {
+        if !isTracing && !tables.simplePlans.isEmpty && !state.isFinished {
+            precondition(state.tables === tables, "A chart can only step its own snapshots")
+            guard simpleStep(&state, signal: .event(event)) else { return nil }
+        } else {
+            guard let next = step(state, on: event) else { return nil }
+            state = next
+        }
+        return state._lastMacrostep.changedConfiguration ? .change : .update
+    }
+
+    /// Performs the sends and cancels of the macrostep ``update(_:on:)`` took; cancels every delayed
+    /// event once the chart has finished.
+    @inlinable public func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Chart>) {
+        if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
+        performEffects(of: machine.state, in: machine)
+    }
+
     /// Performs the sends and cancels of the first macrostep.
     public func didStart(in machine: StateMachine<Chart>) {
         performEffects(of: machine.state, in: machine)

@@ -138,13 +138,12 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     }
 
     /// A simple chart's untraced step (see ``ChartSnapshot/takeSimpleStep(_:raised:)``), in place on
-    /// `next`, a copy of the current snapshot that becomes the next one.
+    /// `next`: the current snapshot, which becomes the next one.
     ///
-    /// - Returns: Whether the signal was handled; `false` leaves `next` to be discarded.
+    /// - Returns: Whether the signal was handled; `false` leaves `next` untouched.
     @inlinable func simpleStep(_ next: inout ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
         -> Bool
     {
-        next._lastMacrostep = ChartMacrostep()
         var raised: [ChartSignal<StateID, Event>] = []
         let outcome = next.takeSimpleStep(signal, raised: &raised)
         switch outcome {

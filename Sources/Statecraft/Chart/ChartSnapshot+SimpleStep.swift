@@ -24,16 +24,21 @@ extension ChartSnapshot {
     /// - Parameters:
     ///   - signal: The external signal.
     ///   - raised: Receives the internal events the guards and actions raised, `error.execution` included.
+    /// The snapshot's ``lastMacrostep`` is replaced by a fresh record only once the step does something
+    /// (a transition is enabled or a guard fails), so an ignored signal leaves the snapshot untouched.
+    ///
     /// - Returns: What is left to do.
     @inlinable mutating func takeSimpleStep(
         _ signal: ChartSignal<StateID, Event>, raised: inout [ChartSignal<StateID, Event>]
     ) -> SimpleStepOutcome {
+        // A simple chart has at most 64 states, so the whole configuration is `active.low`.
         var source = 63 - active.low.leadingZeroBitCount
         var enabled = -1
+        var begun = false
         search: while source > 0 {
             for index in tables.transitionRanges[source] {
                 guard tables.transitions[index].trigger?.matches(signal) == true else { continue }
-                if simpleConditionMatch(index, signal: signal, raised: &raised) {
+                if simpleConditionMatch(index, signal: signal, begun: &begun, raised: &raised) {
                     enabled = index
                     break search
                 }
@@ -41,6 +46,7 @@ extension ChartSnapshot {
             source = tables.parents[source]
         }
         guard enabled >= 0 else { return raised.isEmpty ? .ignored : .unsettled }
+        if !begun { _lastMacrostep = ChartMacrostep() }
         guard let plan = tables.simplePlans[enabled] else { return .needsInterpreter(enabled) }
 
         var exiting = active.low & plan.exitMask
@@ -51,7 +57,7 @@ extension ChartSnapshot {
             for action in tables.exitActions[state] {
                 runSimple(action.body, state: state, phase: .exit, signal: signal, raised: &raised)
             }
-            active.remove(state)
+            active.low &= ~(1 << UInt64(state))
         }
         if let action = tables.transitions[enabled].action {
             runSimple(action, state: tables.transitions[enabled].source, phase: .transition, signal: signal, raised: &raised)
@@ -61,7 +67,7 @@ extension ChartSnapshot {
         while entering != 0 {
             let state = entering.trailingZeroBitCount
             entering &= entering - 1
-            active.insert(state)
+            active.low |= 1 << UInt64(state)
             for action in tables.entryActions[state] {
                 runSimple(action.body, state: state, phase: .entry, signal: signal, raised: &raised)
             }
@@ -76,13 +82,19 @@ extension ChartSnapshot {
     }
 
     /// ``ChartInterpreter/conditionMatch(_:)`` for ``takeSimpleStep(_:raised:)``.
+    /// `begun` tells whether ``lastMacrostep`` was already replaced by this step's record; a guard that
+    /// throws replaces it before recording the error.
     @inlinable mutating func simpleConditionMatch(
-        _ index: Int, signal: ChartSignal<StateID, Event>, raised: inout [ChartSignal<StateID, Event>]
+        _ index: Int, signal: ChartSignal<StateID, Event>, begun: inout Bool, raised: inout [ChartSignal<StateID, Event>]
     ) -> Bool {
         guard let condition = tables.transitions[index].guardCondition else { return true }
         do {
             return try condition(_context, ChartScope(signal: signal, stateIndex: tables.stateIndex, configuration: active))
         } catch {
+            if !begun {
+                _lastMacrostep = ChartMacrostep()
+                begun = true
+            }
             simpleRaiseError(error, state: tables.transitions[index].source, phase: .guard, raised: &raised)
             return false
         }

@@ -49,6 +49,30 @@ public protocol MachineDefinition {
 
     /// Called once when a machine using this definition has been created, in its initial state.
     func didStart(in machine: StateMachine<Self>)
+
+    /// Whether the shell may handle events with ``update(_:on:)`` instead of ``decide(state:event:)``.
+    ///
+    /// `false` by default. A definition whose state is large to copy — a chart's snapshot — returns
+    /// `true` and implements ``update(_:on:)`` and ``didUpdate(_:on:in:)``: the shell then changes the
+    /// machine's state where it is stored instead of deciding on a copy and assigning it, whenever nothing
+    /// needs the state from before the event (no `didTransition` closure and no observer is attached;
+    /// otherwise it keeps using ``decide(state:event:)`` and the transition hooks).
+    static var updatesStateInPlace: Bool { get }
+
+    /// Handles `event` by changing `state` in place — the in-place form of ``decide(state:event:)``
+    /// followed by the transition hooks, called only when ``updatesStateInPlace`` is `true`.
+    ///
+    /// Guards and actions run during the call, so code that reads the machine's `state` meanwhile sees
+    /// the step in progress. The default implementation decides, assigns and runs no hook: a definition
+    /// that opts in implements it with the same effects as its `decide` and hooks together.
+    /// - Returns: The kind of transition taken, or `nil` when `event` is ignored; `state` must then be
+    ///   left exactly as it was.
+    func update(_ state: inout State, on event: Event) -> TransitionKind?
+
+    /// Called after ``update(_:on:)`` changed the machine's state, before ignored-event observers or the
+    /// next queued event: the in-place counterpart of ``didTransition(from:on:decision:in:)``. The
+    /// machine's `state` is the new state.
+    func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>)
 }
 
 extension MachineDefinition {
@@ -69,4 +93,20 @@ extension MachineDefinition {
     /// Does nothing.
     @inlinable
     public func didStart(in machine: StateMachine<Self>) {}
+
+    /// `false`: the shell decides on a copy of the state and assigns the decision's target.
+    @inlinable
+    public static var updatesStateInPlace: Bool { false }
+
+    /// Decides with ``decide(state:event:)`` and assigns the target; runs no hook.
+    @inlinable
+    public func update(_ state: inout State, on event: Event) -> TransitionKind? {
+        guard let decision = decide(state: state, event: event) else { return nil }
+        state = decision.target
+        return decision.kind
+    }
+
+    /// Does nothing.
+    @inlinable
+    public func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>) {}
 }

@@ -26,6 +26,10 @@ final class MachineSupport<State, Event> {
         return ObserverToken(id: nextTokenID)
     }
 
+    /// Whether anything hears of transitions with the state from before them: `didTransition` or an
+    /// observer. Definitions that update their state in place are stepped on a copy while it is `true`.
+    @inlinable var needsPreviousState: Bool { didTransition != nil || !observers.isEmpty }
+
     /// Calls `didTransition`, then every observer in registration order.
     @inlinable func notifyTransition(from oldState: State, on event: Event, to newState: State) {
         if let didTransition { didTransition(oldState, event, newState) }

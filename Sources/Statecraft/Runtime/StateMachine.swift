@@ -112,6 +112,12 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// Handles one event: decide, perform, notify.
     @inlinable
     func process(_ event: Event) -> EventOutcome {
+        if Definition.updatesStateInPlace {
+            // In place unless someone needs the state from before the event.
+            guard let support = unretainedSupport,
+                support._withUnsafeGuaranteedRef({ $0.needsPreviousState })
+            else { return processInPlace(event) }
+        }
         guard let decision = definition.decide(state: _state, event: event) else {
             if let support = unretainedSupport {
                 support._withUnsafeGuaranteedRef { $0.notifyIgnored(event, in: _state) }
@@ -130,6 +136,22 @@ public final class StateMachine<Definition: MachineDefinition> {
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
         }
+        return .transitioned
+    }
+
+    /// Handles one event for a definition that ``MachineDefinition/updatesStateInPlace``: update, notify.
+    @inlinable
+    func processInPlace(_ event: Event) -> EventOutcome {
+        guard let kind = definition.update(&_state, on: event) else {
+            if let support = unretainedSupport {
+                support._withUnsafeGuaranteedRef { $0.notifyIgnored(event, in: _state) }
+            }
+            return .ignored
+        }
+        if kind == .change, let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
+        }
+        definition.didUpdate(kind, on: event, in: self)
         return .transitioned
     }
 

@@ -101,4 +101,48 @@ struct SimpleChartStepTests {
         #expect(!machine.handle(.h))
         #expect(machine.state.context.entries.suffix(3) == ["exit a1", "a1 to a2", "enter a2"])
     }
+
+    /// A machine nobody observes steps its snapshot in place; an observer makes it step on copies. Both
+    /// must produce the same snapshots and outcomes, and an ignored event must leave the last
+    /// macrostep's record as it was.
+    @Test(arguments: [false, true])
+    func steppingInPlaceMatchesSteppingOnCopies(eventless: Bool) throws {
+        let chart = try Self.nestedChart(eventless: eventless).tracing(false)
+        let inPlace = StateMachine(chart: chart)
+        let onCopies = StateMachine(chart: chart)
+        var observed = 0
+        onCopies.addObserver { _, _, _ in observed += 1 }
+        var transitions = 0
+        for event in Self.script {
+            let before = inPlace.state.lastMacrostep
+            let outcome = inPlace.send(event)
+            #expect(outcome == onCopies.send(event), "event \(event)")
+            if outcome == .transitioned { transitions += 1 }
+            let (actual, expected) = (inPlace.state, onCopies.state)
+            #expect(actual.configuration == expected.configuration, "event \(event)")
+            #expect(actual.context == expected.context, "event \(event)")
+            #expect(actual.isFinished == expected.isFinished, "event \(event)")
+            let (got, want) = (actual.lastMacrostep, expected.lastMacrostep)
+            #expect(got.changedConfiguration == want.changedConfiguration, "event \(event)")
+            #expect(got.microstepCount == want.microstepCount, "event \(event)")
+            #expect(got.errors.map(\.description) == want.errors.map(\.description), "event \(event)")
+            if outcome == .ignored {
+                #expect(got.microstepCount == before.microstepCount, "event \(event)")
+                #expect(got.changedConfiguration == before.changedConfiguration, "event \(event)")
+                #expect(got.errors.count == before.errors.count, "event \(event)")
+            }
+        }
+        #expect(observed == transitions)
+        #expect(transitions > 0 && transitions < Self.script.count)
+    }
+
+    @Test func anIgnoredEventKeepsTheLastMacrostepOfAMachineSteppingInPlace() throws {
+        let machine = StateMachine(chart: try Self.nestedChart(eventless: false).tracing(false))
+        #expect(machine.handle(.next))
+        #expect(machine.state.lastMacrostep.changedConfiguration)
+        #expect(machine.state.lastMacrostep.microstepCount == 1)
+        #expect(!machine.handle(.h))
+        #expect(machine.state.lastMacrostep.changedConfiguration)
+        #expect(machine.state.lastMacrostep.microstepCount == 1)
+    }
 }
