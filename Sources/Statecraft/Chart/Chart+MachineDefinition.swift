@@ -93,7 +93,8 @@ extension ChartTables {
         ChartTables(
             ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
             historyChildren: historyChildren, transitionRanges: transitionRanges,
-            initialTransitions: initialTransitions, entryActions: entryActions, exitActions: exitActions,
+            initialTransitions: initialTransitions, actions: actions, entryActionRanges: entryActionRanges,
+            exitActionRanges: exitActionRanges,
             transitions: transitions, stateIndex: stateIndex, initialContext: context,
             simplePlans: simplePlans, hasEventlessTransitions: hasEventlessTransitions)
     }

@@ -141,7 +141,8 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     /// `next`: the current snapshot, which becomes the next one.
     ///
     /// - Returns: Whether the signal was handled; `false` leaves `next` untouched.
-    @inlinable func simpleStep(_ next: inout ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
+    @inlinable @inline(__always)
+    func simpleStep(_ next: inout ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
         -> Bool
     {
         var raised: [ChartSignal<StateID, Event>] = []
@@ -152,16 +153,27 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
         case .ignored:
             return false
         case .unsettled, .needsInterpreter:
-            var interpreter = ChartInterpreter(continuing: next, signal: signal, internalQueue: raised)
-            if case .needsInterpreter(let transition) = outcome {
-                var enabled = ChartTransitionList()
-                enabled.append(transition)
-                interpreter.takeMicrostep(enabled)
-            }
-            interpreter.runToCompletion()
-            next = interpreter.snapshot
+            finishWithInterpreter(&next, signal: signal, raised: raised, outcome: outcome)
             return true
         }
+    }
+
+    /// The rest of a simple step's macrostep, when it raised events, has eventless transitions or took a
+    /// transition without a plan: the interpreter completes it. Out of line, so that the simple step
+    /// stays small enough to inline.
+    @inlinable @inline(never)
+    func finishWithInterpreter(
+        _ next: inout ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>,
+        raised: [ChartSignal<StateID, Event>], outcome: ChartSnapshot<StateID, Event, Context>.SimpleStepOutcome
+    ) {
+        var interpreter = ChartInterpreter(continuing: next, signal: signal, internalQueue: raised)
+        if case .needsInterpreter(let transition) = outcome {
+            var enabled = ChartTransitionList()
+            enabled.append(transition)
+            interpreter.takeMicrostep(enabled)
+        }
+        interpreter.runToCompletion()
+        next = interpreter.snapshot
     }
 }
 

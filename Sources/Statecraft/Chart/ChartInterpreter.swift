@@ -97,7 +97,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         if tracing { microstep.transitions.append("halt") }
         if !snapshot.active.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
         for state in snapshot.active.reversedIndices() {
-            for action in tables.exitActions[state] { run(action.body, state: state, phase: .exit) }
+            for action in tables.exitActionRanges[state] { run(tables.actions[action].body, state: state, phase: .exit) }
             snapshot.active.remove(state)
             if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
@@ -252,7 +252,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             }
         }
         for state in exitSet.reversedIndices() {
-            for action in tables.exitActions[state] { run(action.body, state: state, phase: .exit) }
+            for action in tables.exitActionRanges[state] { run(tables.actions[action].body, state: state, phase: .exit) }
             snapshot.active.remove(state)
             if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
@@ -274,7 +274,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         for state in statesToEnter {
             snapshot.active.insert(state)
             if tracing, let id = tables.ids[state] { microstep.entered.append(id) }
-            for action in tables.entryActions[state] { run(action.body, state: state, phase: .entry) }
+            for action in tables.entryActionRanges[state] { run(tables.actions[action].body, state: state, phase: .entry) }
             if statesForDefaultEntry.contains(state),
                 let action = tables.transitions[tables.initialTransitions[state]].action
             {

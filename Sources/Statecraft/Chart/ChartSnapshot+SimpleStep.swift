@@ -54,8 +54,8 @@ extension ChartSnapshot {
         while exiting != 0 {
             let state = 63 - exiting.leadingZeroBitCount
             exiting &= ~(1 << UInt64(state))
-            for action in tables.exitActions[state] {
-                runSimple(action.body, state: state, phase: .exit, signal: signal, raised: &raised)
+            for action in tables.exitActionRanges[state] {
+                runSimple(tables.actions[action].body, state: state, phase: .exit, signal: signal, raised: &raised)
             }
             active.low &= ~(1 << UInt64(state))
         }
@@ -68,8 +68,8 @@ extension ChartSnapshot {
             let state = entering.trailingZeroBitCount
             entering &= entering - 1
             active.low |= 1 << UInt64(state)
-            for action in tables.entryActions[state] {
-                runSimple(action.body, state: state, phase: .entry, signal: signal, raised: &raised)
+            for action in tables.entryActionRanges[state] {
+                runSimple(tables.actions[action].body, state: state, phase: .entry, signal: signal, raised: &raised)
             }
             if plan.defaultEntryMask & (1 << UInt64(state)) != 0,
                 let action = tables.transitions[tables.initialTransitions[state]].action

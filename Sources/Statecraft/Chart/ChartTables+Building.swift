@@ -188,11 +188,22 @@ extension ChartTables {
         let hasEventlessTransitions = ranges.contains { range in
             transitions[range].contains { $0.trigger == nil }
         }
+        var actions: [Action] = []
+        var entryActionRanges: [Range<Int>] = []
+        var exitActionRanges: [Range<Int>] = []
+        for node in nodes {
+            let entryStart = actions.count
+            actions.append(contentsOf: node.entries.map(Action.init))
+            entryActionRanges.append(entryStart..<actions.count)
+            let exitStart = actions.count
+            actions.append(contentsOf: node.exits.map(Action.init))
+            exitActionRanges.append(exitStart..<actions.count)
+        }
         return ChartTables(
             ids: nodes.map(\.id), kinds: kinds, parents: parents, ends: ends,
             childStates: nodes.map(\.childStates), historyChildren: nodes.map(\.historyChildren),
             transitionRanges: ranges, initialTransitions: initialTransitions,
-            entryActions: nodes.map { $0.entries.map(Action.init) }, exitActions: nodes.map { $0.exits.map(Action.init) },
+            actions: actions, entryActionRanges: entryActionRanges, exitActionRanges: exitActionRanges,
             transitions: transitions, stateIndex: stateIndex, initialContext: context,
             simplePlans: simplePlans(
                 kinds: kinds, parents: parents, ends: ends, transitions: transitions,

@@ -65,8 +65,14 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// For compound states and the root: the initial transition; for history states: the default
     /// transition; -1 otherwise.
     @usableFromInline let initialTransitions: [Int]
-    @usableFromInline let entryActions: [[Action]]
-    @usableFromInline let exitActions: [[Action]]
+    /// Every entry and exit action of the chart; ``entryActionRanges`` and ``exitActionRanges`` say
+    /// which belong to each state. One flat array, so that a step reaches an action without retaining a
+    /// per-state array.
+    @usableFromInline let actions: [Action]
+    /// The entry actions of each state, as a range of ``actions``, in document order.
+    @usableFromInline let entryActionRanges: [Range<Int>]
+    /// The exit actions of each state, as a range of ``actions``, in document order.
+    @usableFromInline let exitActionRanges: [Range<Int>]
     @usableFromInline let transitions: [Transition]
     @usableFromInline let stateIndex: [StateID: Int]
     @usableFromInline let initialContext: Context
@@ -80,7 +86,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     init(
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
         historyChildren: [[Int]], transitionRanges: [Range<Int>], initialTransitions: [Int],
-        entryActions: [[Action]], exitActions: [[Action]],
+        actions: [Action], entryActionRanges: [Range<Int>], exitActionRanges: [Range<Int>],
         transitions: [Transition], stateIndex: [StateID: Int], initialContext: Context,
         simplePlans: [SimplePlan?], hasEventlessTransitions: Bool
     ) {
@@ -92,8 +98,9 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.historyChildren = historyChildren
         self.transitionRanges = transitionRanges
         self.initialTransitions = initialTransitions
-        self.entryActions = entryActions
-        self.exitActions = exitActions
+        self.actions = actions
+        self.entryActionRanges = entryActionRanges
+        self.exitActionRanges = exitActionRanges
         self.transitions = transitions
         self.stateIndex = stateIndex
         self.initialContext = initialContext
