@@ -1,7 +1,7 @@
 /// The result builder behind the chart DSL: collects states, transitions and entry and exit actions
 /// in document order.
 ///
-/// It accepts ``State``, ``Parallel``, ``Final``, ``History``, ``On``, ``Always``, ``OnDone``,
+/// It accepts ``ChartState``, ``Parallel``, ``Final``, ``History``, ``On``, ``Always``, ``OnDone``,
 /// ``OnError``, ``After``, ``OnEntry``, ``OnExit``, raw ``ChartElement`` values and arrays of them, with
 /// `if`, `switch` and `for` for definitions that vary.
 @resultBuilder

@@ -43,7 +43,9 @@ public final class GuardedStateMachine<Approver: TransitionApprover> {
     /// The initializer and the accessors are inlinable so that the whole path of an assignment — request,
     /// approval, refusal report — is specialised for `Approver` in the caller's module.
     ///
-    /// - Parameter approver: Held weakly. While it is `nil` every change is refused.
+    /// - Parameters:
+    ///   - initialState: The state the machine starts in.
+    ///   - approver: Held weakly. While it is `nil` every change is refused.
     @inlinable
     public init(initialState: State, approver: Approver?) {
         let definition = GuardedDefinition(initialState: initialState, approver: approver)
