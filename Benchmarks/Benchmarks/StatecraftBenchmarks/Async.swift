@@ -1,0 +1,28 @@
+import Benchmark
+import Workload
+
+/// `Async.fourTasks`: four tasks send 250,000 events each, at the same time, to one crossing machine
+/// owned by a `MachineActor` — one `await send(_:)` per event. An iteration sends the whole stream
+/// (1,000,000 events), so with the scaling factor the figures marked `*` are per event; the throughput is
+/// events per second into the shared machine.
+func registerAsyncBenchmarks() {
+    let tasks = 4
+    Benchmark("Async.fourTasks", configuration: asyncConfiguration) {
+        (_: Benchmark, input: (actor: SharedCrossing.Actor, slices: [[CrossingEvent]])) async in
+        blackHole(await SharedCrossing.send(input.slices, to: input.actor))
+    } setup: {
+        let actor = SharedCrossing.makeActor()
+        let slices = SharedCrossing.split(stream.events, into: tasks)
+        let handled = await SharedCrossing.send(slices, to: actor)
+        precondition(handled == UInt64(stream.count), "Async.fourTasks handled \(handled) of \(stream.count) events")
+        return (actor: actor, slices: slices)
+    }
+}
+
+/// The async benchmark's tolerances: as `transitionConfiguration`, but with a fixed number of
+/// iterations, since each one takes a large fraction of a second.
+var asyncConfiguration: Benchmark.Configuration {
+    var configuration = transitionConfiguration
+    configuration.maxIterations = 30
+    return configuration
+}
