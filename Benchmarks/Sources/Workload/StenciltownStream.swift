@@ -43,14 +43,15 @@ public struct StenciltownStream: Sendable {
         changeCount = steps.count { $0.kind == .change }
     }
 
-    /// A number summarising `state`: its case, and its progress in thousandths.
+    /// A number summarising `state`: its case, and its progress in 1/1024ths (truncated, which is cheap
+    /// and exact enough: the generator and the machine hold bit-identical fractions).
     @inline(__always)
     public static func digest(of state: StenciltownState) -> UInt64 {
         switch state {
         case .initial: 1
-        case .fetching(let progress): 2 &+ 8 &* UInt64((progress * 1000).rounded())
+        case .fetching(let progress): 2 &+ 8 &* UInt64(progress * 1024)
         case .fetched: 3
-        case .downloading(let progress): 4 &+ 8 &* UInt64((progress * 1000).rounded())
+        case .downloading(let progress): 4 &+ 8 &* UInt64(progress * 1024)
         case .downloaded: 5
         case .failed: 6
         }
