@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
+        // The Stenciltown example's machine, a product only so that Benchmarks/ can drive it.
+        .library(name: "StenciltownKit", targets: ["StenciltownKit"]),
         .executable(name: "statecraft", targets: ["statecraft"]),
         .executable(name: "stenciltown", targets: ["stenciltown"]),
     ],

@@ -16,7 +16,10 @@ let package = Package(
         // in a module of their own, calling Statecraft across the module boundary.
         .target(
             name: "Workload",
-            dependencies: [.product(name: "Statecraft", package: "Statecraft")]
+            dependencies: [
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StenciltownKit", package: "Statecraft"),
+            ]
         ),
 
         // The package-benchmark suite (`swift package benchmark`).

@@ -1,7 +1,6 @@
 import Benchmark
 
-// The suite: one file per group. Charts, Stenciltown and async benchmarks are added as further
-// `register…` functions in their own files (see ../../README.md).
+// The suite: one file per group, each with a `register…` function (see ../../README.md).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal],
@@ -13,4 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     )
     registerTransitionBenchmarks()
     registerMemoryBenchmarks()
+    registerDeepChartBenchmark()
+    registerStenciltownBenchmarks()
+    registerAsyncBenchmarks()
 }

@@ -1,19 +1,27 @@
 import Statecraft
 
-/// One way of running the pedestrian crossing: a baseline or a Statecraft style, with or without an
-/// observer. The benchmark suite and `statecraft-instructions` run the same scenarios.
+/// One way of running the pedestrian crossing (a baseline or a Statecraft style, with or without an
+/// observer, or a statechart), or Stenciltown's machine. The benchmark suite and `statecraft-instructions` run the same scenarios.
 public struct Scenario: Sendable {
     /// The benchmark name, such as `Baseline.switch` or `Core.schema+observer`.
     public let name: String
     /// Whether an observer (a ``TransitionTally``) is attached.
     public let observed: Bool
     private let prepare: @Sendable (EventStream) -> () -> UInt64
+    private let expected: (@Sendable (EventStream) -> UInt64)?
 
     /// Creates a scenario whose `prepare` builds the machine and returns a function that runs the whole
     /// stream through it once and returns the checksum (plus, when observed, the transitions counted).
-    init(_ name: String, observed: Bool = false, prepare: @escaping @Sendable (EventStream) -> () -> UInt64) {
+    ///
+    /// A scenario that runs an input of its own rather than the crossing's stream (Stenciltown) ignores
+    /// the stream `prepare` receives and gives `expected`, what one pass must return.
+    init(
+        _ name: String, observed: Bool = false, expected: (@Sendable (EventStream) -> UInt64)? = nil,
+        prepare: @escaping @Sendable (EventStream) -> () -> UInt64
+    ) {
         self.name = name
         self.observed = observed
+        self.expected = expected
         self.prepare = prepare
     }
 
@@ -27,11 +35,38 @@ public struct Scenario: Sendable {
 
     /// What one pass over `stream` must return.
     public func expectedResult(for stream: EventStream) -> UInt64 {
-        stream.expectedChecksum &+ (observed ? UInt64(stream.count - stream.invalidCount) : 0)
+        if let expected { return expected(stream) }
+        return stream.expectedChecksum &+ (observed ? UInt64(stream.count - stream.invalidCount) : 0)
     }
 
     /// Every scenario, baselines first.
-    public static let all: [Scenario] = [
+    public static let all: [Scenario] = transitions + [deepChart] + stenciltown
+
+    /// `Chart.deep`: the crossing as a statechart of depth 4 with two parallel regions.
+    public static let deepChart = Scenario("Chart.deep") { stream in
+        let machine = DeepCrossingChart.makeMachine()
+        let events = stream.events
+        return { Drive.deepChart(machine, events) }
+    }
+
+    /// `Stenciltown.download` (the transitions only) and `Stenciltown.download+effects` (the real
+    /// definition, which builds and queues each state's effect): both run ``StenciltownStream/standard``.
+    public static let stenciltown: [Scenario] = [
+        Scenario("Stenciltown.download", expected: { _ in StenciltownStream.standard.expectedChecksum }) { _ in
+            let machine = StenciltownMachines.makeMachine()
+            let events = StenciltownStream.standard.events
+            return { Drive.stenciltown(machine, events) }
+        },
+        Scenario("Stenciltown.download+effects", expected: { _ in StenciltownStream.standard.expectedChecksum }) {
+            _ in
+            let machine = StenciltownMachines.makeMachineWithEffects()
+            let events = StenciltownStream.standard.events
+            return { Drive.stenciltownWithEffects(machine, events) }
+        },
+    ]
+
+    /// The baselines, the core styles and the flat chart: the scenarios `Transitions.swift` registers.
+    public static let transitions: [Scenario] = [
         Scenario("Baseline.switch") { stream in
             let events = stream.events
             return { Baselines.runSwitch(events) }

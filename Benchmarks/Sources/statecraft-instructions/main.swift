@@ -4,6 +4,7 @@
 //   statecraft-instructions list
 //   statecraft-instructions <scenario> <passes>     e.g. statecraft-instructions Core.schema 3
 //   statecraft-instructions footprint               bytes per schema machine (no malloc interposer here)
+//   statecraft-instructions stenciltown-stream      what the Stenciltown benchmarks' input holds
 import CMallocStats
 import Workload
 
@@ -25,6 +26,9 @@ case "list":
     for scenario in Scenario.all { print(scenario.name) }
 case "footprint":
     printFootprint()
+case "stenciltown-stream":
+    let stenciltown = StenciltownStream.standard
+    print("events=\(stenciltown.count) changes=\(stenciltown.changeCount) ignored=\(stenciltown.invalidCount)")
 case let name?:
     guard let scenario = Scenario.named(name) else { fail("unknown scenario '\(name)'; try 'list'") }
     guard arguments.count == 2, let passes = Int(arguments[1]), passes >= 0 else {
@@ -42,7 +46,7 @@ case let name?:
     }
     print("\(name) events=\(stream.count) passes=\(passes) invalid=\(stream.invalidCount) checksum=\(total)")
 case nil:
-    fail("usage: statecraft-instructions list | footprint | <scenario> <passes>")
+    fail("usage: statecraft-instructions list | footprint | stenciltown-stream | <scenario> <passes>")
 }
 
 func printFootprint() {
