@@ -150,7 +150,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 source = tables.parents[source]
             }
         }
-        return enabled.count > 1 ? ChartTransitionList(removeConflictingTransitions(enabled)) : enabled
+        return enabled.count > 1 ? removeConflictingTransitions(enabled) : enabled
     }
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
@@ -168,15 +168,18 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// conflict when their exit sets intersect; a transition whose source is a descendant of the other's
     /// source preempts it, otherwise the one selected first (document order of the selecting atomic
     /// states) wins.
-    @inlinable func removeConflictingTransitions(_ enabled: ChartTransitionList) -> [Int] {
-        var filtered: [Int] = []
-        var filteredExitSets: [ChartStateSet] = []
+    ///
+    /// Exit sets are recomputed rather than stored, so that the filtering allocates nothing for up to
+    /// four enabled transitions.
+    @inlinable func removeConflictingTransitions(_ enabled: ChartTransitionList) -> ChartTransitionList {
+        var filtered = ChartTransitionList()
         for first in enabled {
-            let firstExitSet = computeExitSet(ChartTransitionList([first]))
+            let firstExitSet = computeExitSet(ChartTransitionList(single: first))
             var preempted = false
-            var toRemove: [Int] = []
-            for (position, second) in filtered.enumerated()
-            where firstExitSet.intersects(filteredExitSets[position]) {
+            var toRemove = ChartTransitionList()
+            for position in 0..<filtered.count {
+                let second = filtered[position]
+                guard firstExitSet.intersects(computeExitSet(ChartTransitionList(single: second))) else { continue }
                 if tables.isDescendant(tables.transitions[first].source, of: tables.transitions[second].source) {
                     toRemove.append(position)
                 } else {
@@ -185,12 +188,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 }
             }
             if preempted { continue }
-            for position in toRemove.reversed() {
-                filtered.remove(at: position)
-                filteredExitSets.remove(at: position)
+            for index in stride(from: toRemove.count - 1, through: 0, by: -1) {
+                filtered.remove(at: toRemove[index])
             }
             filtered.append(first)
-            filteredExitSets.append(firstExitSet)
         }
         return filtered
     }

@@ -1,47 +1,78 @@
-/// A short ordered list of transition indices — SCXML's enabled transition set — that keeps its first
-/// element inline, so the common case of one enabled transition per event does not allocate.
+/// An ordered list of transition indices — the enabled transitions of a microstep — that keeps its
+/// first four elements inline, so that a step of a chart whose regions enable up to four transitions at
+/// once allocates nothing. Further elements spill into an array.
 @usableFromInline
 struct ChartTransitionList: Sequence {
-    @usableFromInline var first = -1
-    @usableFromInline var rest: [Int] = []
+    @usableFromInline var inline: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+    @usableFromInline var spilled: [Int] = []
+    @usableFromInline var count = 0
+
+    @usableFromInline static var inlineCapacity: Int { 4 }
 
     @inlinable init() {}
 
-    @inlinable init(_ elements: [Int]) {
-        for element in elements { append(element) }
+    /// A list of one transition.
+    @inlinable init(single index: Int) {
+        append(index)
     }
 
-    @inlinable var isEmpty: Bool { first < 0 }
+    @inlinable var isEmpty: Bool { count == 0 }
 
-    @inlinable var count: Int { first < 0 ? 0 : 1 + rest.count }
+    /// The element at `position`, which must be less than ``count``.
+    @inlinable subscript(position: Int) -> Int {
+        get {
+            switch position {
+            case 0: inline.0
+            case 1: inline.1
+            case 2: inline.2
+            case 3: inline.3
+            default: spilled[position - Self.inlineCapacity]
+            }
+        }
+        set {
+            switch position {
+            case 0: inline.0 = newValue
+            case 1: inline.1 = newValue
+            case 2: inline.2 = newValue
+            case 3: inline.3 = newValue
+            default: spilled[position - Self.inlineCapacity] = newValue
+            }
+        }
+    }
 
-    /// Whether the list holds `index`.
-    /// - Complexity: O(*n*).
     @inlinable func contains(_ index: Int) -> Bool {
-        first == index || rest.contains(index)
+        for position in 0..<count where self[position] == index { return true }
+        return false
     }
 
-    /// Appends `index`.
-    /// - Complexity: Amortised O(1).
     @inlinable mutating func append(_ index: Int) {
-        if first < 0 { first = index } else { rest.append(index) }
+        if count < Self.inlineCapacity {
+            count += 1
+            self[count - 1] = index
+        } else {
+            spilled.append(index)
+            count += 1
+        }
+    }
+
+    /// Removes the element at `position`, keeping the order of the others.
+    @inlinable mutating func remove(at position: Int) {
+        for next in (position + 1)..<Swift.max(position + 1, count) { self[next - 1] = self[next] }
+        if count > Self.inlineCapacity { spilled.removeLast() }
+        count -= 1
     }
 
     @usableFromInline
     struct Iterator: IteratorProtocol {
         @usableFromInline let list: ChartTransitionList
-        @usableFromInline var position = -1
+        @usableFromInline var position = 0
 
         @inlinable init(list: ChartTransitionList) { self.list = list }
 
         @inlinable mutating func next() -> Int? {
-            if position < 0 {
-                position = 0
-                return list.first < 0 ? nil : list.first
-            }
-            guard position < list.rest.count else { return nil }
+            guard position < list.count else { return nil }
             defer { position += 1 }
-            return list.rest[position]
+            return list[position]
         }
     }
 

@@ -24,7 +24,9 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
 
     override func leaveState() {
         super.leaveState()
-        pending.removeAll()
+        // Keeps the buffer: a machine that changes state without a run loop would otherwise allocate
+        // it again for the next state's effects.
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Starts `effect` in the current epoch now, or when the run loop starts.

@@ -219,4 +219,30 @@ struct ParallelTests {
         #expect(finished.lastMacrostep.microsteps[1].exited == [.d, .c, .r2, .r1, .p])
         #expect(finished.lastMacrostep.microsteps[1].entered == [.p, .r1, .r2, .c, .d])
     }
+
+    /// More regions react to one event than the enabled-transition list keeps inline (four): every
+    /// region still takes its transition, in one microstep, in document order.
+    @Test func sixRegionsEachTakeTheirTransitionInOneMicrostep() throws {
+        // Region r is state 100 + r, holding 10r + 1, which goes to 10r + 2 on `go`.
+        let chart = try Chart<Int, E, [Int]>(initial: 1000, context: []) {
+            Parallel(1000) {
+                for region in 0..<6 {
+                    ChartState(100 + region, initial: 10 * region + 1) {
+                        ChartState(10 * region + 1) {
+                            On(.go, target: 10 * region + 2, action: { taken, _ in taken.append(region) })
+                        }
+                        ChartState(10 * region + 2)
+                    }
+                }
+            }
+        }
+        for traced in [true, false] {
+            let machine = StateMachine(chart: chart.tracing(traced))
+            #expect(machine.handle(.go))
+            #expect(machine.state.atomicStates == [2, 12, 22, 32, 42, 52])
+            #expect(machine.state.context == [0, 1, 2, 3, 4, 5])
+            #expect(machine.state.lastMacrostep.microstepCount == 1)
+            if traced { #expect(machine.state.lastMacrostep.microsteps.first?.transitions.count == 6) }
+        }
+    }
 }
