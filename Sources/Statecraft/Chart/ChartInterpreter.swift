@@ -138,7 +138,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 for index in tables.transitionRanges[source] {
                     // Read fields in place: copying a whole transition costs four retains.
                     if let signal {
-                        guard tables.transitions[index].trigger?.matches(signal) == true else { continue }
+                        guard tables.trigger(of: index, firesOn: signal) else { continue }
                     } else if tables.transitions[index].trigger != nil {
                         continue
                     }

@@ -12,7 +12,7 @@ public enum ChartSignal<StateID, Event> {
     /// parallel state `id` did (SCXML 1.0 §3.7.1).
     case done(StateID)
     /// `error.execution`: a guard or an action threw (SCXML 1.0 §3.12.2, §5.9).
-    case error(ChartExecutionError)
+    indirect case error(ChartExecutionError)
 
     /// The chart event, when this signal is one.
     @inlinable

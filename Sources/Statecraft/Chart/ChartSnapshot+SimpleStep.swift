@@ -37,7 +37,7 @@ extension ChartSnapshot {
         var begun = false
         search: while source > 0 {
             for index in tables.transitionRanges[source] {
-                guard tables.transitions[index].trigger?.matches(signal) == true else { continue }
+                guard tables.trigger(of: index, firesOn: signal) else { continue }
                 if simpleConditionMatch(index, signal: signal, begun: &begun, raised: &raised) {
                     enabled = index
                     break search

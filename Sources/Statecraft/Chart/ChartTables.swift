@@ -111,6 +111,14 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// The number of nodes, the root included.
     @inlinable var count: Int { ids.count }
 
+    /// Whether the trigger of transition `index` fires on `signal`; `false` for an eventless transition.
+    ///
+    /// Reads the trigger's predicate through the array's buffer rather than copying the whole trigger
+    /// (its label and predicate) out of the array first.
+    @inlinable func trigger(of index: Int, firesOn signal: ChartSignal<StateID, Event>) -> Bool {
+        transitions.withUnsafeBufferPointer { buffer in buffer[index].trigger?.matches(signal) == true }
+    }
+
     /// Whether `state` is a strict descendant of `ancestor` (SCXML `isDescendant`).
     @inlinable func isDescendant(_ state: Int, of ancestor: Int) -> Bool {
         state > ancestor && state < ends[ancestor]
