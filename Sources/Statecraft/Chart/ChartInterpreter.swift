@@ -222,6 +222,15 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         var exitSet = ChartStateSet()
         for index in transitions where !tables.transitions[index].targets.isEmpty {
             guard let domain = transitionDomain(index) else { continue }
+            let end = tables.ends[domain]
+            if end <= 64 {
+                // The descendants of `domain` are the indices domain + 1 ..< end: one mask.
+                let below: UInt64 = end == 64 ? ~0 : (1 << UInt64(end)) - 1
+                let upToDomain: UInt64 = domain >= 63 ? ~0 : (1 << UInt64(domain + 1)) - 1
+                let descendants = below & ~upToDomain
+                exitSet.low |= snapshot.active.low & descendants
+                continue
+            }
             for state in snapshot.active where tables.isDescendant(state, of: domain) {
                 exitSet.insert(state)
             }

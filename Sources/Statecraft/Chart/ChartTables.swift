@@ -141,9 +141,17 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         }
     }
 
-    @inlinable func isParallel(_ state: Int) -> Bool { kinds[state] == .parallel }
+    // Pattern matches rather than `==`: the synthesized `==` of a generic type's nested enum is not
+    // specialised, and these run several times per microstep.
+    @inlinable func isParallel(_ state: Int) -> Bool {
+        if case .parallel = kinds[state] { return true }
+        return false
+    }
 
-    @inlinable func isFinal(_ state: Int) -> Bool { kinds[state] == .final }
+    @inlinable func isFinal(_ state: Int) -> Bool {
+        if case .final = kinds[state] { return true }
+        return false
+    }
 
     @inlinable func isHistory(_ state: Int) -> Bool {
         if case .history = kinds[state] { return true }

@@ -245,4 +245,36 @@ struct ParallelTests {
             if traced { #expect(machine.state.lastMacrostep.microsteps.first?.transitions.count == 6) }
         }
     }
+
+    /// A parallel chart of more than 64 states: the exit sets of transitions in the first region (whose
+    /// states all have indices below 64) and in the second (whose states have indices above 64) are both
+    /// right, so every region moves one state per event and nothing else is exited.
+    @Test func regionsOnBothSidesOfTheSixtyFourthStateStepCorrectly() throws {
+        // Region r (200 + r) holds the chain 1000r + 0 ... 1000r + 34; `next` moves one state on.
+        let chart = try Chart<Int, E, [Int]>(initial: 100, context: []) {
+            Parallel(100) {
+                for region in 1...2 {
+                    ChartState(200 + region, initial: 1000 * region) {
+                        for step in 0..<35 {
+                            ChartState(1000 * region + step) {
+                                OnExit { exited, _ in exited.append(1000 * region + step) }
+                                if step < 34 { On(.next, target: 1000 * region + step + 1) }
+                            }
+                        }
+                    }
+                }
+            }
+        }.tracing(false)
+        let machine = StateMachine(chart: chart)
+        for step in 1...34 {
+            let (first, second) = (1000 + step, 2000 + step)
+            #expect(machine.handle(.next))
+            #expect(machine.state.atomicStates == [first, second])
+            // Exit order is reverse document order: the second region's state first.
+            let lastExited = Array(machine.state.context.suffix(2))
+            #expect(lastExited == [second - 1, first - 1])
+        }
+        #expect(machine.state.context.count == 68)
+        #expect(!machine.handle(.next))
+    }
 }
