@@ -14,15 +14,9 @@ extension Chart: MachineDefinition {
     @inlinable public func decide(state: ChartSnapshot<StateID, Event, Context>, event: Event)
         -> TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>?
     {
-        if !isTracing && !tables.simplePlans.isEmpty && !state.isFinished {
-            // The simple path without an intermediate optional snapshot.
-            precondition(state.tables === tables, "A chart can only step its own snapshots")
-            var next = state
-            guard simpleStep(&next, signal: .event(event)) else { return nil }
-            return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
-        }
-        guard let next = step(state, on: event) else { return nil }
-        return TransitionDecision(target: next, kind: next.lastMacrostep.changedConfiguration ? .change : .update)
+        var next = state
+        guard let kind = update(&next, on: event) else { return nil }
+        return TransitionDecision(target: next, kind: kind)
     }
 
     /// `true`: a chart's snapshot is stepped where the machine stores it (see
@@ -37,7 +31,7 @@ extension Chart: MachineDefinition {
     @inlinable public func update(_ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event)
         -> TransitionKind?
     {
-        if !isTracing && !tables.simplePlans.isEmpty && !state.isFinished {
+        if takesSimpleSteps && !state.isFinished {
             precondition(state.tables === tables, "A chart can only step its own snapshots")
             guard simpleStep(&state, signal: .event(event)) else { return nil }
         } else {
@@ -50,6 +44,7 @@ extension Chart: MachineDefinition {
     /// Performs the sends and cancels of the macrostep ``update(_:on:)`` took; cancels every delayed
     /// event once the chart has finished.
     @inlinable public func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Chart>) {
+        // Reads the stored snapshot's fields in place: passing it whole would copy it.
         if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
         performEffects(of: machine.state, in: machine)
     }

@@ -128,7 +128,7 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     {
         guard !snapshot.isFinished else { return nil }
         precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
-        if !isTracing && !tables.simplePlans.isEmpty {
+        if takesSimpleSteps {
             var next = snapshot
             return simpleStep(&next, signal: signal) ? next : nil
         }
@@ -136,6 +136,10 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
         guard interpreter.handleExternal(signal) else { return nil }
         return interpreter.snapshot
     }
+
+    /// Whether steps take the precomputed path of a simple chart (see ``ChartTables/simplePlans``):
+    /// the chart is simple and untraced.
+    @inlinable var takesSimpleSteps: Bool { !isTracing && !tables.simplePlans.isEmpty }
 
     /// A simple chart's untraced step (see ``ChartSnapshot/takeSimpleStep(_:raised:)``), in place on
     /// `next`: the current snapshot, which becomes the next one.

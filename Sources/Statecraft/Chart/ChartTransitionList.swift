@@ -57,7 +57,7 @@ struct ChartTransitionList: Sequence {
 
     /// Removes the element at `position`, keeping the order of the others.
     @inlinable mutating func remove(at position: Int) {
-        for next in (position + 1)..<Swift.max(position + 1, count) { self[next - 1] = self[next] }
+        for next in (position + 1)..<count { self[next - 1] = self[next] }
         if count > Self.inlineCapacity { spilled.removeLast() }
         count -= 1
     }

@@ -69,9 +69,9 @@ public protocol MachineDefinition {
     ///   left exactly as it was.
     func update(_ state: inout State, on event: Event) -> TransitionKind?
 
-    /// Called after ``update(_:on:)`` changed the machine's state, before ignored-event observers or the
-    /// next queued event: the in-place counterpart of ``didTransition(from:on:decision:in:)``. The
-    /// machine's `state` is the new state.
+    /// Called after ``update(_:on:)`` changed the machine's state, before the next queued event is
+    /// handled: the in-place counterpart of ``didTransition(from:on:decision:in:)``. The machine's
+    /// `state` is the new state.
     func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>)
 }
 
