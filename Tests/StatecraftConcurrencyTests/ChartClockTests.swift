@@ -2,30 +2,30 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-/// A chart machine created without a scheduler runs its delayed events (`After`, `send(_:after:id:)`) on
+/// A chart machine created without a scheduler runs its delayed events (`AfterDelay`, `send(_:after:id:)`) on
 /// the clock of `run(clock:)`, on the caller's isolation, with SCXML's rules: only `cancel(id:)` — and the
-/// exit of the state owning an `After` — drops a delayed event. Every test moves a `ManualClock`; nothing
+/// exit of the state owning an `AfterDelay` — drops a delayed event. Every test moves a `ManualClock`; nothing
 /// waits in real time.
 @MainActor
 @Suite("Chart delays on the run loop's clock", .timeLimit(.minutes(1)))
 struct ChartClockTests {
     enum Phase: Hashable, Sendable { case idle, waiting, timedOut, elsewhere, back, armed, first, second }
     enum Signal: Hashable, Sendable { case arm, leave, timeout, back, ring, later, disarm, go, ping, one, two, three }
-    typealias TimerChart = Chart<Phase, Signal, [Signal]>
+    typealias TimerChart = Statechart<Phase, Signal, [Signal]>
     typealias Machine = StateMachine<TimerChart>
 
     /// `.waiting` times out after 5 s unless left for `.elsewhere`, which returns after 4 s — or times
     /// out too, should the 5 s timer of `.waiting` survive its exit.
     static func timeoutChart() throws -> TimerChart {
         try TimerChart(initial: .idle, context: []) {
-            ChartState(.idle) { On(.arm, target: .waiting) }
+            ChartState(.idle) { OnEvent(.arm, target: .waiting) }
             ChartState(.waiting) {
-                After(.seconds(5), send: .timeout, target: .timedOut)
-                On(.leave, target: .elsewhere)
+                AfterDelay(.seconds(5), send: .timeout, target: .timedOut)
+                OnEvent(.leave, target: .elsewhere)
             }
             ChartState(.elsewhere) {
-                After(.seconds(4), send: .back, target: .back)
-                On(.timeout, target: .timedOut)
+                AfterDelay(.seconds(4), send: .back, target: .back)
+                OnEvent(.timeout, target: .timedOut)
             }
             ChartState(.timedOut)
             ChartState(.back)
@@ -88,9 +88,9 @@ struct ChartClockTests {
                     scope.send(.ring, after: .seconds(2), id: "alarm")
                     scope.send(.later, after: .seconds(3))
                 }
-                On(.disarm, action: { _, scope in scope.cancel(id: "alarm") })
-                On(.ring, action: Self.record)
-                On(.later, action: Self.record)
+                OnEvent(.disarm, action: { _, scope in scope.cancel(id: "alarm") })
+                OnEvent(.ring, action: Self.record)
+                OnEvent(.later, action: Self.record)
             }
         }
         let clock = ManualClock()
@@ -117,9 +117,9 @@ struct ChartClockTests {
                     scope.send(.one, after: .seconds(1))
                     scope.send(.two, after: .seconds(2))
                 }
-                On(.one, action: Self.record)
-                On(.two, action: Self.record)
-                On(.three, action: Self.record)
+                OnEvent(.one, action: Self.record)
+                OnEvent(.two, action: Self.record)
+                OnEvent(.three, action: Self.record)
             }
         }
         let clock = ManualClock()
@@ -141,9 +141,9 @@ struct ChartClockTests {
         let chart = try TimerChart(initial: .first, context: []) {
             ChartState(.first) {
                 OnEntry { _, scope in scope.send(.ping, after: .seconds(2)) }
-                On(.go, target: .second)
+                OnEvent(.go, target: .second)
             }
-            ChartState(.second) { On(.ping, target: .back) }
+            ChartState(.second) { OnEvent(.ping, target: .back) }
             ChartState(.back)
         }
         let clock = ManualClock()

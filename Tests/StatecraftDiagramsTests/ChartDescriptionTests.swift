@@ -2,7 +2,7 @@ import Statecraft
 import StatecraftDiagrams
 import Testing
 
-/// A `Chart`'s structure, as a `MachineDescription` (`Chart+MachineDescription.swift`).
+/// A `Statechart`'s structure, as a `MachineDescription` (`Statechart+MachineDescription.swift`).
 @Suite("Charts as machine descriptions")
 struct ChartDescriptionTests {
     @Test func statesKeepDocumentOrderKindsParentsAndInitialChildren() throws {
@@ -52,8 +52,8 @@ struct ChartDescriptionTests {
     }
 
     @Test func identifiersThatPrintAlikeStayDistinct() throws {
-        let chart = try Chart<Slot, Int, Void>(initial: .a, context: ()) {
-            ChartState(.a) { On(1, target: .b) }
+        let chart = try Statechart<Slot, Int, Void>(initial: .a, context: ()) {
+            ChartState(.a) { OnEvent(1, target: .b) }
             ChartState(.b)
         }
         let description = chart.machineDescription()

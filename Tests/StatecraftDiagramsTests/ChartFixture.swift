@@ -1,6 +1,6 @@
 import Statecraft
 
-/// The media player of the *Statecharts* article, as a `Chart`, with a guarded transition and a
+/// The media player of the *Statecharts* article, as a `Statechart`, with a guarded transition and a
 /// `DiagramLabeled` state type.
 enum ChartFixture {
     enum Player: Hashable, Sendable, DiagramLabeled {
@@ -20,36 +20,36 @@ enum ChartFixture {
 
     struct Settings: Sendable { var volume = 5 }
 
-    static func player() throws -> Chart<Player, Input, Settings> {
-        try Chart<Player, Input, Settings>(initial: .off, context: Settings()) {
+    static func player() throws -> Statechart<Player, Input, Settings> {
+        try Statechart<Player, Input, Settings>(initial: .off, context: Settings()) {
             ChartState(.off) {
-                On(.power, target: .resume)
+                OnEvent(.power, target: .resume)
             }
             ChartState(.on, initial: .stopped) {
-                History(.resume, .deep)
-                On(.power, target: .off)
-                On(.eject, target: .ejected)
+                HistoryState(.resume, .deep)
+                OnEvent(.power, target: .off)
+                OnEvent(.eject, target: .ejected)
                 ChartState(.stopped) {
-                    On(.play, target: .active, when: { settings, _ in settings.volume > 0 })
-                    After(.seconds(300), send: .idleTimeout, target: .off)
+                    OnEvent(.play, target: .active, when: { settings, _ in settings.volume > 0 })
+                    AfterDelay(.seconds(300), send: .idleTimeout, target: .off)
                 }
-                Parallel(.active) {
-                    On(.stop, target: .stopped)
+                ParallelState(.active) {
+                    OnEvent(.stop, target: .stopped)
                     ChartState(.playback, initial: .playing) {
-                        ChartState(.playing) { On(.pause, target: .paused) }
-                        ChartState(.paused) { On(.play, target: .playing) }
+                        ChartState(.playing) { OnEvent(.pause, target: .paused) }
+                        ChartState(.paused) { OnEvent(.play, target: .playing) }
                     }
                     ChartState(.volume, initial: .audible) {
-                        On(matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
+                        OnEvent(matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
                            action: { settings, scope in
                                if case .setVolume(let level)? = scope.event { settings.volume = level }
                            })
-                        ChartState(.audible) { On(.mute, target: .muted) }
-                        ChartState(.muted) { On(.unmute, target: .audible) }
+                        ChartState(.audible) { OnEvent(.mute, target: .muted) }
+                        ChartState(.muted) { OnEvent(.unmute, target: .audible) }
                     }
                 }
             }
-            Final(.ejected)
+            FinalState(.ejected)
         }
     }
 }

@@ -7,55 +7,55 @@ import Statecraft
 /// hot path nobody inspects.
 public enum CrossingChart {
     /// A chart machine's type.
-    public typealias Machine = StateMachine<Chart<Crossing, CrossingEvent, Crossing>>
+    public typealias Machine = StateMachine<Statechart<Crossing, CrossingEvent, Crossing>>
 
     /// The chart.
-    public static let chart: Chart<Crossing, CrossingEvent, Crossing> = {
+    public static let chart: Statechart<Crossing, CrossingEvent, Crossing> = {
         do {
-            return try Chart(initial: .carsGreen, context: Crossing.carsGreen) {
+            return try Statechart(initial: .carsGreen, context: Crossing.carsGreen) {
                 ChartState(.carsGreen) {
                     record(.carsGreen)
-                    On(.timer, target: .carsGreen)
-                    On(.button, target: .carsGreenRequested)
-                    On(.night, target: .flashingYellow)
-                    On(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .carsGreen)
+                    OnEvent(.button, target: .carsGreenRequested)
+                    OnEvent(.night, target: .flashingYellow)
+                    OnEvent(.fault, target: .flashingYellow)
                 }
                 ChartState(.carsGreenRequested) {
                     record(.carsGreenRequested)
-                    On(.timer, target: .carsYellow)
-                    On(.night, target: .flashingYellow)
-                    On(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .carsYellow)
+                    OnEvent(.night, target: .flashingYellow)
+                    OnEvent(.fault, target: .flashingYellow)
                 }
                 ChartState(.carsYellow) {
                     record(.carsYellow)
-                    On(.timer, target: .clearanceToWalk)
-                    On(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .clearanceToWalk)
+                    OnEvent(.fault, target: .flashingYellow)
                 }
                 ChartState(.clearanceToWalk) {
                     record(.clearanceToWalk)
-                    On(.timer, target: .walk)
-                    On(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .walk)
+                    OnEvent(.fault, target: .flashingYellow)
                 }
                 ChartState(.walk) {
                     record(.walk)
-                    On(.timer, target: .walkEnding)
-                    On(.carWaiting, target: .walkEnding)
-                    On(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .walkEnding)
+                    OnEvent(.carWaiting, target: .walkEnding)
+                    OnEvent(.fault, target: .flashingYellow)
                 }
                 ChartState(.walkEnding) {
                     record(.walkEnding)
-                    On(.timer, target: .clearanceToCars)
-                    On(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .clearanceToCars)
+                    OnEvent(.fault, target: .flashingYellow)
                 }
                 ChartState(.clearanceToCars) {
                     record(.clearanceToCars)
-                    On(.timer, target: .carsGreen)
-                    On(.carWaiting, target: .carsGreen)
-                    On(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .carsGreen)
+                    OnEvent(.carWaiting, target: .carsGreen)
+                    OnEvent(.fault, target: .flashingYellow)
                 }
                 ChartState(.flashingYellow) {
                     record(.flashingYellow)
-                    On(.repair, target: .clearanceToCars)
+                    OnEvent(.repair, target: .clearanceToCars)
                 }
             }.tracing(false)
         } catch {

@@ -10,68 +10,68 @@ import Statecraft
 /// flat machines. The lamp monitor counts faults in the context; tracing is off.
 public enum DeepCrossingChart {
     /// A chart machine's type.
-    public typealias Machine = StateMachine<Chart<DeepCrossingState, CrossingEvent, DeepCrossingContext>>
+    public typealias Machine = StateMachine<Statechart<DeepCrossingState, CrossingEvent, DeepCrossingContext>>
 
     /// The chart.
-    public static let chart: Chart<DeepCrossingState, CrossingEvent, DeepCrossingContext> = {
+    public static let chart: Statechart<DeepCrossingState, CrossingEvent, DeepCrossingContext> = {
         do {
-            return try Chart(initial: .junction, context: DeepCrossingContext()) {
-                Parallel(.junction) {
+            return try Statechart(initial: .junction, context: DeepCrossingContext()) {
+                ParallelState(.junction) {
                     ChartState(.crossing, initial: .cars) {
                         ChartState(.cars, initial: .green) {
-                            On(.fault, target: .flashingYellow)
+                            OnEvent(.fault, target: .flashingYellow)
                             ChartState(.green, initial: .carsGreen) {
-                                On(.night, target: .flashingYellow)
+                                OnEvent(.night, target: .flashingYellow)
                                 ChartState(.carsGreen) {
                                     record(.carsGreen)
-                                    On(.timer, target: .carsGreen)
-                                    On(.button, target: .carsGreenRequested)
+                                    OnEvent(.timer, target: .carsGreen)
+                                    OnEvent(.button, target: .carsGreenRequested)
                                 }
                                 ChartState(.carsGreenRequested) {
                                     record(.carsGreenRequested)
-                                    On(.timer, target: .carsYellow)
+                                    OnEvent(.timer, target: .carsYellow)
                                 }
                             }
                             ChartState(.carsYellow) {
                                 record(.carsYellow)
-                                On(.timer, target: .clearanceToWalk)
+                                OnEvent(.timer, target: .clearanceToWalk)
                             }
                         }
                         ChartState(.pedestrians, initial: .clearanceToWalk) {
-                            On(.fault, target: .flashingYellow)
+                            OnEvent(.fault, target: .flashingYellow)
                             ChartState(.clearanceToWalk) {
                                 record(.clearanceToWalk)
-                                On(.timer, target: .walk)
+                                OnEvent(.timer, target: .walk)
                             }
                             ChartState(.walkPhase, initial: .walk) {
                                 ChartState(.walk) {
                                     record(.walk)
-                                    On(.timer, target: .walkEnding)
-                                    On(.carWaiting, target: .walkEnding)
+                                    OnEvent(.timer, target: .walkEnding)
+                                    OnEvent(.carWaiting, target: .walkEnding)
                                 }
                                 ChartState(.walkEnding) {
                                     record(.walkEnding)
-                                    On(.timer, target: .clearanceToCars)
+                                    OnEvent(.timer, target: .clearanceToCars)
                                 }
                             }
                             ChartState(.clearanceToCars) {
                                 record(.clearanceToCars)
-                                On(.timer, target: .carsGreen)
-                                On(.carWaiting, target: .carsGreen)
+                                OnEvent(.timer, target: .carsGreen)
+                                OnEvent(.carWaiting, target: .carsGreen)
                             }
                         }
                         ChartState(.flashingYellow) {
                             record(.flashingYellow)
-                            On(.repair, target: .clearanceToCars)
+                            OnEvent(.repair, target: .clearanceToCars)
                         }
                     }
                     ChartState(.lamps, initial: .lampsOK) {
                         ChartState(.lampsOK) {
-                            On(.fault, target: .lampsFaulty)
+                            OnEvent(.fault, target: .lampsFaulty)
                         }
                         ChartState(.lampsFaulty) {
                             OnEntry { context, _ in context.lampFaults += 1 }
-                            On(.repair, target: .lampsOK)
+                            OnEvent(.repair, target: .lampsOK)
                         }
                     }
                 }

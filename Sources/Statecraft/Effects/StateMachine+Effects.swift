@@ -63,7 +63,7 @@ extension StateMachine where Event: Sendable {
     /// effects started afterwards wait for the next call. Only one call runs at a time: a call made while
     /// another runs returns at once.
     ///
-    /// A chart machine created without a ``ChartScheduler`` delivers its delayed events (``After``,
+    /// A chart machine created without a ``ChartScheduler`` delivers its delayed events (``AfterDelay``,
     /// ``ChartScope/send(_:after:id:)``) through this loop too, on `clock`, in time order. Unlike
     /// ``send(_:after:)`` they survive changes of state; only the chart cancels them (SCXML 1.0 §6.2, §6.3).
     ///

@@ -39,7 +39,7 @@ public struct SCXMLDataModel: Hashable, Sendable {
 
 /// A chart built from an SCXML document: state ids are the document's ids, events are ``SCXMLEvent``s and
 /// the context is the ``SCXMLDataModel``.
-public typealias SCXMLChart = Chart<String, SCXMLEvent, SCXMLDataModel>
+public typealias SCXMLChart = Statechart<String, SCXMLEvent, SCXMLDataModel>
 
 /// The snapshot of a running ``SCXMLChart``.
 public typealias SCXMLSnapshot = ChartSnapshot<String, SCXMLEvent, SCXMLDataModel>

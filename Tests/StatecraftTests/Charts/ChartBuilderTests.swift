@@ -7,9 +7,9 @@ struct ChartBuilderTests {
     static func makeChart(withPause: Bool, extraStates: [S]) throws -> TestChart {
         try TestChart(initial: .idle, context: Log()) {
             ChartState(.idle) {
-                On(.play, target: .playing)
+                OnEvent(.play, target: .playing)
                 if withPause {
-                    On(.ff, target: .fast)
+                    OnEvent(.ff, target: .fast)
                 }
             }
             ChartState(.playing)

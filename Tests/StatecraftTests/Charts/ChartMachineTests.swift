@@ -6,12 +6,12 @@ import Testing
 struct ChartMachineTests {
     static func makeChart() throws -> TestChart {
         try TestChart(initial: .off, context: Log()) {
-            ChartState(.off) { On(.power, target: .on) }
+            ChartState(.off) { OnEvent(.power, target: .on) }
             ChartState(.on, initial: .stopped) {
-                On(.power, target: .off)
-                On(.volume(0), action: { log, _ in log.count = 0 })
-                ChartState(.stopped) { On(.play, target: .playing) }
-                ChartState(.playing) { On(.play, target: .stopped) }
+                OnEvent(.power, target: .off)
+                OnEvent(.volume(0), action: { log, _ in log.count = 0 })
+                ChartState(.stopped) { OnEvent(.play, target: .playing) }
+                ChartState(.playing) { OnEvent(.play, target: .stopped) }
             }
         }
     }
@@ -82,8 +82,8 @@ struct ChartMachineTests {
 
     @Test func finishedMachineIgnoresEvents() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            ChartState(.a) { On(.go, target: .done) }
-            Final(.done)
+            ChartState(.a) { OnEvent(.go, target: .done) }
+            FinalState(.done)
         }
         let machine = StateMachine(chart: chart)
         #expect(machine.handle(.go))
@@ -102,7 +102,7 @@ struct ChartMachineTests {
             ChartTrigger<String, NamedEvent>(label: name) { $0.name(eventName: \.name) == name }
         }
         typealias Element = ChartElement<String, NamedEvent, Int>
-        let chart = try Chart<String, NamedEvent, Int>(initial: ["s0"], context: 0, elements: [
+        let chart = try Statechart<String, NamedEvent, Int>(initial: ["s0"], context: 0, elements: [
             Element.state("s0", children: [
                 .entry { count, _ in count += 1 },
                 .transition(on: byName("go"), targets: ["s1"]),
@@ -144,7 +144,7 @@ struct ChartTraceTextTests {
     @Test func macrostepPrintsOneLinePerMicrostep() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a, initial: .a1) {
-                ChartState(.a1) { On(.go, target: .b) }
+                ChartState(.a1) { OnEvent(.go, target: .b) }
             }
             ChartState(.b) { Always(target: .c) }
             ChartState(.c)

@@ -20,7 +20,7 @@ struct Log: Sendable, Equatable {
 }
 
 /// The chart type most tests use.
-typealias TestChart = Chart<S, E, Log>
+typealias TestChart = Statechart<S, E, Log>
 
 /// An entry action appending `"enter <id>"` to the log.
 func logEntry(_ id: S) -> OnEntry<S, E, Log> {
@@ -39,7 +39,7 @@ func say(_ text: String) -> ChartAction<S, E, Log> {
 
 struct ChartTestFailure: Error {}
 
-extension Chart {
+extension Statechart {
     /// Steps the chart, failing the test (by returning the unchanged snapshot is not enough) when the
     /// event was ignored.
     func run(_ snapshot: ChartSnapshot<StateID, Event, Context>, _ events: Event...) throws

@@ -27,7 +27,7 @@ struct ChartValidationTests {
     @Test func unknownTarget() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                ChartState(.a) { On(.go, target: .x) }
+                ChartState(.a) { OnEvent(.go, target: .x) }
             }
         }
         #expect(error == .unknownTarget(source: .a, target: .x))
@@ -79,7 +79,7 @@ struct ChartValidationTests {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
                 ChartState(.a)
-                History(.hist)
+                HistoryState(.hist)
             }
         }
         #expect(error == .misplacedHistory(.hist))
@@ -89,7 +89,7 @@ struct ChartValidationTests {
     @Test func historyInAnAtomicState() {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
-                ChartState(.a) { History(.hist) }
+                ChartState(.a) { HistoryState(.hist) }
             }
         }
         #expect(error == .misplacedHistory(.hist))
@@ -99,7 +99,7 @@ struct ChartValidationTests {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
                 ChartState(.a, initial: .a1) {
-                    History(.hist, default: .b)
+                    HistoryState(.hist, default: .b)
                     ChartState(.a1)
                 }
                 ChartState(.b)
@@ -111,13 +111,13 @@ struct ChartValidationTests {
     @Test func finalStateWithChildren() {
         let error = buildError {
             try TestChart(initial: .done, context: Log()) {
-                Final(.done) { ChartState(.a) }
+                FinalState(.done) { ChartState(.a) }
             }
         }
         #expect(error == .invalidFinalContent(.done))
         let transitionError = buildError {
             try TestChart(initial: .done, context: Log()) {
-                Final(.done) { On(.go, target: .done) }
+                FinalState(.done) { OnEvent(.go, target: .done) }
             }
         }
         #expect(transitionError == .invalidFinalContent(.done))
@@ -126,9 +126,9 @@ struct ChartValidationTests {
     @Test func finalStateAsARegionOfAParallelState() {
         let error = buildError {
             try TestChart(initial: .p, context: Log()) {
-                Parallel(.p) {
+                ParallelState(.p) {
                     ChartState(.r1)
-                    Final(.done)
+                    FinalState(.done)
                 }
             }
         }
@@ -139,7 +139,7 @@ struct ChartValidationTests {
         let error = buildError {
             try TestChart(initial: .a, context: Log()) {
                 ChartState(.a)
-                On(.go, target: .a)
+                OnEvent(.go, target: .a)
             }
         }
         #expect(error == .contentOutsideState("a transition"))
@@ -158,7 +158,7 @@ struct ChartValidationTests {
     @Test func validChartBuilds() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a, initial: .a1) {
-                History(.hist, .deep)
+                HistoryState(.hist, .deep)
                 ChartState(.a1)
             }
         }

@@ -1,16 +1,16 @@
 import Statecraft
 import Testing
 
-/// Delayed events on a manual clock: `After` transitions, sends with delays, cancel by identifier,
+/// Delayed events on a manual clock: `AfterDelay` transitions, sends with delays, cancel by identifier,
 /// time order (SCXML 1.0 §6.2, §6.3). Nothing here waits in real time.
 @Suite("Chart delayed events")
 struct DelayTests {
     static func makeChart() throws -> TestChart {
         try TestChart(initial: .idle, context: Log()) {
-            ChartState(.idle) { On(.go, target: .busy) }
+            ChartState(.idle) { OnEvent(.go, target: .busy) }
             ChartState(.busy) {
-                After(.seconds(2), send: .timeout, target: .idle, action: say("timed out"))
-                On(.back, target: .idle)
+                AfterDelay(.seconds(2), send: .timeout, target: .idle, action: say("timed out"))
+                OnEvent(.back, target: .idle)
             }
         }
     }
@@ -52,10 +52,10 @@ struct DelayTests {
                     scope.send(.bar, after: .seconds(1))
                     scope.send(.tick, after: .seconds(2), id: "tick")
                 }
-                On(.foo, action: say("foo"))
-                On(.bar, action: say("bar"))
-                On(.tick, action: say("tick"))
-                On(.go, action: { _, scope in scope.cancel(id: "tick") })
+                OnEvent(.foo, action: say("foo"))
+                OnEvent(.bar, action: say("bar"))
+                OnEvent(.tick, action: say("tick"))
+                OnEvent(.go, action: { _, scope in scope.cancel(id: "tick") })
             }
         }
         let clock = ManualScheduler()
@@ -71,9 +71,9 @@ struct DelayTests {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
                 OnEntry { _, scope in scope.send(.foo, after: .seconds(1)) }
-                On(.go, target: .b)
+                OnEvent(.go, target: .b)
             }
-            ChartState(.b) { On(.foo, action: say("foo in b")) }
+            ChartState(.b) { OnEvent(.foo, action: say("foo in b")) }
         }
         let clock = ManualScheduler()
         let machine = StateMachine(chart: chart, scheduler: clock)
@@ -86,9 +86,9 @@ struct DelayTests {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
                 OnEntry { _, scope in scope.send(.foo, after: .seconds(1), id: "foo") }
-                On(.go, target: .done)
+                OnEvent(.go, target: .done)
             }
-            Final(.done)
+            FinalState(.done)
         }
         let clock = ManualScheduler()
         let machine = StateMachine(chart: chart, scheduler: clock)

@@ -8,9 +8,9 @@ struct DocumentOrderTests {
     @Test func firstEnabledTransitionInDocumentOrderWins() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                On(.e, target: .b, when: { log, _ in log.count > 0 })
-                On(.e, target: .c)
-                On(.e, target: .d)
+                OnEvent(.e, target: .b, when: { log, _ in log.count > 0 })
+                OnEvent(.e, target: .c)
+                OnEvent(.e, target: .d)
             }
             ChartState(.b)
             ChartState(.c)
@@ -23,8 +23,8 @@ struct DocumentOrderTests {
     @Test func guardsAreEvaluatedOnlyUntilOneHolds() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                On(.e, target: .b, when: { _, _ in true })
-                On(.e, target: .c, when: { _, _ in throw ChartTestFailure() })
+                OnEvent(.e, target: .b, when: { _, _ in true })
+                OnEvent(.e, target: .c, when: { _, _ in throw ChartTestFailure() })
             }
             ChartState(.b)
             ChartState(.c)
@@ -36,15 +36,15 @@ struct DocumentOrderTests {
 
     @Test func transitionContentsRunInTheOrderOfTheRegionsThatSelectedThem() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
-            Parallel(.p) {
+            ParallelState(.p) {
                 ChartState(.r1, initial: .r1a) {
-                    ChartState(.r1a) { On(.e, action: say("r1")) }
+                    ChartState(.r1a) { OnEvent(.e, action: say("r1")) }
                 }
                 ChartState(.r2, initial: .r2a) {
-                    ChartState(.r2a) { On(.e, action: say("r2")) }
+                    ChartState(.r2a) { OnEvent(.e, action: say("r2")) }
                 }
                 ChartState(.x, initial: .y) {
-                    ChartState(.y) { On(.e, action: say("x")) }
+                    ChartState(.y) { OnEvent(.e, action: say("x")) }
                 }
             }
         }
@@ -59,7 +59,7 @@ struct DocumentOrderTests {
                 logExit(.a)
                 ChartState(.a1) {
                     logExit(.a1)
-                    On(.go, target: .b2, action: say("transition"))
+                    OnEvent(.go, target: .b2, action: say("transition"))
                 }
             }
             ChartState(.b, initial: .b1) {

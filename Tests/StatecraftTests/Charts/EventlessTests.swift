@@ -8,7 +8,7 @@ import Testing
 struct EventlessTests {
     @Test func chainOfEventlessTransitionsRunsToCompletionInOneMacrostep() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
-            ChartState(.a) { On(.go, target: .b) }
+            ChartState(.a) { OnEvent(.go, target: .b) }
             ChartState(.b) { Always(target: .c) }
             ChartState(.c) { Always(target: .d) }
             ChartState(.d)
@@ -40,10 +40,10 @@ struct EventlessTests {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
                 OnEntry { _, scope in scope.raise(.foo) }
-                On(.foo, target: .c)
+                OnEvent(.foo, target: .c)
                 Always(target: .b)
             }
-            ChartState(.b) { On(.foo, target: .d) }
+            ChartState(.b) { OnEvent(.foo, target: .d) }
             ChartState(.c)
             ChartState(.d)
         }
@@ -56,7 +56,7 @@ struct EventlessTests {
     @Test func eventlessGuardsSeeTheContextActionsWrote() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                On(.tick, action: { log, _ in log.count += 1 })
+                OnEvent(.tick, action: { log, _ in log.count += 1 })
                 Always(target: .b, when: { log, _ in log.count >= 2 })
             }
             ChartState(.b)

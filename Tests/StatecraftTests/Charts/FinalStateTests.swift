@@ -10,8 +10,8 @@ struct FinalStateTests {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a, initial: .a1) {
                 OnDone(.a, target: .b, action: say("done.state.a"))
-                ChartState(.a1) { On(.go, target: .done) }
-                Final(.done) { logEntry(.done) }
+                ChartState(.a1) { OnEvent(.go, target: .done) }
+                FinalState(.done) { logEntry(.done) }
             }
             ChartState(.b)
         }
@@ -25,17 +25,17 @@ struct FinalStateTests {
 
     @Test func parallelIsDoneOnlyWhenEveryRegionIs() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
-            Parallel(.p) {
+            ParallelState(.p) {
                 OnDone(.p, target: .x)
                 ChartState(.r1, initial: .r1a) {
                     OnDone(.r1, action: say("done.state.r1"))
-                    ChartState(.r1a) { On(.e, target: .r1f) }
-                    Final(.r1f)
+                    ChartState(.r1a) { OnEvent(.e, target: .r1f) }
+                    FinalState(.r1f)
                 }
                 ChartState(.r2, initial: .r2a) {
                     OnDone(.r2, action: say("done.state.r2"))
-                    ChartState(.r2a) { On(.f, target: .r2f) }
-                    Final(.r2f)
+                    ChartState(.r2a) { OnEvent(.f, target: .r2f) }
+                    FinalState(.r2f)
                 }
             }
             ChartState(.x)
@@ -53,18 +53,18 @@ struct FinalStateTests {
 
     @Test func enteringFinalStatesOfEveryRegionAtOnceRaisesEachDoneThenTheParallels() throws {
         let chart = try TestChart(initial: .out, context: Log()) {
-            ChartState(.out) { On(.event(E.go), targets: [.r1f, .r2f]) }
-            Parallel(.p) {
+            ChartState(.out) { OnEvent(.event(E.go), targets: [.r1f, .r2f]) }
+            ParallelState(.p) {
                 OnDone(.p, target: .x, action: say("done.state.p"))
                 ChartState(.r1, initial: .r1a) {
                     OnDone(.r1, action: say("done.state.r1"))
                     ChartState(.r1a)
-                    Final(.r1f)
+                    FinalState(.r1f)
                 }
                 ChartState(.r2, initial: .r2a) {
                     OnDone(.r2, action: say("done.state.r2"))
                     ChartState(.r2a)
-                    Final(.r2f)
+                    FinalState(.r2f)
                 }
             }
             ChartState(.x)
@@ -80,10 +80,10 @@ struct FinalStateTests {
                 logExit(.a)
                 ChartState(.a1) {
                     logExit(.a1)
-                    On(.go, target: .done)
+                    OnEvent(.go, target: .done)
                 }
             }
-            Final(.done) {
+            FinalState(.done) {
                 logEntry(.done)
                 logExit(.done)
             }
@@ -102,7 +102,7 @@ struct FinalStateTests {
     @Test func chartCanFinishWhileStarting() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) { Always(target: .done) }
-            Final(.done)
+            FinalState(.done)
         }
         let started = chart.start()
         #expect(started.isFinished)

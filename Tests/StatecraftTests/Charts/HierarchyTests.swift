@@ -10,13 +10,13 @@ struct HierarchyTests {
             ChartState(.a, initial: .a1) {
                 logEntry(.a)
                 logExit(.a)
-                On(.next, target: .b)
-                On(.g, target: .b11)
+                OnEvent(.next, target: .b)
+                OnEvent(.g, target: .b11)
                 ChartState(.a1) {
                     logEntry(.a1)
                     logExit(.a1)
-                    On(.go, target: .a2)
-                    On(.next, target: .a2)
+                    OnEvent(.go, target: .a2)
+                    OnEvent(.next, target: .a2)
                 }
                 ChartState(.a2) {
                     logEntry(.a2)
@@ -86,7 +86,7 @@ struct HierarchyTests {
             return .state(id, initial: [id + 1], children: [chain(id + 1, depth: depth - 1, leafTarget: leafTarget)])
         }
         // 0…69 nested, then 70…139 nested; the atomic state 69 moves to 70 on `next`.
-        let chart = try Chart<Int, E, Log>(initial: [0], context: Log(), elements: [
+        let chart = try Statechart<Int, E, Log>(initial: [0], context: Log(), elements: [
             chain(0, depth: 69, leafTarget: 70),
             .state(70, initial: [71], children: [chain(71, depth: 68, leafTarget: 0)]),
         ])

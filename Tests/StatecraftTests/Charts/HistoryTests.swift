@@ -13,17 +13,17 @@ struct HistoryTests {
     static func makeChart(historyDefault: S? = nil) throws -> TestChart {
         try TestChart(initial: .off, context: Log()) {
             ChartState(.off) {
-                On(.power, target: .hist)
-                On(.back, target: .deepHist)
+                OnEvent(.power, target: .hist)
+                OnEvent(.back, target: .deepHist)
             }
             ChartState(.on, initial: .stopped) {
                 logEntry(.on)
-                History(.hist, .shallow, default: historyDefault, action: say("hist default"))
-                History(.deepHist, .deep)
-                On(.power, target: .off)
-                ChartState(.stopped) { On(.play, target: .playing) }
+                HistoryState(.hist, .shallow, default: historyDefault, action: say("hist default"))
+                HistoryState(.deepHist, .deep)
+                OnEvent(.power, target: .off)
+                ChartState(.stopped) { OnEvent(.play, target: .playing) }
                 ChartState(.playing, initial: .normal) {
-                    ChartState(.normal) { On(.ff, target: .fast) }
+                    ChartState(.normal) { OnEvent(.ff, target: .fast) }
                     ChartState(.fast)
                 }
             }
@@ -81,19 +81,19 @@ struct HistoryTests {
     /// states are all added before their ancestors, so no region falls back to its initial child).
     @Test func deepHistoryOfAParallelStateRestoresEveryRegion() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
-            Parallel(.p) {
-                History(.deepHist, .deep)
-                On(.leave, target: .out)
+            ParallelState(.p) {
+                HistoryState(.deepHist, .deep)
+                OnEvent(.leave, target: .out)
                 ChartState(.r1, initial: .r1a) {
-                    ChartState(.r1a) { On(.e, target: .r1b) }
+                    ChartState(.r1a) { OnEvent(.e, target: .r1b) }
                     ChartState(.r1b)
                 }
                 ChartState(.r2, initial: .r2a) {
-                    ChartState(.r2a) { On(.e, target: .r2b) }
+                    ChartState(.r2a) { OnEvent(.e, target: .r2b) }
                     ChartState(.r2b)
                 }
             }
-            ChartState(.out) { On(.back, target: .deepHist) }
+            ChartState(.out) { OnEvent(.back, target: .deepHist) }
         }
         let snapshot = try chart.run(chart.start(), .e, .leave, .back)
         #expect(snapshot.lastMacrostep.exited == [.out])
@@ -110,31 +110,31 @@ struct HistoryTests {
                     scope.raise(.e)
                 }
                 OnExit { log, _ in log.count += 1 }
-                History(.hist, default: .a1, action: { _, scope in scope.raise(.g) })
+                HistoryState(.hist, default: .a1, action: { _, scope in scope.raise(.g) })
                 ChartState(.a1) {
-                    On(.e, target: .a2)
-                    On(anyEvent, targets: [.fail])
+                    OnEvent(.e, target: .a2)
+                    OnEvent(anyEvent, targets: [.fail])
                 }
                 ChartState(.a2) {
-                    On(.f, target: .c)
-                    On(anyEvent, targets: [.fail])
+                    OnEvent(.f, target: .c)
+                    OnEvent(anyEvent, targets: [.fail])
                 }
                 ChartState(.c) {
-                    On(.g, target: .a, when: { log, _ in log.count == 0 })
-                    On(.e, target: .x, when: { log, _ in log.count == 1 })
-                    On(anyEvent, targets: [.fail])
+                    OnEvent(.g, target: .a, when: { log, _ in log.count == 0 })
+                    OnEvent(.e, target: .x, when: { log, _ in log.count == 1 })
+                    OnEvent(anyEvent, targets: [.fail])
                 }
             }
             ChartState(.x) {
-                On(.f, target: .y)
-                On(anyEvent, targets: [.fail])
+                OnEvent(.f, target: .y)
+                OnEvent(anyEvent, targets: [.fail])
             }
             ChartState(.y) {
-                On(.g, target: .fail)
-                On(.timeout, target: .done)
+                OnEvent(.g, target: .fail)
+                OnEvent(.timeout, target: .done)
             }
-            Final(.done)
-            Final(.fail)
+            FinalState(.done)
+            FinalState(.fail)
         }
         let clock = ManualScheduler()
         let machine = StateMachine(chart: chart, scheduler: clock)

@@ -10,14 +10,14 @@ struct InternalExternalTests {
             ChartState(.a, initial: .a1) {
                 logEntry(.a)
                 logExit(.a)
-                On(.e, target: .a2)
-                On(.f, target: .a2, kind: .internal)
-                On(.g, target: .a, kind: .internal)
-                On(.h, target: .a)
-                On(.volume(0), action: say("mute"))
+                OnEvent(.e, target: .a2)
+                OnEvent(.f, target: .a2, kind: .internal)
+                OnEvent(.g, target: .a, kind: .internal)
+                OnEvent(.h, target: .a)
+                OnEvent(.volume(0), action: say("mute"))
                 ChartState(.a1) {
-                    On(.x, target: .a1)
-                    On(.y, target: .a1, kind: .internal)
+                    OnEvent(.x, target: .a1)
+                    OnEvent(.y, target: .a1, kind: .internal)
                 }
                 ChartState(.a2)
             }
@@ -75,7 +75,7 @@ struct InternalExternalTests {
     @Test func payloadCasesAreMatchedByCase() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                On(matching: { if case .volume = $0 { true } else { false } }, label: "volume",
+                OnEvent(matching: { if case .volume = $0 { true } else { false } }, label: "volume",
                    action: { log, scope in
                        if case .volume(let level)? = scope.event { log.count = level }
                    })

@@ -13,39 +13,39 @@ struct MediaPlayerExampleTests {
     }
     struct Settings: Sendable { var volume = 5; var plays = 0 }
 
-    static func makePlayer() throws -> Chart<Player, Input, Settings> {
-        try Chart<Player, Input, Settings>(initial: .off, context: Settings()) {
+    static func makePlayer() throws -> Statechart<Player, Input, Settings> {
+        try Statechart<Player, Input, Settings>(initial: .off, context: Settings()) {
             ChartState(.off) {
-                On(.power, target: .resume)
+                OnEvent(.power, target: .resume)
             }
             ChartState(.on, initial: .stopped) {
-                History(.resume, .deep)
-                On(.power, target: .off)
-                On(.eject, target: .ejected)
+                HistoryState(.resume, .deep)
+                OnEvent(.power, target: .off)
+                OnEvent(.eject, target: .ejected)
                 ChartState(.stopped) {
-                    On(.play, target: .active)
-                    After(.seconds(300), send: .idleTimeout, target: .off)
+                    OnEvent(.play, target: .active)
+                    AfterDelay(.seconds(300), send: .idleTimeout, target: .off)
                 }
-                Parallel(.active) {
-                    On(.stop, target: .stopped)
+                ParallelState(.active) {
+                    OnEvent(.stop, target: .stopped)
                     ChartState(.playback, initial: .playing) {
                         ChartState(.playing) {
                             OnEntry { settings, _ in settings.plays += 1 }
-                            On(.pause, target: .paused)
+                            OnEvent(.pause, target: .paused)
                         }
-                        ChartState(.paused) { On(.play, target: .playing) }
+                        ChartState(.paused) { OnEvent(.play, target: .playing) }
                     }
                     ChartState(.volume, initial: .audible) {
-                        On(matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
+                        OnEvent(matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
                            action: { settings, scope in
                                if case .setVolume(let level)? = scope.event { settings.volume = level }
                            })
-                        ChartState(.audible) { On(.mute, target: .muted) }
-                        ChartState(.muted) { On(.unmute, target: .audible) }
+                        ChartState(.audible) { OnEvent(.mute, target: .muted) }
+                        ChartState(.muted) { OnEvent(.unmute, target: .audible) }
                     }
                 }
             }
-            Final(.ejected)
+            FinalState(.ejected)
         }
     }
 

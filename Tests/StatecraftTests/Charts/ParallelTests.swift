@@ -16,13 +16,13 @@ struct ParallelTests {
     static func makeNestedChart() throws -> TestChart {
         try TestChart(initial: .out, context: Log()) {
             ChartState(.out) {
-                On(.go, target: .p)
-                On(.event(E.f), targets: [.c2, .a2])
+                OnEvent(.go, target: .p)
+                OnEvent(.event(E.f), targets: [.c2, .a2])
             }
-            Parallel(.p) {
+            ParallelState(.p) {
                 logEntry(.p)
                 logExit(.p)
-                On(.leave, target: .out)
+                OnEvent(.leave, target: .out)
                 ChartState(.r1, initial: .a) {
                     logEntry(.r1)
                     logExit(.r1)
@@ -32,13 +32,13 @@ struct ParallelTests {
                         ChartState(.a1) {
                             logEntry(.a1)
                             logExit(.a1)
-                            On(.e, target: .a2, action: say("a1→a2"))
+                            OnEvent(.e, target: .a2, action: say("a1→a2"))
                         }
                         ChartState(.a2) {
                             logEntry(.a2)
                             logExit(.a2)
                         }
-                        On(.x, target: .b)
+                        OnEvent(.x, target: .b)
                     }
                     ChartState(.b) { logEntry(.b) }
                 }
@@ -51,7 +51,7 @@ struct ParallelTests {
                         ChartState(.c1) {
                             logEntry(.c1)
                             logExit(.c1)
-                            On(.e, target: .c2, action: say("c1→c2"))
+                            OnEvent(.e, target: .c2, action: say("c1→c2"))
                         }
                         ChartState(.c2) {
                             logEntry(.c2)
@@ -121,12 +121,12 @@ struct ParallelTests {
     /// order) wins and the other is dropped.
     @Test func conflictingTransitionsFromTwoRegionsKeepTheFirstInDocumentOrder() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
-            Parallel(.p) {
+            ParallelState(.p) {
                 ChartState(.r1, initial: .r1a) {
-                    ChartState(.r1a) { On(.f, target: .x, action: say("r1a→x")) }
+                    ChartState(.r1a) { OnEvent(.f, target: .x, action: say("r1a→x")) }
                 }
                 ChartState(.r2, initial: .r2a) {
-                    ChartState(.r2a) { On(.f, target: .y, action: say("r2a→y")) }
+                    ChartState(.r2a) { OnEvent(.f, target: .y, action: say("r2a→y")) }
                 }
             }
             ChartState(.x)
@@ -142,10 +142,10 @@ struct ParallelTests {
     /// descendant of the parallel state, so the region's transition preempts the ancestor's.
     @Test func descendantTransitionPreemptsTheParallelStatesOwn() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
-            Parallel(.p) {
-                On(.g, target: .x, action: say("p→x"))
+            ParallelState(.p) {
+                OnEvent(.g, target: .x, action: say("p→x"))
                 ChartState(.r1, initial: .r1a) {
-                    ChartState(.r1a) { On(.g, target: .r1b, action: say("r1a→r1b")) }
+                    ChartState(.r1a) { OnEvent(.g, target: .r1b, action: say("r1a→r1b")) }
                     ChartState(.r1b)
                 }
                 ChartState(.r2, initial: .r2a) {
@@ -163,10 +163,10 @@ struct ParallelTests {
 
     @Test func transitionToTheParallelStateItselfReentersEveryRegion() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
-            Parallel(.p) {
-                On(.h, target: .p)
+            ParallelState(.p) {
+                OnEvent(.h, target: .p)
                 ChartState(.r1, initial: .r1a) {
-                    ChartState(.r1a) { On(.e, target: .r1b) }
+                    ChartState(.r1a) { OnEvent(.e, target: .r1b) }
                     ChartState(.r1b)
                 }
                 ChartState(.r2, initial: .r2a) { ChartState(.r2a) }
@@ -185,21 +185,21 @@ struct ParallelTests {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a, initial: .p) {
                 OnEntry { _, scope in scope.raise(.e) }
-                On(.f, target: .fail)
-                Parallel(.p) {
+                OnEvent(.f, target: .fail)
+                ParallelState(.p) {
                     ChartState(.r1) {
-                        On(.e)
-                        On(.f)
+                        OnEvent(.e)
+                        OnEvent(.f)
                     }
                     ChartState(.r2) {
-                        On(.e, target: .r1, action: { _, scope in scope.raise(.f) })
+                        OnEvent(.e, target: .r1, action: { _, scope in scope.raise(.f) })
                     }
                     ChartState(.c) {
-                        On(.e, target: .fail)
-                        On(.f, target: .x)
+                        OnEvent(.e, target: .fail)
+                        OnEvent(.f, target: .x)
                     }
                     ChartState(.d) {
-                        On(anyEvent, action: { log, _ in log.count += 1 })
+                        OnEvent(anyEvent, action: { log, _ in log.count += 1 })
                     }
                 }
             }
@@ -207,8 +207,8 @@ struct ParallelTests {
                 Always(target: .done, when: { log, _ in log.count == 2 })
                 Always(target: .fail)
             }
-            Final(.done)
-            Final(.fail)
+            FinalState(.done)
+            FinalState(.fail)
         }
         let finished = chart.start()
         #expect(finished.finalState == .done)
@@ -224,12 +224,12 @@ struct ParallelTests {
     /// region still takes its transition, in one microstep, in document order.
     @Test func sixRegionsEachTakeTheirTransitionInOneMicrostep() throws {
         // Region r is state 100 + r, holding 10r + 1, which goes to 10r + 2 on `go`.
-        let chart = try Chart<Int, E, [Int]>(initial: 1000, context: []) {
-            Parallel(1000) {
+        let chart = try Statechart<Int, E, [Int]>(initial: 1000, context: []) {
+            ParallelState(1000) {
                 for region in 0..<6 {
                     ChartState(100 + region, initial: 10 * region + 1) {
                         ChartState(10 * region + 1) {
-                            On(.go, target: 10 * region + 2, action: { taken, _ in taken.append(region) })
+                            OnEvent(.go, target: 10 * region + 2, action: { taken, _ in taken.append(region) })
                         }
                         ChartState(10 * region + 2)
                     }
@@ -251,14 +251,14 @@ struct ParallelTests {
     /// right, so every region moves one state per event and nothing else is exited.
     @Test func regionsOnBothSidesOfTheSixtyFourthStateStepCorrectly() throws {
         // Region r (200 + r) holds the chain 1000r + 0 ... 1000r + 34; `next` moves one state on.
-        let chart = try Chart<Int, E, [Int]>(initial: 100, context: []) {
-            Parallel(100) {
+        let chart = try Statechart<Int, E, [Int]>(initial: 100, context: []) {
+            ParallelState(100) {
                 for region in 1...2 {
                     ChartState(200 + region, initial: 1000 * region) {
                         for step in 0..<35 {
                             ChartState(1000 * region + step) {
                                 OnExit { exited, _ in exited.append(1000 * region + step) }
-                                if step < 34 { On(.next, target: 1000 * region + step + 1) }
+                                if step < 34 { OnEvent(.next, target: 1000 * region + step + 1) }
                             }
                         }
                     }

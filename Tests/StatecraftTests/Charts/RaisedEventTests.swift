@@ -14,15 +14,15 @@ struct RaisedEventTests {
                     scope.raise(.foo)
                     scope.raise(.bar)
                 }
-                On(.foo, target: .b)
-                On(.bar, target: .fail)
+                OnEvent(.foo, target: .b)
+                OnEvent(.bar, target: .fail)
             }
             ChartState(.b) {
-                On(.bar, target: .done)
-                On(.foo, target: .fail)
+                OnEvent(.bar, target: .done)
+                OnEvent(.foo, target: .fail)
             }
-            Final(.done)
-            Final(.fail)
+            FinalState(.done)
+            FinalState(.fail)
         }
         let started = chart.start()
         #expect(started.finalState == .done)
@@ -34,8 +34,8 @@ struct RaisedEventTests {
     /// first and handled first, each in its own microstep.
     @Test func eventsRaisedByTwoRegionsAreHandledInEntryOrder() throws {
         let chart = try TestChart(initial: .out, context: Log()) {
-            ChartState(.out) { On(.go, target: .p) }
-            Parallel(.p) {
+            ChartState(.out) { OnEvent(.go, target: .p) }
+            ParallelState(.p) {
                 ChartState(.r2, initial: .c) {
                     ChartState(.c, initial: .c1) {
                         ChartState(.c1) {
@@ -43,8 +43,8 @@ struct RaisedEventTests {
                                 log.entries.append("enter c1, raise y")
                                 scope.raise(.y)
                             }
-                            On(.y, target: .c2, action: say("handle y"))
-                            On(.x, action: say("r2 sees x"))
+                            OnEvent(.y, target: .c2, action: say("handle y"))
+                            OnEvent(.x, action: say("r2 sees x"))
                         }
                         ChartState(.c2)
                     }
@@ -56,9 +56,9 @@ struct RaisedEventTests {
                                 log.entries.append("enter a1, raise x")
                                 scope.raise(.x)
                             }
-                            On(.x, target: .a2, action: say("handle x"))
+                            OnEvent(.x, target: .a2, action: say("handle x"))
                         }
-                        ChartState(.a2) { On(.y, action: say("r1 sees y")) }
+                        ChartState(.a2) { OnEvent(.y, action: say("r1 sees y")) }
                     }
                 }
             }
@@ -75,13 +75,13 @@ struct RaisedEventTests {
     @Test func internalEventsGoBeforeExternalOnes() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                On(.go, action: { log, scope in
+                OnEvent(.go, action: { log, scope in
                     scope.send(.ext)
                     scope.raise(.foo)
                     log.entries.append("go")
                 })
-                On(.foo, action: say("foo"))
-                On(.ext, action: say("ext"))
+                OnEvent(.foo, action: say("foo"))
+                OnEvent(.ext, action: say("ext"))
             }
         }
         let machine = StateMachine(chart: chart)
@@ -92,8 +92,8 @@ struct RaisedEventTests {
     @Test func eventRaisedInAMacrostepThatNoTransitionHandlesIsDropped() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                On(.go, action: { _, scope in scope.raise(.bar) })
-                On(.foo, target: .b)
+                OnEvent(.go, action: { _, scope in scope.raise(.bar) })
+                OnEvent(.foo, target: .b)
             }
             ChartState(.b)
         }
@@ -105,12 +105,12 @@ struct RaisedEventTests {
     @Test func throwingActionRaisesErrorExecutionAfterWhatItRaisedBefore() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                On(.go, action: { log, scope in
+                OnEvent(.go, action: { log, scope in
                     scope.raise(.foo)
                     log.count = 1
                     throw ChartTestFailure()
                 })
-                On(.foo, action: say("foo"))
+                OnEvent(.foo, action: say("foo"))
                 OnError(target: .fail, action: { log, scope in
                     if case .error(let error)? = scope.signal { log.entries.append("\(error.phase) of \(error.state)") }
                 })
@@ -127,8 +127,8 @@ struct RaisedEventTests {
     @Test func throwingGuardCountsAsFalseAndRaisesErrorExecution() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                On(.go, target: .b, when: { _, _ in throw ChartTestFailure() })
-                On(.go, target: .c)
+                OnEvent(.go, target: .b, when: { _, _ in throw ChartTestFailure() })
+                OnEvent(.go, target: .c)
                 OnError(target: .fail)
             }
             ChartState(.b)
@@ -144,7 +144,7 @@ struct RaisedEventTests {
 
     @Test func isActiveSeesTheConfigurationAsItIsBuilt() throws {
         let chart = try TestChart(initial: .p, context: Log()) {
-            Parallel(.p) {
+            ParallelState(.p) {
                 ChartState(.r1) {
                     OnEntry { log, scope in log.entries.append("r1 sees r2: \(scope.isActive(.r2))") }
                 }

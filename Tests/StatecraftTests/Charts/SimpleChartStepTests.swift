@@ -15,46 +15,46 @@ struct SimpleChartStepTests {
             ChartState(.a, initial: .a1, initialAction: say("initial a")) {
                 logEntry(.a)
                 logExit(.a)
-                On(.go, target: .b)
-                On(.e, kind: .internal, action: say("targetless e"))
+                OnEvent(.go, target: .b)
+                OnEvent(.e, kind: .internal, action: say("targetless e"))
                 ChartState(.a1) {
                     logEntry(.a1)
                     logExit(.a1)
-                    On(.next, target: .a2, action: say("a1 to a2"))
-                    On(.x, target: .a2, when: { _, _ in throw Boom() })
+                    OnEvent(.next, target: .a2, action: say("a1 to a2"))
+                    OnEvent(.x, target: .a2, when: { _, _ in throw Boom() })
                 }
                 ChartState(.a2) {
                     logEntry(.a2)
                     logExit(.a2)
-                    On(.back, target: .a1, kind: .internal)
-                    On(.f, target: .a, kind: .internal)
-                    On(.y, action: { _, scope in scope.raise(.go) })
+                    OnEvent(.back, target: .a1, kind: .internal)
+                    OnEvent(.f, target: .a, kind: .internal)
+                    OnEvent(.y, action: { _, scope in scope.raise(.go) })
                 }
             }
             ChartState(.b, initial: .b1) {
                 logEntry(.b)
                 OnExit { log, _ in log.count += 1 }
-                On(.back, target: .a2)
-                On(.g, action: { _, _ in throw Boom() })
+                OnEvent(.back, target: .a2)
+                OnEvent(.g, action: { _, _ in throw Boom() })
                 ChartState(.b1, initial: .b11) {
                     logEntry(.b1)
                     ChartState(.b11) {
                         logEntry(.b11)
-                        On(.h, target: .b2)
+                        OnEvent(.h, target: .b2)
                     }
                 }
                 ChartState(.b2) {
                     logEntry(.b2)
                     if eventless { Always(target: .c, when: { log, _ in log.count > 0 }) }
-                    On(.leave, target: .done)
-                    On(.next, target: .c)
+                    OnEvent(.leave, target: .done)
+                    OnEvent(.next, target: .c)
                 }
             }
             ChartState(.c) {
                 logEntry(.c)
-                On(.back, target: .b)
+                OnEvent(.back, target: .b)
             }
-            Final(.done)
+            FinalState(.done)
         }
     }
 

@@ -1,7 +1,7 @@
 /// What a chart's transitions react to: an event of the chart's own type, or one of the events the
 /// SCXML algorithm generates itself.
 ///
-/// Typed charts rarely look at signals directly: ``On`` matches ``event(_:)``, ``OnDone`` matches
+/// Typed charts rarely look at signals directly: ``OnEvent`` matches ``event(_:)``, ``OnDone`` matches
 /// ``done(_:)`` and ``OnError`` matches ``error(_:)``. A chart built at run time (say, from an SCXML
 /// document) matches signals with its own predicate through ``ChartTrigger``, using ``name(eventName:)``
 /// to get SCXML's dotted event names.

@@ -40,7 +40,7 @@ public struct ChartMacrostep<StateID, Event> {
     }
 
     /// The microsteps taken, in order; empty when the chart does not record them (see
-    /// ``Chart/tracing(_:)``). When the chart reaches a top-level final state, a last
+    /// ``Statechart/tracing(_:)``). When the chart reaches a top-level final state, a last
     /// microstep records the states exited as the interpreter halts (SCXML 1.0 §D.2 `exitInterpreter`).
     public var microsteps: [ChartMicrostep<StateID>] {
         get { records?.microsteps ?? [] }
@@ -57,7 +57,7 @@ public struct ChartMacrostep<StateID, Event> {
         _modify { yield &uniqueRecords().errors }
     }
     /// The number of microsteps taken, counted even when the chart does not record
-    /// ``microsteps`` (see ``Chart/tracing(_:)``).
+    /// ``microsteps`` (see ``Statechart/tracing(_:)``).
     public var microstepCount = 0
     /// Whether any state was exited or entered; `false` when only targetless transitions ran.
     public var changedConfiguration = false

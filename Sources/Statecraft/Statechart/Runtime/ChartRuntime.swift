@@ -32,7 +32,7 @@ public final class ChartRuntime {
 
     /// Performs the effects of a macrostep, in order.
     func perform<StateID, Event, Context>(
-        _ effects: [ChartEffect<Event>], in machine: StateMachine<Chart<StateID, Event, Context>>
+        _ effects: [ChartEffect<Event>], in machine: StateMachine<Statechart<StateID, Event, Context>>
     ) {
         for effect in effects {
             switch effect {

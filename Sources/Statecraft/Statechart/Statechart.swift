@@ -8,14 +8,14 @@
 /// enum Player: Hashable, Sendable { case stopped, active, playing, paused }
 /// enum Input: Hashable, Sendable { case play, pause, stop }
 ///
-/// let chart = try Chart<Player, Input, Int>(initial: .stopped, context: 0) {
+/// let chart = try Statechart<Player, Input, Int>(initial: .stopped, context: 0) {
 ///     ChartState(.stopped) {
-///         On(.play, target: .active)
+///         OnEvent(.play, target: .active)
 ///     }
 ///     ChartState(.active, initial: .playing) {
-///         On(.stop, target: .stopped)
-///         ChartState(.playing) { On(.pause, target: .paused) }
-///         ChartState(.paused) { On(.play, target: .playing) }
+///         OnEvent(.stop, target: .stopped)
+///         ChartState(.playing) { OnEvent(.pause, target: .paused) }
+///         ChartState(.paused) { OnEvent(.play, target: .playing) }
 ///     }
 /// }
 /// let machine = StateMachine(chart: chart)
@@ -29,7 +29,7 @@
 ///
 /// A chart is an immutable value holding one reference to tables computed when it was built (parents,
 /// children, document order, transitions by source), so copying it is cheap.
-public struct Chart<StateID: Hashable & Sendable, Event, Context> {
+public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline var tables: ChartTables<StateID, Event, Context>
     /// Whether steps record their microsteps (the states exited and entered) in
     /// ``ChartMacrostep/microsteps``. On by default; see ``tracing(_:)``.
@@ -76,7 +76,7 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     /// ``ChartMacrostep/changedConfiguration`` are recorded either way.
     /// - Parameter enabled: Whether to record microsteps.
     /// - Returns: The chart with that setting.
-    public func tracing(_ enabled: Bool) -> Chart {
+    public func tracing(_ enabled: Bool) -> Statechart {
         var copy = self
         copy.isTracing = enabled
         return copy
@@ -181,4 +181,4 @@ public struct Chart<StateID: Hashable & Sendable, Event, Context> {
     }
 }
 
-extension Chart: Sendable where Event: Sendable, Context: Sendable {}
+extension Statechart: Sendable where Event: Sendable, Context: Sendable {}

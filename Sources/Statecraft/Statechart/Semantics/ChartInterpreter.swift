@@ -1,6 +1,6 @@
 /// The SCXML 1.0 Appendix D algorithm, run on a ``ChartSnapshot``.
 ///
-/// An interpreter is a short-lived value: ``Chart`` creates one per macrostep from the current snapshot,
+/// An interpreter is a short-lived value: ``Statechart`` creates one per macrostep from the current snapshot,
 /// runs it, and takes the next snapshot out of it. It performs no effect: sends and cancels are
 /// recorded in the macrostep for the runtime to perform. Guards and actions run here because the
 /// algorithm depends on them (a guard reads the context an earlier action wrote).

@@ -29,9 +29,9 @@ public enum ChartTransitionKind: String, Sendable, Hashable {
 
 /// One element of a chart definition: a state, a transition, or an entry or exit action.
 ///
-/// The DSL types (``ChartState``, ``Parallel``, ``Final``, ``History``, ``On``, ``Always``, ``OnEntry``…)
+/// The DSL types (``ChartState``, ``ParallelState``, ``FinalState``, ``HistoryState``, ``OnEvent``, ``Always``, ``OnEntry``…)
 /// each wrap one element. Programs that build charts at run time — an SCXML importer — make elements
-/// directly with the static factories and pass them to ``Chart/init(initial:context:elements:)``.
+/// directly with the static factories and pass them to ``Statechart/init(initial:context:elements:)``.
 public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline
     enum Kind {

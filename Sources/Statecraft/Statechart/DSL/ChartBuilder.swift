@@ -1,8 +1,8 @@
 /// The result builder behind the chart DSL: collects states, transitions and entry and exit actions
 /// in document order.
 ///
-/// It accepts ``ChartState``, ``Parallel``, ``Final``, ``History``, ``On``, ``Always``, ``OnDone``,
-/// ``OnError``, ``After``, ``OnEntry``, ``OnExit``, raw ``ChartElement`` values and arrays of them, with
+/// It accepts ``ChartState``, ``ParallelState``, ``FinalState``, ``HistoryState``, ``OnEvent``, ``Always``, ``OnDone``,
+/// ``OnError``, ``AfterDelay``, ``OnEntry``, ``OnExit``, raw ``ChartElement`` values and arrays of them, with
 /// `if`, `switch` and `for` for definitions that vary.
 @resultBuilder
 public enum ChartBuilder<StateID: Hashable & Sendable, Event, Context> {
@@ -16,13 +16,13 @@ public enum ChartBuilder<StateID: Hashable & Sendable, Event, Context> {
     /// A state.
     public static func buildExpression(_ state: ChartState<StateID, Event, Context>) -> [Element] { [state.element] }
     /// A parallel state.
-    public static func buildExpression(_ state: Parallel<StateID, Event, Context>) -> [Element] { [state.element] }
+    public static func buildExpression(_ state: ParallelState<StateID, Event, Context>) -> [Element] { [state.element] }
     /// A final state.
-    public static func buildExpression(_ state: Final<StateID, Event, Context>) -> [Element] { [state.element] }
+    public static func buildExpression(_ state: FinalState<StateID, Event, Context>) -> [Element] { [state.element] }
     /// A history state.
-    public static func buildExpression(_ state: History<StateID, Event, Context>) -> [Element] { [state.element] }
+    public static func buildExpression(_ state: HistoryState<StateID, Event, Context>) -> [Element] { [state.element] }
     /// A transition on an event.
-    public static func buildExpression(_ transition: On<StateID, Event, Context>) -> [Element] {
+    public static func buildExpression(_ transition: OnEvent<StateID, Event, Context>) -> [Element] {
         [transition.element]
     }
     /// An eventless transition.
@@ -38,7 +38,7 @@ public enum ChartBuilder<StateID: Hashable & Sendable, Event, Context> {
         [transition.element]
     }
     /// A delayed transition.
-    public static func buildExpression(_ transition: After<StateID, Event, Context>) -> [Element] {
+    public static func buildExpression(_ transition: AfterDelay<StateID, Event, Context>) -> [Element] {
         [transition.element]
     }
     /// An entry action.

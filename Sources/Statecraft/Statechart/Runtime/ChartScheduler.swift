@@ -1,4 +1,4 @@
-/// Delivers a chart machine's delayed events: the clock behind `<send delay>` and ``After``.
+/// Delivers a chart machine's delayed events: the clock behind `<send delay>` and ``AfterDelay``.
 ///
 /// The protocol is deliberately small so that any clock fits: ``ManualScheduler`` runs delayed events
 /// synchronously during its `advance(by:)`, for tests and simulations that need no run loop. A machine

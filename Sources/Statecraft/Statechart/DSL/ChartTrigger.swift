@@ -1,7 +1,7 @@
 /// What fires a transition: a predicate over ``ChartSignal`` values and a printable label for
 /// diagrams and traces.
 ///
-/// The DSL makes triggers for you (``On``, ``OnDone``, ``OnError``). Build one directly when events are
+/// The DSL makes triggers for you (``OnEvent``, ``OnDone``, ``OnError``). Build one directly when events are
 /// matched at run time — SCXML event descriptors such as `error.*` or `*`:
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-extension Chart: MachineDefinition {
+extension Statechart: MachineDefinition {
     /// A chart machine's state: the chart's snapshot.
     public typealias State = ChartSnapshot<StateID, Event, Context>
     /// A chart machine's subject: the runtime holding its scheduler.
@@ -43,14 +43,14 @@ extension Chart: MachineDefinition {
 
     /// Performs the sends and cancels of the macrostep ``update(_:on:)`` took; cancels every delayed
     /// event once the chart has finished.
-    @inlinable public func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Chart>) {
+    @inlinable public func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Statechart>) {
         // Reads the stored snapshot's fields in place: passing it whole would copy it.
         if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
         performEffects(of: machine.state, in: machine)
     }
 
     /// Performs the sends and cancels of the first macrostep.
-    public func didStart(in machine: StateMachine<Chart>) {
+    public func didStart(in machine: StateMachine<Statechart>) {
         performEffects(of: machine.state, in: machine)
     }
 
@@ -58,13 +58,13 @@ extension Chart: MachineDefinition {
     /// has finished.
     @inlinable public func didTransition(
         from oldState: ChartSnapshot<StateID, Event, Context>, on event: Event,
-        decision: TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>, in machine: StateMachine<Chart>
+        decision: TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>, in machine: StateMachine<Statechart>
     ) {
         if decision.target._lastMacrostep.hasNoEffects && !decision.target.isFinished { return }
         performEffects(of: decision.target, in: machine)
     }
 
-    @usableFromInline func performEffects(of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Chart>) {
+    @usableFromInline func performEffects(of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Statechart>) {
         if !snapshot._lastMacrostep.hasNoEffects {
             machine.subject.perform(snapshot.lastMacrostep.effects, in: machine)
         }
@@ -75,7 +75,7 @@ extension Chart: MachineDefinition {
     ///
     /// - Parameter context: The extended state machines of the new chart start with.
     /// - Returns: A chart sharing this one's tables.
-    public func withInitialContext(_ context: Context) -> Chart {
+    public func withInitialContext(_ context: Context) -> Statechart {
         var copy = self
         copy.tables = tables.replacingContext(context)
         return copy
@@ -99,7 +99,7 @@ extension StateMachine {
     /// Creates a machine running `chart`: it enters the chart's initial configuration and runs its
     /// first macrostep before the initializer returns.
     ///
-    /// Without a scheduler, delayed events (``After``, ``ChartScope/send(_:after:id:)``) run on the clock
+    /// Without a scheduler, delayed events (``AfterDelay``, ``ChartScope/send(_:after:id:)``) run on the clock
     /// of ``StateMachine/run(clock:isolation:)``, on the caller's isolation — `ContinuousClock` in an app,
     /// a manual clock in tests — and wait while no run loop runs:
     ///
@@ -121,15 +121,15 @@ extension StateMachine {
     /// ```
     ///
     /// Either way a delayed event survives changes of state: only ``ChartScope/cancel(id:)`` (and the
-    /// exit of the state owning an ``After``) drops it (SCXML 1.0 §6.2, §6.3).
+    /// exit of the state owning an ``AfterDelay``) drops it (SCXML 1.0 §6.2, §6.3).
     ///
     /// - Parameters:
     ///   - chart: The chart to run.
     ///   - context: The extended state to start with; `nil` uses the chart's initial context.
     ///   - scheduler: Delivers delayed events; `nil` (the default) uses the run loop's clock.
     public convenience init<StateID, Event, Context>(
-        chart: Chart<StateID, Event, Context>, context: Context? = nil, scheduler: (any ChartScheduler)? = nil
-    ) where Definition == Chart<StateID, Event, Context> {
+        chart: Statechart<StateID, Event, Context>, context: Context? = nil, scheduler: (any ChartScheduler)? = nil
+    ) where Definition == Statechart<StateID, Event, Context> {
         let definition = context.map { chart.withInitialContext($0) } ?? chart
         self.init(definition: definition, subject: ChartRuntime(scheduler: scheduler))
     }

@@ -3,7 +3,7 @@
 ///
 /// It is the `State` of a chart machine, so `machine.state.isActive(.playing)` and
 /// `machine.state.context` read the running chart. A snapshot is a value; the pure step
-/// ``Chart/step(_:on:)`` takes one and returns the next.
+/// ``Statechart/step(_:on:)`` takes one and returns the next.
 public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     /// Macrosteps stop after this many microsteps so a chart that never settles cannot hang the
     /// program; ``ChartMacrostep/reachedMicrostepLimit`` reports it.

@@ -1,4 +1,4 @@
-extension Chart {
+extension Statechart {
     /// Describes the chart's structure — every state with its kind, parent and initial child, every
     /// transition with its trigger, targets and kind — for diagrams and other tools that read a
     /// ``MachineDescription``.
@@ -86,14 +86,14 @@ extension Chart {
 }
 
 extension StateMachine {
-    /// Describes the chart this machine runs (see ``Chart/machineDescription(name:)``); the machine itself is
+    /// Describes the chart this machine runs (see ``Statechart/machineDescription(name:)``); the machine itself is
     /// not touched.
     ///
     /// - Parameter name: An optional name for the machine.
     /// - Returns: The description.
     /// - Complexity: O(*n* · *d*) in the number of states and transitions and the depth of the chart.
     public func machineDescription<StateID, Event, Context>(name: String? = nil) -> MachineDescription
-    where Definition == Chart<StateID, Event, Context> {
+    where Definition == Statechart<StateID, Event, Context> {
         definition.machineDescription(name: name)
     }
 }
