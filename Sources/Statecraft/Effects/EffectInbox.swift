@@ -20,21 +20,9 @@ final class EffectInbox<Event: Sendable>: Sendable {
     }
 
     private struct Storage {
-        var items: [Item] = []
-        var head = 0
+        var items = FIFOQueue<Item>()
         var waiter: CheckedContinuation<Item?, Never>?
         var isOpen = false
-
-        mutating func popFirst() -> Item? {
-            guard head < items.count else { return nil }
-            let item = items[head]
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            return item
-        }
     }
 
     private let storage = LockedValue(Storage())
@@ -54,7 +42,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
                 storage.waiter = nil
                 return .handOver(waiter)
             }
-            storage.items.append(item)
+            storage.items.enqueue(item)
             return .queued
         }
         switch delivery {
@@ -70,7 +58,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
                 let answer: Answer = storage.withLock { storage in
-                    if let item = storage.popFirst() { return .item(item) }
+                    if let item = storage.items.dequeue() { return .item(item) }
                     if !storage.isOpen || Task.isCancelled { return .none }
                     storage.waiter = continuation
                     return .wait
@@ -99,9 +87,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
     func close() {
         let (left, waiter) = storage.withLock { storage in
             storage.isOpen = false
-            let left = Array(storage.items[storage.head...])
-            storage.items.removeAll()
-            storage.head = 0
+            let left = storage.items.removeAllWaiting()
             defer { storage.waiter = nil }
             return (left, storage.waiter)
         }
