@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "traffic-light", dependencies: ["Statecraft"], path: "Examples/TrafficLight"),
         .executableTarget(name: "refresh-list", dependencies: ["Statecraft"], path: "Examples/RefreshList"),
 
-        .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"]),
+        .testTarget(name: "StatecraftTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),

@@ -31,7 +31,7 @@ struct IsolationTests {
 
         await service.start()
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         var states: [DownloadDefinition.State] = []
         for await transition in transitions {
             states.append(transition.to)
@@ -72,7 +72,7 @@ struct IsolationTests {
         let laterChanges = Counter()
         _ = withObservationTracking { model.title } onChange: { laterChanges.increment() }
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         _ = await transitions.next()           // the effect's progress, handled on the main actor
         #expect(laterChanges.value == 1)
         _ = await transitions.next()

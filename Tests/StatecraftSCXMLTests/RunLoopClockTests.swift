@@ -23,10 +23,10 @@ struct RunLoopClockTests {
         defer { runLoop.cancel() }
 
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         #expect(clock.sleeperCount == 1)
         #expect(machine.state.isActive("s0"))
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         let fired = try #require(await transitions.next())
         #expect(fired.event.name == "timeout")
         #expect(machine.state.finalState == "pass")
@@ -43,7 +43,7 @@ struct RunLoopClockTests {
         defer { runLoop.cancel() }
 
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         let fired = try #require(await transitions.next())
         #expect(fired.event.name == "event2")
         #expect(machine.state.finalState == "pass")

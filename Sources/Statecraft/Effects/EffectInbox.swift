@@ -14,9 +14,11 @@ final class EffectInbox<Event: Sendable>: Sendable {
         case failure(epoch: UInt64, error: any Error, mapping: StateEffect<Event>.ErrorMapping?)
         /// The effect with this id has finished; its task can be forgotten.
         case finished(id: Int)
-        /// A timer of the run loop's clock fired: delayed actions not tied to a state may be due (a
-        /// chart's delayed sends; see ``RunLoopTimerClient``).
+        /// The run loop's delayed-event timer fired: delayed events may be due (see ``MachineDelayedEvents``).
         case timerFired
+        /// A settling clock moved (see ``_SettlingClock``): deliver the delayed events due, then reply with
+        /// the time until the next one.
+        case settle(reply: CheckedContinuation<Duration?, Never>)
     }
 
     private struct Storage {
@@ -95,8 +97,21 @@ final class EffectInbox<Event: Sendable>: Sendable {
         for item in left { Self.refuse(item) }
     }
 
-    /// Answers an item nobody will handle: a waiting event is told it was dropped.
+    /// Asks the run loop to deliver the delayed events due and waits until it has; answers `nil` at once
+    /// when no run loop runs.
+    ///
+    /// - Returns: The time until the machine's next delayed event, or `nil` when none waits.
+    func settle() async -> Duration? {
+        await withCheckedContinuation { post(.settle(reply: $0)) }
+    }
+
+    /// Answers an item nobody will handle: a waiting event is told it was dropped, a settle request that
+    /// nothing waits.
     static func refuse(_ item: Item) {
-        if case .event(_, _, let reply) = item { reply.resume(returning: .dropped) }
+        switch item {
+        case .event(_, _, let reply): reply.resume(returning: .dropped)
+        case .settle(let reply): reply.resume(returning: nil)
+        case .failure, .finished, .timerFired: break
+        }
     }
 }

@@ -29,21 +29,6 @@ extension StateMachine where Event: Sendable {
         effectRuntime().start(effect)
     }
 
-    /// Sends `event` once `duration` has passed on the run loop's clock, unless the machine leaves the
-    /// current state first.
-    ///
-    /// ```swift
-    /// // in a didEnter hook of a `.showingToast` state:
-    /// machine.send(.dismissToast, after: .seconds(3))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - event: The event to send.
-    ///   - duration: The delay, measured by the clock given to ``run(clock:isolation:)``.
-    public func send(_ event: Event, after duration: Duration) {
-        startEffect(.send(event, after: duration))
-    }
-
     /// Runs the machine's effects until the calling task is cancelled: starts effects that are waiting,
     /// and handles the events effects send, on the caller's isolation.
     ///
@@ -63,14 +48,13 @@ extension StateMachine where Event: Sendable {
     /// effects started afterwards wait for the next call. Only one call runs at a time: a call made while
     /// another runs returns at once.
     ///
-    /// A chart machine created without a ``ChartScheduler`` delivers its delayed events (``AfterDelay``,
-    /// ``ChartScope/send(_:after:id:)``) through this loop too, on `clock`, in time order. Unlike
-    /// ``send(_:after:)`` they survive changes of state; only the chart cancels them (SCXML 1.0 §6.2, §6.3).
+    /// The machine's delayed events (``send(_:after:id:)``, a chart's ``AfterDelay`` and
+    /// ``ChartScope/send(_:after:id:)``) are delivered through this loop too, on `clock`, in time order.
     ///
     /// - Parameters:
-    ///   - clock: The clock effects sleep on (``EffectContext/sleep(for:)``, ``send(_:after:)``), and
-    ///     the clock of a chart machine's delayed events when it was created without a scheduler;
-    ///     `ContinuousClock` by default, a manual clock in tests.
+    ///   - clock: The clock effects sleep on (``EffectContext/sleep(for:)``, ``StateEffect/send(_:after:)``),
+    ///     and the clock of the machine's delayed events; `ContinuousClock` by default, `ManualClock`
+    ///     (module `StatecraftTesting`) in tests.
     ///   - isolation: The isolation the machine is used from; leave the default, the caller's.
     public func run(
         clock: any Clock<Duration> = ContinuousClock(),
@@ -79,19 +63,17 @@ extension StateMachine where Event: Sendable {
         let runtime = effectRuntime()
         if runtime.isRunning { return }
         runtime.begin(clock: clock)
-        // A chart's runtime keeps delayed sends that outlive states; they run on this clock too.
-        let timerClient = subject as? any RunLoopTimerClient
-        timerClient?.runLoopDidBegin(runtime)
+        let settling = beginDelayedEvents(runtime: runtime, clock: clock)
         while let item = await runtime.inbox.next() {
-            deliver(item, runtime: runtime, timerClient: timerClient)
+            deliver(item, runtime: runtime)
         }
-        timerClient?.runLoopDidEnd()
+        endDelayedEvents(settling)
         runtime.end()
     }
 
     /// Handles one message from an effect on the machine's isolation.
     private func deliver(
-        _ item: EffectInbox<Event>.Item, runtime: EffectRuntime<State, Event>, timerClient: (any RunLoopTimerClient)?
+        _ item: EffectInbox<Event>.Item, runtime: EffectRuntime<State, Event>
     ) {
         switch item {
         case .event(let epoch, let event, let reply):
@@ -112,7 +94,9 @@ extension StateMachine where Event: Sendable {
         case .finished(let id):
             runtime.finished(id: id)
         case .timerFired:
-            timerClient?.runLoopTimerFired()
+            delayedEventTimerFired()
+        case .settle(let reply):
+            reply.resume(returning: settleDelayedEvents())
         }
     }
 
