@@ -1,8 +1,8 @@
 import Foundation
 import Statecraft
 
-/// Runs an SCXML document on a virtual clock: the chart, its external event queue and its delayed
-/// events, with nothing waiting in real time.
+/// Runs an SCXML document on virtual time: the chart on a `StateMachine`, an external event queue, and
+/// delayed events that wait for the session to move time, with nothing waiting in real time.
 ///
 /// ```swift
 /// let session = try SCXMLSession(contentsOf: url)
@@ -10,36 +10,30 @@ import Statecraft
 /// // outcome == .finished("pass")
 /// ```
 ///
-/// The session starts the chart when it is created (``initialMacrostep``). Events go to the external
-/// queue (``enqueue(_:)``) and are processed in order, one macrostep each (``processQueuedEvents()``),
-/// together with the events the chart sends itself without a delay. Delayed events wait on the virtual
-/// clock until ``fireNextDelayedEvent()`` moves ``now`` to the earliest one; events due at the same time
-/// fire in the order they were sent. `<cancel>` drops a waiting event; halting in a top-level final state
-/// drops them all.
+/// The session starts the chart when it is created (``initialMacrostep``), with `StateMachine(chart:)`'s
+/// runtime. Events go to the external queue (``enqueue(_:)``) and are processed in order, one macrostep
+/// each (``processQueuedEvents()``), together with the events the chart sends itself without a delay.
+/// Delayed events wait in the machine's delayed-event queue — the one behind every
+/// `StateMachine.send(_:after:id:)` — until ``fireNextDelayedEvent()`` or ``advance(by:)`` moves ``now``
+/// to them; events due at the same time fire in the order they were sent. `<cancel>` drops a waiting
+/// event; halting in a top-level final state drops them all.
 public final class SCXMLSession {
-    /// A delayed event waiting on the virtual clock.
-    private struct DelayedEvent {
-        let due: Duration
-        let sequence: Int
-        let event: SCXMLEvent
-        let id: String?
+    /// The external queue, shared with the chart's runtime, which puts the chart's sends without delay
+    /// at its back.
+    private final class ExternalQueue {
+        var events = FIFOQueue<SCXMLEvent>()
     }
 
     /// The document the session runs.
     public let document: SCXMLDocument
     /// The chart built from the document.
     public let chart: SCXMLChart
-    /// The chart's current snapshot: configuration, data model, whether it finished.
-    public private(set) var snapshot: SCXMLSnapshot
     /// What the chart's first macrostep did.
     public private(set) var initialMacrostep: SCXMLMacrostepRecord
-    /// The virtual time: how far the clock has moved to deliver delayed events.
-    public private(set) var now: Duration = .zero
 
-    private var externalQueue: [SCXMLEvent] = []
-    private var queueHead = 0
-    private var delayed: [DelayedEvent] = []
-    private var sequence = 0
+    /// The machine running the chart; its delayed events wait on the session's virtual time.
+    private let machine: StateMachine<SCXMLChart>
+    private let externalQueue: ExternalQueue
     private let logBuffer: SCXMLLogBuffer
 
     /// Builds a document's chart and starts it.
@@ -54,10 +48,19 @@ public final class SCXMLSession {
         self.document = document
         self.logBuffer = buffer
         chart = try SCXMLChartBuilder(sessionID: sessionID) { buffer.append($0) }.build(document)
-        snapshot = chart.start()
+        let queue = ExternalQueue()
+        let runtime = ChartRuntime()
+        runtime._sendWithoutDelay = { event in
+            guard let event = event as? SCXMLEvent else {
+                preconditionFailure("Internal inconsistency: an SCXML chart sent a \(type(of: event))")
+            }
+            queue.events.enqueue(event)
+        }
+        externalQueue = queue
+        machine = StateMachine(definition: chart, subject: runtime)
         initialMacrostep = SCXMLMacrostepRecord(event: nil, exited: [], entered: [], configuration: [])
         initialMacrostep = record(event: nil)
-        perform(snapshot.lastMacrostep.effects)
+        if isFinished { externalQueue.events.removeAll() }
     }
 
     /// Parses a file, builds its chart and starts it.
@@ -69,21 +72,27 @@ public final class SCXMLSession {
         try self.init(document: SCXMLParser.parse(contentsOf: url))
     }
 
+    /// The chart's current snapshot: configuration, data model, whether it finished.
+    public var snapshot: SCXMLSnapshot { machine.state }
+
+    /// The virtual time: how far the clock has moved to deliver delayed events.
+    public var now: Duration { machine._delayedEventTime }
+
     /// Whether the chart halted in a top-level final state; it then processes nothing more.
     public var isFinished: Bool { snapshot.isFinished }
 
     /// The number of delayed events waiting on the virtual clock.
-    public var pendingDelayedEventCount: Int { delayed.count }
+    public var pendingDelayedEventCount: Int { machine.pendingDelayedEventCount }
 
     /// The number of events waiting in the external queue.
-    public var queuedEventCount: Int { externalQueue.count - queueHead }
+    public var queuedEventCount: Int { externalQueue.events.count }
 
     /// Puts an event at the back of the external queue. Ignored once the chart has finished.
     ///
     /// - Parameter event: the event.
     public func enqueue(_ event: SCXMLEvent) {
         guard !isFinished else { return }
-        externalQueue.append(event)
+        externalQueue.events.enqueue(event)
     }
 
     /// Processes the external queue until it is empty or the chart finishes: one macrostep per event,
@@ -108,21 +117,15 @@ public final class SCXMLSession {
     /// - Returns: its record, or `nil` when the queue is empty or the chart has finished.
     /// - Complexity: O(*n*) per microstep in the number of states.
     public func processNextQueuedEvent() -> SCXMLMacrostepRecord? {
-        guard !isFinished, queueHead < externalQueue.count else { return nil }
-        let event = externalQueue[queueHead]
-        queueHead += 1
-        if queueHead == externalQueue.count {
-            externalQueue.removeAll(keepingCapacity: true)
-            queueHead = 0
-        }
-        guard let next = chart.step(snapshot, on: event) else {
+        guard !isFinished, let event = externalQueue.events.dequeue() else { return nil }
+        guard machine.send(event) == .transitioned else {
             return SCXMLMacrostepRecord(
                 event: event.name, exited: [], entered: [], configuration: snapshot.configuration.sorted(),
                 logs: logBuffer.take(), time: now)
         }
-        snapshot = next
         let result = record(event: event.name)
-        perform(snapshot.lastMacrostep.effects)
+        // Halting drops what waits; the machine has dropped its delayed events already.
+        if isFinished { externalQueue.events.removeAll() }
         return result
     }
 
@@ -150,13 +153,13 @@ public final class SCXMLSession {
         while queueDelayedEvent(notAfter: end) {
             records += processQueuedEvents()
         }
-        now = max(now, end)
+        machine._moveDelayedEventTime(to: end)
         return records
     }
 
     /// When the earliest waiting delayed event falls due; `nil` when none waits.
     public var nextDelayedEventTime: Duration? {
-        delayed.map(\.due).min()
+        machine._nextDelayedEventTime
     }
 
     /// Moves the earliest delayed event due by `end` (any, when `nil`) to the external queue and the clock
@@ -164,15 +167,8 @@ public final class SCXMLSession {
     ///
     /// - Returns: whether there was one (and the chart has not finished).
     private func queueDelayedEvent(notAfter end: Duration?) -> Bool {
-        guard !isFinished, let index = delayed.indices.min(by: {
-            (delayed[$0].due, delayed[$0].sequence) < (delayed[$1].due, delayed[$1].sequence)
-        }) else {
-            return false
-        }
-        if let end, delayed[index].due > end { return false }
-        let next = delayed.remove(at: index)
-        now = max(now, next.due)
-        enqueue(next.event)
+        guard !isFinished, let event = machine._popDelayedEvent(notAfter: end) else { return false }
+        enqueue(event)
         return true
     }
 
@@ -229,7 +225,7 @@ public final class SCXMLSession {
             case .advance(let duration):
                 let end = now + max(duration, .zero)
                 guard deliver(notAfter: end) else { return .eventLimitReached(eventLimit) }
-                now = max(now, end)
+                machine._moveDelayedEventTime(to: end)
             }
         }
         budget = eventLimit
@@ -274,26 +270,4 @@ public final class SCXMLSession {
             logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(\.description), time: now)
     }
 
-    /// Performs a macrostep's sends and cancels; drops everything waiting once the chart has finished.
-    private func perform(_ effects: [ChartEffect<SCXMLEvent>]) {
-        if isFinished {
-            delayed.removeAll()
-            externalQueue.removeAll()
-            queueHead = 0
-            return
-        }
-        for effect in effects {
-            switch effect {
-            case .send(let event, let delay, let id):
-                if delay <= .zero {
-                    externalQueue.append(event)
-                } else {
-                    sequence += 1
-                    delayed.append(DelayedEvent(due: now + delay, sequence: sequence, event: event, id: id))
-                }
-            case .cancel(let id):
-                delayed.removeAll { $0.id == id }
-            }
-        }
-    }
 }
