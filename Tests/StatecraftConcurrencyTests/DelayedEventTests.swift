@@ -192,4 +192,41 @@ struct DelayedEventTests {
         await clock.advance(by: .seconds(3))
         #expect(await owner.withMachine { $0.state } == .hidden)
     }
+
+    /// The second sample of the article *Async work in states*: an effect sleeps, then sends its event.
+    enum Loader: StateMachineState, Sendable, Equatable {
+        case idle, loading, loaded
+        enum Event: Sendable, Equatable { case start, loaded }
+
+        func next(for event: Event) -> StateTransition<Loader> {
+            switch (self, event) {
+            case (.idle, .start): .to(.loading)
+            case (.loading, .loaded): .to(.loaded)
+            default: .ignore
+            }
+        }
+
+        func didEnter(from previous: Loader?, in machine: Machine) {
+            guard self == .loading else { return }
+            machine.startEffect(StateEffect { context in
+                try await context.sleep(for: .seconds(1))
+                await context.send(.loaded)
+            })
+        }
+    }
+
+    @Test func theArticlesEffectSampleAwaitsWhatTheWokenEffectSends() async throws {
+        let clock = ManualClock()
+        let machine = StateMachine(initialState: Loader.idle)
+        let runLoop = Task { await machine.run(clock: clock) }
+        defer { runLoop.cancel() }
+        await clock.waitForRunLoops()
+
+        var transitions = machine.transitions.makeAsyncIterator()
+        machine.send(.start)                       // .loading's effect sleeps 1 s, then sends .loaded
+        await clock.waitForSleepers(count: 1)
+        await clock.advance(by: .seconds(1))       // the effect wakes and sends .loaded on its own task
+        _ = await transitions.next()               // idle → loading
+        #expect(await transitions.next()?.to == .loaded)
+    }
 }

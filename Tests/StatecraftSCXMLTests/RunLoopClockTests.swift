@@ -3,7 +3,7 @@ import StatecraftTesting
 import Testing
 @testable import StatecraftSCXML
 
-/// An SCXML chart on `StateMachine` without a scheduler: its `<send delay>` runs on the clock of
+/// An SCXML chart on `StateMachine`: its `<send delay>` runs on the clock of
 /// `run(clock:)`, here a `ManualClock`, and `<cancel>` drops a delayed send.
 @MainActor
 @Suite("SCXML charts on the run loop's clock", .timeLimit(.minutes(1)))
