@@ -41,6 +41,7 @@ let package = Package(
         .executableTarget(
             name: "statecraft",
             dependencies: [
+                "StatecraftAnalysis",
                 "StatecraftDiagrams",
                 "StatecraftSCXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -56,7 +57,8 @@ let package = Package(
 
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"]),
         .testTarget(
-            name: "StatecraftAnalysisTests", dependencies: ["StatecraftAnalysis", "StatecraftSCXML", "Statecraft"]),
+            name: "StatecraftAnalysisTests", dependencies: ["StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
+            exclude: ["Expected"]),
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),

@@ -111,7 +111,7 @@ struct StateSpaceTests {
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(space)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == ["machine", "events", "configurations", "edges", "limits", "startReachedMicrostepLimit"])
+        #expect(Set(object.keys) == ["machine", "events", "configurations", "edges", "limits", "start"])
         let edge = try #require((object["edges"] as? [[String: Any]])?.first)
         #expect(Set(edge.keys) == [
             "source", "target", "event", "eventIndex", "transitions", "exited", "entered", "sent", "errors",

@@ -66,7 +66,7 @@ public struct StateSpaceExplorer<Machine: ExplorableMachine> {
         }
         return StateSpace(
             machine: model.machine, events: labels, configurations: configurations, edges: edges,
-            stoppedAt: stoppedAt, limits: limits, startReachedMicrostepLimit: start.step.reachedMicrostepLimit)
+            stoppedAt: stoppedAt, limits: limits, start: start.step)
     }
 
     private func configuration(of node: Machine.Node, id: Int, depth: Int, parentEdge: Int?)

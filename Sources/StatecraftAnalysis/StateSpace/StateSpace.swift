@@ -37,9 +37,10 @@ public struct StateSpace: Sendable, Hashable, Codable {
     public var stoppedAt: ExplorationBound?
     /// The limits exploration ran under.
     public var limits: ExplorationLimits
-    /// Whether starting the machine stopped at the chart's microstep limit (eventless transitions or
-    /// raised events that never settle).
-    public var startReachedMicrostepLimit: Bool
+    /// What starting the machine did, as an edge into the initial configuration (its source is also 0
+    /// and its event empty): the transitions its first macrostep took, the states it entered — some only
+    /// on the way, when eventless transitions or raised events move on at once — and whether it settled.
+    public var start: StateSpaceEdge
 
     /// Creates a state space from its parts; ``StateSpace/explore(_:limits:)`` builds one from a machine.
     ///
@@ -50,13 +51,13 @@ public struct StateSpace: Sendable, Hashable, Codable {
     ///   - edges: The steps.
     ///   - stoppedAt: The bound hit, if any.
     ///   - limits: The limits exploration ran under.
-    ///   - startReachedMicrostepLimit: Whether starting did not settle.
+    ///   - start: What starting did.
     public init(
         machine: MachineDescription, events: [String], configurations: [StateSpaceConfiguration],
         edges: [StateSpaceEdge], stoppedAt: ExplorationBound?, limits: ExplorationLimits,
-        startReachedMicrostepLimit: Bool = false
+        start: StateSpaceEdge = StateSpaceEdge()
     ) {
-        self.startReachedMicrostepLimit = startReachedMicrostepLimit
+        self.start = start
         self.machine = machine
         self.events = events
         self.configurations = configurations
@@ -83,6 +84,27 @@ public struct StateSpace: Sendable, Hashable, Codable {
     /// - Complexity: O(*c* · *s*) for *c* configurations of *s* active states each.
     public func configurations(containing id: String) -> [StateSpaceConfiguration] {
         configurations.filter { $0.states.contains(id) }
+    }
+
+    /// Every state entered at some point: active in a configuration, or entered on the way during a
+    /// step (or the start) that moved on before settling.
+    ///
+    /// - Complexity: O(*c* · *s* + *e* · *k*) for *c* configurations of *s* states and *e* edges entering
+    ///   *k* states each.
+    public var enteredStates: Set<String> {
+        var result = Set(start.entered)
+        for configuration in configurations { result.formUnion(configuration.states) }
+        for edge in edges { result.formUnion(edge.entered) }
+        return result
+    }
+
+    /// Every transition taken at some point, by the start or a step, as positions in the description.
+    ///
+    /// - Complexity: O(*e* · *k*) for *e* edges taking *k* transitions each.
+    public var takenTransitions: Set<Int> {
+        var result = Set(start.transitions)
+        for edge in edges { result.formUnion(edge.transitions) }
+        return result
     }
 
     /// The edges leaving each configuration, by configuration id.
