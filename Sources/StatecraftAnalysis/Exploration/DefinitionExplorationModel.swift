@@ -20,11 +20,7 @@ public struct DefinitionExplorationModel<Definition: MachineDefinition>: Explora
     /// The events' labels.
     public let eventLabels: [String]
     private let describedEvents: [String]
-    private let transitionPositions: [TransitionKey: Int]
-
-    private struct TransitionKey: Hashable {
-        let source: String, event: String, target: String, isUpdate: Bool
-    }
+    private let lookup: DescribedTransitionLookup
 
     /// Creates the model of a definition.
     ///
@@ -40,14 +36,7 @@ public struct DefinitionExplorationModel<Definition: MachineDefinition>: Explora
         machine = definition.machineDescription(states: states, events: events, name: name)
         eventLabels = events.map { String(describing: $0) }
         describedEvents = events.map { DiagramLabel.of($0) }
-        var positions: [TransitionKey: Int] = [:]
-        for (position, transition) in machine.transitions.enumerated() {
-            guard let event = transition.event, let target = transition.targets.first else { continue }
-            positions[TransitionKey(
-                source: transition.source, event: event, target: target, isUpdate: transition.kind == .internal)] =
-                position
-        }
-        transitionPositions = positions
+        lookup = DescribedTransitionLookup(machine)
     }
 
     /// The initial state.
@@ -61,8 +50,8 @@ public struct DefinitionExplorationModel<Definition: MachineDefinition>: Explora
         let source = DiagramLabel.of(node)
         let target = DiagramLabel.of(decision.target)
         let isUpdate = decision.kind == .update
-        let position = transitionPositions[TransitionKey(
-            source: source, event: describedEvents[eventIndex], target: target, isUpdate: isUpdate)]
+        let position = lookup.position(
+            source: source, event: describedEvents[eventIndex], target: target, isUpdate: isUpdate)
         return (decision.target, StateSpaceEdge(
             transitions: position.map { [$0] } ?? [], exited: isUpdate ? [] : [source], entered: isUpdate ? [] : [target]))
     }
