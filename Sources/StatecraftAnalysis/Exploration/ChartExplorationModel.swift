@@ -15,9 +15,8 @@ import Statecraft
 public struct ChartExplorationModel<StateID: Hashable & Sendable, Event, Context>: ExplorableMachine {
     /// The identity of a snapshot in the space.
     public struct Key: Hashable {
-        let active: [StateID]
-        let history: [[StateID]?]
-        let isFinished: Bool
+        /// The configuration, history values and final state, as bit words.
+        let configuration: [UInt64]
         let context: AnyHashable?
     }
 
@@ -71,22 +70,28 @@ public struct ChartExplorationModel<StateID: Hashable & Sendable, Event, Context
     /// The snapshot's active states (for a finished chart, its top-level final state), history values,
     /// whether it finished, and its context when that is `Hashable`.
     public func key(of node: ChartSnapshot<StateID, Event, Context>) -> Key {
-        Key(
-            active: activeStates(of: node), history: historyStates.map { node.recordedHistory($0) },
-            isFinished: node.isFinished, context: node.context as? AnyHashable)
+        Key(configuration: node._configurationIdentity, context: node.context as? AnyHashable)
     }
 
     /// The snapshot's states, history values and data, by description identifiers.
     public func configuration(of node: ChartSnapshot<StateID, Event, Context>) -> StateSpaceConfiguration {
+        configuration(of: node, describingContext: true)
+    }
+
+    /// The snapshot's configuration; `describingContext: false` leaves ``StateSpaceConfiguration/data``
+    /// out, for models that print the context their own way (printing by reflection is slow).
+    func configuration(of node: ChartSnapshot<StateID, Event, Context>, describingContext: Bool)
+        -> StateSpaceConfiguration
+    {
         var history: [String: [String]] = [:]
         for id in historyStates {
             if let recorded = node.recordedHistory(id) { history[name(id)] = recorded.map(name) }
         }
+        let states = activeStates(of: node).map(name)
         return StateSpaceConfiguration(
-            states: activeStates(of: node).map(name),
-            atomicStates: node.isFinished ? activeStates(of: node).map(name) : node.atomicStates.map(name),
-            history: history,
-            data: (node.context as? AnyHashable).map { String(describing: $0.base) }, isFinal: node.isFinished)
+            states: states, atomicStates: node.isFinished ? states : node.atomicStates.map(name), history: history,
+            data: describingContext ? (node.context as? AnyHashable).map { String(describing: $0.base) } : nil,
+            isFinal: node.isFinished)
     }
 
     /// The active states; for a finished chart, whose configuration is empty once it halted, the

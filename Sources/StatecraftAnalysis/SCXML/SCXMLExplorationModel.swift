@@ -72,7 +72,7 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
 
     /// The snapshot's states and history, and its variables as `name=value` pairs sorted by name.
     public func configuration(of node: SCXMLSnapshot) -> StateSpaceConfiguration {
-        var content = chartModel.configuration(of: node)
+        var content = chartModel.configuration(of: node, describingContext: false)
         let variables = node.context.variables.sorted { $0.key < $1.key }
         content.data = variables.isEmpty ? nil : variables.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         return content
