@@ -8,8 +8,9 @@ extension Statechart {
     /// default); the initial and halting microsteps take no described transition.
     ///
     /// ```swift
-    /// let next = chart.step(chart.start(), on: .play)
-    /// chart.describedTransitions(of: next!.lastMacrostep)   // [[0]]: the first transition described
+    /// if let next = chart.step(chart.start(), on: .play) {
+    ///     chart.describedTransitions(of: next.lastMacrostep)   // [[0]]: the first transition described
+    /// }
     /// ```
     ///
     /// - Parameter macrostep: A macrostep recorded by this chart.

@@ -1,7 +1,7 @@
 import Statecraft
 
-/// A ``Statechart`` as an ``ExplorableMachine``: each step is the chart's own
-/// ``Statechart/step(_:on:)``, so the space has exactly the chart's semantics.
+/// A `Statechart` as an ``ExplorableMachine``: each step is the chart's own
+/// `Statechart/step(_:on:)`, so the space has exactly the chart's semantics.
 ///
 /// A node's identity is its active states, its recorded history values and — when the context is
 /// `Hashable` — its context, so guards that read the context are explored per value. A chart whose context
@@ -37,7 +37,7 @@ public struct ChartExplorationModel<StateID: Hashable & Sendable, Event, Context
     /// - Parameters:
     ///   - chart: The chart.
     ///   - events: The events to offer in every configuration; labelled by `String(describing:)`, as
-    ///     ``OnEvent`` labels its transitions.
+    ///     `OnEvent` labels its transitions.
     ///   - name: A name for the machine description.
     public init(_ chart: Statechart<StateID, Event, Context>, events: [Event], name: String? = nil) {
         self.chart = chart.tracing(true)

@@ -1,11 +1,11 @@
 import Statecraft
 
-/// Any ``MachineDefinition`` whose states and events can be listed, as an ``ExplorableMachine``: each step
-/// is the definition's own pure ``MachineDefinition/decide(state:event:)``.
+/// Any `MachineDefinition` whose states and events can be listed, as an ``ExplorableMachine``: each step
+/// is the definition's own pure `MachineDefinition/decide(state:event:)`.
 ///
 /// States are identified by value when the state type is `Hashable`, otherwise by their diagram label
-/// (``DiagramLabel/of(_:)``), as the diagrams' probing does; the space's states are labels. The description
-/// is the probed one (``MachineDefinition/machineDescription(states:events:name:maximumStates:)``).
+/// (`DiagramLabel/of(_:)`), as the diagrams' probing does; the space's states are labels. The description
+/// is the probed one (`MachineDefinition/machineDescription(states:events:name:maximumStates:)`).
 ///
 /// ```swift
 /// let space = StateSpace.explore(definition: TrafficLight(), states: Light.allCases, events: Signal.allCases)

@@ -1,6 +1,6 @@
 import Statecraft
 
-/// Finds the transition of a probed ``MachineDescription`` that a definition's decision took, by the
+/// Finds the transition of a probed `MachineDescription` that a definition's decision took, by the
 /// labels of its source, event and target and whether it was an update.
 struct DescribedTransitionLookup: Sendable {
     private struct Key: Hashable {

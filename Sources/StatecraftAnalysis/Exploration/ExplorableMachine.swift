@@ -3,8 +3,8 @@ import Statecraft
 /// A machine the ``StateSpaceExplorer`` can step: it starts, steps one event at a time with the machine's
 /// own step function, and says which nodes are the same configuration.
 ///
-/// The module adapts every kind of Statecraft machine — ``ChartExplorationModel`` for a ``Statechart``,
-/// ``DefinitionExplorationModel`` for any ``MachineDefinition`` whose states and events can be listed,
+/// The module adapts every kind of Statecraft machine — ``ChartExplorationModel`` for a `Statechart`,
+/// ``DefinitionExplorationModel`` for any `MachineDefinition` whose states and events can be listed,
 /// ``SCXMLExplorationModel`` for an SCXML document. Adopt it to explore something else.
 public protocol ExplorableMachine {
     /// What a step produces: a snapshot or a state.

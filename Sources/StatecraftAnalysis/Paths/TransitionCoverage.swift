@@ -1,7 +1,7 @@
 import Statecraft
 
 /// Records which transitions of a machine's description a test run took, and which it missed: an
-/// observer on a ``StateMachine``.
+/// observer on a `StateMachine`.
 ///
 /// ```swift
 /// let machine = StateMachine(chart: player)
@@ -10,9 +10,9 @@ import Statecraft
 /// coverage.report.missed.map(\.description)   // ["playing --pause--> paused", …]
 /// ```
 ///
-/// For a chart, the transitions are read from each macrostep (``Statechart/describedTransitions(of:)``),
+/// For a chart, the transitions are read from each macrostep (`Statechart/describedTransitions(of:)`),
 /// so eventless transitions and those of raised events count too; the chart must record microsteps
-/// (``Statechart/tracing(_:)``, on by default). For another definition, a transition is matched by the
+/// (`Statechart/tracing(_:)`, on by default). For another definition, a transition is matched by the
 /// labels of its source, event and target in the probed description. Attach the recorder before the
 /// events to count; it stays attached while it exists or until ``stop()``.
 public final class TransitionCoverage {
@@ -24,7 +24,7 @@ public final class TransitionCoverage {
 
     /// Starts recording the transitions a chart machine takes.
     ///
-    /// - Parameter stateMachine: A machine running a ``Statechart``.
+    /// - Parameter stateMachine: A machine running a `Statechart`.
     public init<StateID, Event, Context>(_ stateMachine: StateMachine<Statechart<StateID, Event, Context>>) {
         let chart = stateMachine.definition
         machine = chart.machineDescription()

@@ -1,7 +1,7 @@
 import Statecraft
 import StatecraftSCXML
 
-/// An SCXML document as an ``ExplorableMachine``: the chart ``SCXMLChartBuilder`` builds from it, stepped by
+/// An SCXML document as an ``ExplorableMachine``: the chart `SCXMLChartBuilder` builds from it, stepped by
 /// the chart's own step function, with the data model's values part of each configuration's identity.
 ///
 /// The events offered are the names the document's transitions listen to (`<transition event="…">`),
@@ -32,7 +32,7 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
     /// - Parameters:
     ///   - document: A parsed document.
     ///   - extraEvents: More event names to offer in every configuration.
-    /// - Throws: ``SCXMLError`` when the document's chart cannot be built.
+    /// - Throws: `SCXMLError` when the document's chart cannot be built.
     public init(document: SCXMLDocument, extraEvents: [String] = []) throws(SCXMLError) {
         self.document = document
         let chart = try SCXMLChartBuilder().build(document)
@@ -109,7 +109,7 @@ extension StateSpace {
     ///   - document: The document.
     ///   - limits: The bounds of exploration.
     /// - Returns: The space.
-    /// - Throws: ``SCXMLError`` when the document's chart cannot be built.
+    /// - Throws: `SCXMLError` when the document's chart cannot be built.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
     public static func explore(document: SCXMLDocument, limits: ExplorationLimits = ExplorationLimits())
         throws(SCXMLError) -> StateSpace

@@ -1,7 +1,7 @@
 import Statecraft
 import Testing
 
-/// An exhaustive test harness for a ``StateMachine``, in the spirit of TCA's `TestStore`: every event the
+/// An exhaustive test harness for a `StateMachine`, in the spirit of TCA's `TestStore`: every event the
 /// test sends, and every event the machine then handles — events it sent itself, events its effects
 /// sent, delayed events — must be followed by the test's statement of the exact resulting state and
 /// the effects; anything unstated fails the test with a readable diff at the line of the statement.
@@ -23,7 +23,7 @@ import Testing
 /// What a statement covers:
 /// - **state**: what ``Observed`` the store was created with — the state itself for an `Equatable`
 ///   state, a chart's configuration and context (``ChartObservation``) for a chart;
-/// - **effects**: for a definition, the effects running after the step (``StateMachine/activeEffectCount``);
+/// - **effects**: for a definition, the effects running after the step (`StateMachine/activeEffectCount`);
 ///   for a chart, the sends and cancels its macrostep asked for, printed;
 /// - **events the machine handled next**: each must be taken with ``receive(_:state:effects:sourceLocation:)``
 ///   before the next ``send(_:state:effects:sourceLocation:)`` or ``finish(sourceLocation:)``.
