@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
+        .library(name: "StatecraftAnalysis", targets: ["StatecraftAnalysis"]),
         // The Stenciltown example's machine, a product only so that Benchmarks/ can drive it.
         .library(name: "StenciltownKit", targets: ["StenciltownKit"]),
         .executable(name: "statecraft", targets: ["statecraft"]),
@@ -28,6 +29,10 @@ let package = Package(
         // SCXML import and export: the document model, the expression language, event descriptors.
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft"]),
 
+        // Analysis: the state space of a machine (Statecraft or SCXML), validation rules, test paths,
+        // transition coverage and property checks, all computed by the machine's own step function.
+        .target(name: "StatecraftAnalysis", dependencies: ["Statecraft", "StatecraftSCXML"]),
+
         // Diagrams: DOT, Mermaid, PlantUML, JSON exporters and the Graphviz renderer. Reads only
         // `MachineDescription`, never the runtime.
         .target(name: "StatecraftDiagrams", dependencies: ["Statecraft"]),
@@ -36,6 +41,7 @@ let package = Package(
         .executableTarget(
             name: "statecraft",
             dependencies: [
+                "StatecraftAnalysis",
                 "StatecraftDiagrams",
                 "StatecraftSCXML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -50,6 +56,9 @@ let package = Package(
         .executableTarget(name: "refresh-list", dependencies: ["Statecraft"], path: "Examples/RefreshList"),
 
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft", "StatecraftTesting"]),
+        .testTarget(
+            name: "StatecraftAnalysisTests", dependencies: ["StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
+            exclude: ["Expected"]),
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),

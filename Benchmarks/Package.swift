@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Statecraft", package: "Statecraft"),
                 .product(name: "StenciltownKit", package: "Statecraft"),
+                .product(name: "StatecraftAnalysis", package: "Statecraft"),
             ]
         ),
 
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: [
                 "Workload",
                 .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftAnalysis", package: "Statecraft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/StatecraftBenchmarks",

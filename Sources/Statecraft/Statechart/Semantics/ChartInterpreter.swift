@@ -194,6 +194,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         if tracing {
             for index in enabled {
                 microstep.transitions.append(tables.transitions[index].trigger?.label ?? "eventless")
+                microstep._transitionIndices.append(index)
             }
         }
         exitStates(enabled)
