@@ -50,6 +50,15 @@ let package = Package(
         .executableTarget(name: "refresh-list", dependencies: ["Statecraft"], path: "Examples/RefreshList"),
 
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"]),
+        // The code of the README and the DocC articles, compiled in plain Swift 6 mode; DocSnippetTextTests checks
+        // that every ```swift block of the documents is an excerpt of a compiled file.
+        .testTarget(name: "DocSnippetTests", dependencies: ["Statecraft", "StatecraftTesting"]),
+        // The main-actor article's natural code in Xcode 26's "approachable concurrency" mode, where a
+        // main-actor type's conformances are inferred isolated (SE-0470).
+        .testTarget(
+            name: "InferredIsolationTests", dependencies: ["Statecraft", "StatecraftTesting"],
+            swiftSettings: [.enableUpcomingFeature("InferIsolatedConformances")]
+        ),
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),
