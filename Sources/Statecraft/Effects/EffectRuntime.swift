@@ -11,6 +11,8 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     private var timeline: ClockTimeline?
     /// Effects started while no run loop was running; they start with it. All belong to the current epoch.
     private var pending: [StateEffect<Event>] = []
+    /// The running effects of the current state, by task id: what ``end()`` keeps for the next run loop.
+    private var running: [Int: StateEffect<Event>] = [:]
     private var nextTaskID = 0
     private var errorObservers: [(token: ObserverToken, observer: ErrorObserver)] = []
     /// Errors that no observer heard, oldest first.
@@ -24,6 +26,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
 
     override func leaveState() {
         super.leaveState()
+        running.removeAll(keepingCapacity: true)
         // Keeps the buffer: a machine that changes state without a run loop would otherwise allocate
         // it again for the next state's effects.
         pending.removeAll(keepingCapacity: true)
@@ -44,6 +47,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
         let epoch = self.epoch
         let inbox = self.inbox
         let context = EffectContext(epoch: epoch, inbox: inbox, clock: clock)
+        running[id] = effect
         tasks[id] = Task {
             do {
                 try await effect.operation(context)
@@ -68,17 +72,27 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
 
     /// Cancels every running effect and closes the inbox. Starts a new epoch so that a straggler cannot
     /// deliver into a later run loop.
+    ///
+    /// The machine stays in its state, so the effects of that state that had not finished are kept and
+    /// start again, from the beginning, with the next run loop: a screen that disappears and reappears
+    /// (its run loop's task cancelled, then a new one) resumes its loading instead of waiting forever.
     func end() {
         clock = nil
         timeline = nil
+        let unfinished = running.sorted { $0.key < $1.key }.map(\.value) + pending
         leaveState()
+        pending = unfinished
         inbox.close()
     }
 
-    /// Forgets a finished effect's task.
+    /// Forgets a finished effect's task: it does not start again with a later run loop.
     func finished(id: Int) {
         tasks[id] = nil
+        running[id] = nil
     }
+
+    /// The number of effects waiting for a run loop to start them.
+    var waitingCount: Int { pending.count }
 
     func addErrorObserver(token: ObserverToken, _ observer: @escaping ErrorObserver) {
         errorObservers.append((token, observer))
