@@ -3,8 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "Statecraft",
-    // The Apple platforms of the Swift 6 concurrency and Observation features the library uses.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The oldest Apple platforms with `Clock` and `Duration` (effects, delays, charts, SCXML runs). The one
+    // API that needs more, `ObservableStateMachine` (Observation), is marked `@available(macOS 14, iOS 17, …)`.
+    // Nothing here uses `Synchronization` (macOS 15 / iOS 18). README "Requirements" lists the minimum per
+    // feature.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),

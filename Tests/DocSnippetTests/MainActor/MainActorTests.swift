@@ -36,6 +36,7 @@ struct MainActorTests {
         #expect(controller.status == "Uploading…")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aSwiftUIShapedModelIsObservedAndDebounces() async {
         let clock = ManualClock()
         let model = SearchModel { text in ["\(text).sketch"] }

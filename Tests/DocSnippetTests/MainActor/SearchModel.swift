@@ -5,6 +5,7 @@ import Statecraft
 // `@State`, read `model.machine.state` in `body` and call `model.run()` from `.task { }`.
 
 /// Search results that a view observes; typing restarts the search.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class SearchModel {
     enum State: Equatable, Sendable { case empty, searching(String), results([String]) }
