@@ -8,15 +8,17 @@ let package = Package(
     // Nothing here uses `Synchronization` (macOS 15 / iOS 18). README "Requirements" lists the minimum per
     // feature.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // Only the libraries are products: what an app names and links. The `statecraft` tool and the examples are
+    // executable targets without a product: `swift run statecraft` and `swift run stenciltown` work in this
+    // package (SwiftPM gives a root package's executable targets implicit products), while a package that
+    // depends on Statecraft neither sees them nor resolves swift-argument-parser, which only the tool uses
+    // (SwiftPM resolves a dependency's dependencies only for the products a client uses).
+    // PackageProductsTests pins this list.
     products: [
         .library(name: "Statecraft", targets: ["Statecraft"]),
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
-        // The Stenciltown example's machine, a product only so that Benchmarks/ can drive it.
-        .library(name: "StenciltownKit", targets: ["StenciltownKit"]),
-        .executable(name: "statecraft", targets: ["statecraft"]),
-        .executable(name: "stenciltown", targets: ["stenciltown"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
