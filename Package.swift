@@ -19,9 +19,12 @@ let package = Package(
         .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
         .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
+        .library(name: "StatecraftLogging", targets: ["StatecraftLogging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only StatecraftLogging uses it: an app resolves it only when it names that product.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The core: definitions, the runtime shell, observers, effects. No dependencies.
@@ -29,6 +32,9 @@ let package = Package(
 
         // Test doubles for users' tests and ours: `ManualClock`.
         .target(name: "StatecraftTesting", dependencies: ["Statecraft"]),
+
+        // `machine.log(to: logger)`: transitions, ignored events and effect errors through swift-log.
+        .target(name: "StatecraftLogging", dependencies: ["Statecraft", .product(name: "Logging", package: "swift-log")]),
 
         // SCXML import and export: the document model, the expression language, event descriptors.
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft"]),
@@ -64,6 +70,10 @@ let package = Package(
             name: "InferredIsolationTests", dependencies: ["Statecraft", "StatecraftTesting"],
             swiftSettings: [.enableUpcomingFeature("InferIsolatedConformances")]
         ),
+        .testTarget(
+            name: "StatecraftLoggingTests",
+            dependencies: ["StatecraftLogging", "StatecraftTesting", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),
@@ -75,8 +85,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StatecraftCLITests",
-            // Depends on the executable so that `swift build --build-tests` builds the binary it runs.
-            dependencies: ["statecraft"],
+            // Depends on the executables so that `swift build --build-tests` builds the binaries it runs.
+            dependencies: ["statecraft", "stenciltown"],
             exclude: ["Expected"]
         ),
     ],

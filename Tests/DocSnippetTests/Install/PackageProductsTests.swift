@@ -4,7 +4,9 @@ import Testing
 /// What an app that adds Statecraft sees: the libraries and nothing else, and the README's install lines work.
 @Suite("Package products")
 struct PackageProductsTests {
-    static let libraries = ["Statecraft", "StatecraftTesting", "StatecraftDiagrams", "StatecraftSCXML"]
+    static let libraries = [
+        "Statecraft", "StatecraftTesting", "StatecraftDiagrams", "StatecraftSCXML", "StatecraftLogging",
+    ]
 
     /// Runs `swift package dump-package` in `directory`, with a scratch path of its own: the `swift test` that
     /// runs this holds the lock on the package's `.build`.
