@@ -63,7 +63,11 @@ let package = Package(
         .testTarget(name: "StatecraftTests", dependencies: ["Statecraft"]),
         // The code of the README and the DocC articles, compiled in plain Swift 6 mode; DocSnippetTextTests checks
         // that every ```swift block of the documents is an excerpt of a compiled file.
-        .testTarget(name: "DocSnippetTests", dependencies: ["Statecraft", "StatecraftTesting"]),
+        .testTarget(
+            name: "DocSnippetTests",
+            dependencies: ["Statecraft", "StatecraftTesting", "StatecraftDiagrams", "StatecraftSCXML"],
+            exclude: ["Diagrams/Screen.mmd"]
+        ),
         // The main-actor article's natural code in Xcode 26's "approachable concurrency" mode, where a
         // main-actor type's conformances are inferred isolated (SE-0470).
         .testTarget(
