@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Only StatecraftLogging uses it: an app resolves it only when it names that product.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `swift package generate-documentation` (Scripts/check-docs.sh). A plugin no product uses: apps that
+        // depend on Statecraft do not resolve it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The core: definitions, the runtime shell, observers, effects. No dependencies.

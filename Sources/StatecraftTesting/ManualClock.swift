@@ -3,7 +3,7 @@ import Statecraft
 
 /// A clock whose time moves only when a test says so: it never waits in real time.
 ///
-/// Give it to ``Statecraft/StateMachine/run(clock:isolation:)`` and move time with ``advance(by:)``.
+/// Give it to `StateMachine.run(clock:isolation:)` (module `Statecraft`) and move time with ``advance(by:)``.
 /// Sleepers whose deadline has come are resumed in deadline order. ``waitForSleepers(count:)`` lets a test
 /// wait until an effect has actually started sleeping before it moves time, so nothing depends on timing:
 ///

@@ -21,7 +21,7 @@ extension StateMachine {
 extension StateMachine where Event: CaseIterable {
     /// The events that would cause a transition in the current state, in `allCases` order.
     ///
-    /// - Complexity: O(*n*) calls to ``can(_:)`` for *n* events.
+    /// - Complexity: O(*n*) calls to `can(_:)` for *n* events.
     public var handledEvents: [Event] {
         Event.allCases.filter { can($0) }
     }

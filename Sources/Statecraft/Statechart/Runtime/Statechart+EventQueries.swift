@@ -45,7 +45,7 @@ extension StateMachine where Definition: _TriggerQueryableDefinition {
 
 extension StateMachine where Definition: _TriggerQueryableDefinition, Event: CaseIterable {
     /// The events some active state of the chart has a transition for, guards not evaluated (see
-    /// ``can(_:)``), in `allCases` order.
+    /// `can(_:)`), in `allCases` order.
     public var handledEvents: [Event] {
         Event.allCases.filter { can($0) }
     }
