@@ -13,6 +13,9 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     private var pending: [StateEffect<Event>] = []
     /// The running effects of the current state, by task id: what ``end()`` keeps for the next run loop.
     private var running: [Int: StateEffect<Event>] = [:]
+    /// The ids of effects whose operation has returned or thrown (not been cancelled), marked by their own
+    /// task before its `finished` message reaches the run loop, so that ``end()`` never restarts them.
+    private let completed = LockedValue(Set<Int>())
     private var nextTaskID = 0
     private var errorObservers: [(token: ObserverToken, observer: ErrorObserver)] = []
     /// Errors that no observer heard, oldest first.
@@ -48,12 +51,15 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
         let inbox = self.inbox
         let context = EffectContext(epoch: epoch, inbox: inbox, clock: clock)
         running[id] = effect
+        let completed = self.completed
         tasks[id] = Task {
             do {
                 try await effect.operation(context)
+                completed.withLock { _ = $0.insert(id) }
             } catch is CancellationError {
-                // How a cancelled effect ends: nothing to report.
+                // How a cancelled effect ends: nothing to report, and it starts again with a later run loop.
             } catch {
+                completed.withLock { _ = $0.insert(id) }
                 inbox.post(.failure(epoch: epoch, error: error, mapping: effect.errorMapping))
             }
             inbox.post(.finished(id: id))
@@ -79,7 +85,11 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     func end() {
         clock = nil
         timeline = nil
-        let unfinished = running.sorted { $0.key < $1.key }.map(\.value) + pending
+        let done = completed.withLock { ids in
+            defer { ids.removeAll() }
+            return ids
+        }
+        let unfinished = running.filter { !done.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value) + pending
         leaveState()
         pending = unfinished
         inbox.close()
@@ -89,6 +99,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     func finished(id: Int) {
         tasks[id] = nil
         running[id] = nil
+        completed.withLock { _ = $0.remove(id) }
     }
 
     /// The number of effects waiting for a run loop to start them.
