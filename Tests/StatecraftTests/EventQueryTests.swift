@@ -70,11 +70,30 @@ struct EventQueryTests {
             }
         }
         let machine = StateMachine(chart: chart)
-        #expect(machine.can(.refresh))          // guard-free: the guard, which is false, is not evaluated
-        #expect(!machine.can(.loaded))
-        #expect(machine.handledEvents == [.refresh])
-        #expect(guards.value == 0)
+        #expect(!machine.can(.refresh))                          // the guard is false
+        #expect(guards.value == 1)
+        #expect(machine.can(.refresh, evaluatingGuards: false))  // guard-free: a transition exists
+        #expect(guards.value == 1)
+        #expect(!machine.can(.loaded, evaluatingGuards: false))
+        #expect(machine.handledEvents == [])
         #expect(actions.value == 0)
+        #expect(machine.state.configuration == [.off])
+    }
+
+    @Test func aChartsGuardsAreAskedReadOnly() throws {
+        let chart = try Statechart<Player, Input, Int>(initial: .off, context: 3) {
+            ChartState(.off) {
+                OnEvent(.refresh, target: .on, when: { count, _ in count > 2 })
+                OnEvent(.dismiss, target: .on, when: { _, _ in throw CancellationError() })
+            }
+            ChartState(.on, initial: .stopped) {
+                ChartState(.stopped)
+            }
+        }
+        let machine = StateMachine(chart: chart)
+        #expect(machine.can(.refresh))
+        #expect(!machine.can(.dismiss))                          // a throwing guard counts as false
+        #expect(machine.handledEvents == [.refresh])
         #expect(machine.state.configuration == [.off])
     }
 }

@@ -8,7 +8,7 @@ extension StateMachine {
     /// Asks the definition's ``MachineDefinition/decide(state:event:)``, which is pure for every style:
     /// no hook, transition block or observer runs, and the state does not change. For a
     /// ``GuardedStateMachine`` the approver's `shouldTransition(from:to:)` is asked. A `Statechart` machine
-    /// answers without evaluating guards (see the overload for charts).
+    /// evaluates its guards read-only and runs no action (see `can(_:evaluatingGuards:)`).
     ///
     /// - Parameter event: The event to test.
     /// - Returns: `true` when ``send(_:)`` would report ``EventOutcome/transitioned`` now.
