@@ -18,10 +18,14 @@ let package = Package(
             name: "Workload",
             dependencies: [
                 .product(name: "Statecraft", package: "Statecraft"),
-                .product(name: "StenciltownKit", package: "Statecraft"),
+                "StenciltownKit",
                 .product(name: "StatecraftAnalysis", package: "Statecraft"),
             ]
         ),
+        // The Stenciltown example's machine. Statecraft does not export it as a product (apps must not see
+        // it), so this package compiles its sources itself: Sources/StenciltownKit is a symbolic link to
+        // ../Examples/StenciltownKit.
+        .target(name: "StenciltownKit", dependencies: [.product(name: "Statecraft", package: "Statecraft")]),
 
         // The package-benchmark suite (`swift package benchmark`).
         .executableTarget(

@@ -33,6 +33,7 @@ struct StatecraftCommand: ParsableCommand {
               2   the machine file is missing, malformed or invalid
               64  the command line is wrong
             """,
+        version: ToolVersion.current,
         subcommands: [DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self]
     )
 }

@@ -37,7 +37,7 @@ extension MachineDescription {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: The file to write; its parent directory must exist.
+    ///   - url: The file to write; missing parent directories are created.
     ///   - format: The format; by default the one the file's extension names (``StatecraftDiagrams/DiagramFormat/dot`` when the
     ///     extension names none).
     ///   - renderer: The renderer used for images.
@@ -51,6 +51,9 @@ extension MachineDescription {
         let content = try diagram(format, renderer: renderer)
         if let existing = try? Data(contentsOf: url), existing == content { return false }
         do {
+            // `Docs/screen.mmd` in a fresh checkout: create the folders on the way, as `mkdir -p` would.
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try content.write(to: url, options: .atomic)
         } catch {
             throw .cannotWrite(path: url.path, reason: error.localizedDescription)

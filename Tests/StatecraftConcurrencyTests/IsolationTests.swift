@@ -41,6 +41,7 @@ struct IsolationTests {
     }
 
     /// A view model on the main actor whose title a view would observe.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     final class DownloadViewModel {
         let machine = ObservableStateMachine(StateMachine(
@@ -55,6 +56,7 @@ struct IsolationTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @Test func aMainActorViewModelSeesEffectDrivenChangesThroughObservation() async {
         let clock = ManualClock()

@@ -20,7 +20,14 @@ extension StateMachine where Event: Sendable {
     /// }
     /// ```
     ///
-    /// The effect's task starts at once if ``run(clock:isolation:)`` is running, otherwise when it starts.
+    /// Work started while an event is being handled belongs to the state the event leads to: from
+    /// ``StateMachineState/willTransition(on:to:in:)`` or ``StateMachineState/didExit(to:in:)`` (where the
+    /// seed's screen starts its fetch and download) just as from ``StateMachineState/didEnter(from:in:)``.
+    /// The shell ends the old state's effects before the transition's first hook runs, so nothing started by
+    /// the transition is cancelled by it.
+    ///
+    /// The effect's task starts at once if ``run(clock:isolation:)`` is running, otherwise it waits for it
+    /// (see ``waitingEffectCount``): no effect runs in a machine whose `run` is never called.
     /// A change of state — ``TransitionKind/change``, not an update in place — ends the effects of the
     /// state that was left.
     ///
@@ -45,8 +52,9 @@ extension StateMachine where Event: Sendable {
     /// Events from effects are handled one at a time, in the order they were sent, each with
     /// ``send(_:)``. An event from an effect whose state has been left is dropped. When the task running
     /// this method is cancelled, every running effect is cancelled and events still waiting are dropped;
-    /// effects started afterwards wait for the next call. Only one call runs at a time: a call made while
-    /// another runs returns at once.
+    /// the machine stays in its state, and the next call starts that state's unfinished effects again from
+    /// the beginning (a screen that disappears and reappears resumes its loading), together with effects
+    /// started in between. Only one call runs at a time: a call made while another runs returns at once.
     ///
     /// The machine's delayed events (``send(_:after:id:)``, a chart's ``AfterDelay`` and
     /// ``ChartScope/send(_:after:id:)``) are delivered through this loop too, on `clock`, in time order.
@@ -123,6 +131,12 @@ extension StateMachine where Event: Sendable {
     /// waiting for ``run(clock:isolation:)`` to start).
     public var activeEffectCount: Int {
         (support?.effects as? EffectRuntime<State, Event>)?.activeCount ?? 0
+    }
+
+    /// The number of effects of the current state waiting for ``run(clock:isolation:)`` to start them:
+    /// started while it was not running, or cancelled with its last run and due to start again.
+    public var waitingEffectCount: Int {
+        (support?.effects as? EffectRuntime<State, Event>)?.waitingCount ?? 0
     }
 
     /// Whether ``run(clock:isolation:)`` is running.
