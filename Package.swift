@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "StatecraftDiagrams", targets: ["StatecraftDiagrams"]),
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
         .library(name: "StatecraftAnalysis", targets: ["StatecraftAnalysis"]),
+        .library(name: "StatecraftVisualizer", targets: ["StatecraftVisualizer"]),
         // The Stenciltown example's machine, a product only so that Benchmarks/ can drive it.
         .library(name: "StenciltownKit", targets: ["StenciltownKit"]),
         .executable(name: "statecraft", targets: ["statecraft"]),
@@ -37,6 +38,11 @@ let package = Package(
         // `MachineDescription`, never the runtime.
         .target(name: "StatecraftDiagrams", dependencies: ["Statecraft"]),
 
+        // The visualizer: one self-contained HTML page per machine that walks its explored state space.
+        .target(
+            name: "StatecraftVisualizer",
+            dependencies: ["Statecraft", "StatecraftAnalysis", "StatecraftDiagrams", "StatecraftSCXML"]),
+
         // The `statecraft` command-line tool (`statecraft diagram machine.scxml --format svg`).
         .executableTarget(
             name: "statecraft",
@@ -44,6 +50,7 @@ let package = Package(
                 "StatecraftAnalysis",
                 "StatecraftDiagrams",
                 "StatecraftSCXML",
+                "StatecraftVisualizer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/StatecraftCLI"
@@ -59,6 +66,10 @@ let package = Package(
         .testTarget(
             name: "StatecraftAnalysisTests", dependencies: ["StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
             exclude: ["Expected"]),
+        .testTarget(
+            name: "StatecraftVisualizerTests",
+            dependencies: ["StatecraftVisualizer", "StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
+            exclude: ["Charts"]),
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),

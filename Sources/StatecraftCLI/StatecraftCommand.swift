@@ -29,6 +29,6 @@ struct StatecraftCommand: ParsableCommand {
               2   the machine file is missing, malformed or invalid
               64  the command line is wrong
             """,
-        subcommands: [DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self]
+        subcommands: [DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, VisualizeCommand.self]
     )
 }
