@@ -1,7 +1,7 @@
 import Statecraft
 
 /// A send or a cancel that a step asked the runtime to perform, as the visualizer page performs it: the
-/// page keeps the delayed events waiting on its virtual clock exactly as ``ChartRuntime`` and
+/// page keeps the delayed events waiting on its virtual clock exactly as `ChartRuntime` and
 /// `SCXMLSession` do, and walks the state space when one is delivered.
 ///
 /// The page never decides a step; it only queues what the step function recorded.

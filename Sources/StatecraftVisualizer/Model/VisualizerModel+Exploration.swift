@@ -59,7 +59,7 @@ extension VisualizerModel {
     }
 
     /// Explores a chart, offering `events` in every configuration and adding the events the chart sends
-    /// itself (``AfterDelay`` timers, `send` in actions) when they are missing, so that the page can deliver
+    /// itself (`AfterDelay` timers, `send` in actions) when they are missing, so that the page can deliver
     /// them.
     ///
     /// - Parameters:
@@ -104,14 +104,14 @@ extension VisualizerModel {
         explore(chart, events: Array(Event.allCases), limits: limits)
     }
 
-    /// Explores an SCXML document with the events its transitions name (see ``SCXMLExplorationModel``),
+    /// Explores an SCXML document with the events its transitions name (see `SCXMLExplorationModel`),
     /// plus the events it sends itself.
     ///
     /// - Parameters:
     ///   - document: The document.
     ///   - limits: The bounds of exploration.
     /// - Returns: The model.
-    /// - Throws: ``SCXMLError`` when the document's chart cannot be built.
+    /// - Throws: `SCXMLError` when the document's chart cannot be built.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
     public static func explore(document: SCXMLDocument, limits: ExplorationLimits = ExplorationLimits())
         throws(SCXMLError) -> VisualizerModel
@@ -130,7 +130,7 @@ extension VisualizerModel {
     }
 
     /// Explores the structure of a machine description — such as a JSON machine file — by running the
-    /// SCXML document written from it (``SCXMLDocument/init(describing:)``).
+    /// SCXML document written from it (`SCXMLDocument(describing:)`).
     ///
     /// A description holds labels, not code: a condition that is not an SCXML expression reads a variable
     /// that is never set, so its transition is never taken.
@@ -139,7 +139,7 @@ extension VisualizerModel {
     ///   - description: The description.
     ///   - limits: The bounds of exploration.
     /// - Returns: The model.
-    /// - Throws: ``SCXMLError`` when SCXML cannot express the description.
+    /// - Throws: `SCXMLError` when SCXML cannot express the description.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
     public static func explore(describing description: MachineDescription, limits: ExplorationLimits = ExplorationLimits())
         throws(SCXMLError) -> VisualizerModel
@@ -147,7 +147,7 @@ extension VisualizerModel {
         try explore(document: SCXMLDocument(describing: description), limits: limits)
     }
 
-    /// Explores a definition from its initial state (see ``DefinitionExplorationModel``). Definitions send
+    /// Explores a definition from its initial state (see `DefinitionExplorationModel`). Definitions send
     /// no delayed events, so no step has effects.
     ///
     /// - Parameters:

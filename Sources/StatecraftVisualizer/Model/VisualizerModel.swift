@@ -1,12 +1,12 @@
 import StatecraftAnalysis
 
-/// What a visualizer page embeds: the explored ``StateSpace`` and, for each of its steps, the sends and
+/// What a visualizer page embeds: the explored `StateSpace` and, for each of its steps, the sends and
 /// cancels the step function recorded, so that the page can keep delayed events on a virtual clock
 /// without deciding anything itself.
 ///
 /// The page walks ``space``: the active configuration is a node, an event is an edge leaving it (its
 /// exited and entered states are the edge's), and an event with no edge is ignored. Build a model with
-/// ``VisualizerModel/explore(_:limits:record:)`` or one of the machine-specific helpers (``Statechart``,
+/// ``VisualizerModel/explore(_:limits:record:)`` or one of the machine-specific helpers (`Statechart`,
 /// SCXML documents, definitions); it encodes to JSON (`JSONEncoder().encode(model)`).
 public struct VisualizerModel: Sendable, Hashable, Codable {
     /// The format's name, `statecraft-visualizer`, so that a reader can tell the embedded JSON apart.

@@ -2,8 +2,8 @@ import Foundation
 import Statecraft
 import StatecraftDiagrams
 
-/// The chart drawn by Graphviz for a visualizer page: ``DOTExporter``'s digraph (compound states as
-/// clusters, parallel states dashed) rendered to SVG by ``GraphvizRenderer``, then made ready to sit inside
+/// The chart drawn by Graphviz for a visualizer page: `DOTExporter`'s digraph (compound states as
+/// clusters, parallel states dashed) rendered to SVG by `GraphvizRenderer`, then made ready to sit inside
 /// HTML and be highlighted.
 ///
 /// Graphviz writes each node and cluster as `<g id="…" class="node|cluster">` followed by a `<title>` holding
@@ -32,7 +32,7 @@ public struct VisualizerDrawing: Sendable {
         self.init(graphvizSVG: String(decoding: image, as: UTF8.self), machine: machine)
     }
 
-    /// Annotates SVG that Graphviz drew from ``DOTExporter``'s digraph of `machine`.
+    /// Annotates SVG that Graphviz drew from `DOTExporter`'s digraph of `machine`.
     ///
     /// - Parameters:
     ///   - graphvizSVG: `dot -Tsvg`'s output.
