@@ -7,7 +7,8 @@ event buttons (and types pauses into the clock control), then runs the remaining
 "advance the clock" button, as `run` does once its input is consumed. Every macrostep in the page's log
 must equal `run`'s line (event, exited, entered, sorted configuration), and at the end the states
 highlighted in the drawing, the configuration panel and `window.statecraft.configuration()` must all equal
-`run`'s final configuration. Screenshots go to --screenshots.
+`run`'s final configuration. Then back/forward, reset, `runPendingEvents()` (against `run` without input)
+and an unknown event are checked. Screenshots go to --screenshots.
 
 Usage: e2e-visualizer.py --binary .build/debug/statecraft [--screenshots DIR] [--only NAME]
 Exit status 0 when every case passes, 1 otherwise.
@@ -152,6 +153,17 @@ def check_case(driver, binary, name, chart, items, screenshots, workdir):
     restarted = [normalized(entry) for entry in driver.execute_script("return window.statecraft.log()")]
     if not restarted or restarted != wanted[:len(restarted)]:
         problems.append(f"after reset the log is {restarted}, not the start of run's output")
+    # The API alone, without clicks: runPendingEvents() is `run` without input; an unknown event is ignored.
+    driver.execute_script("window.statecraft.runPendingEvents()")
+    unattended = [normalized(entry) for entry in driver.execute_script("return window.statecraft.log()")]
+    if unattended != [normalized(entry) for entry in run_lines(binary, chart, "")]:
+        problems.append(f"runPendingEvents() after reset logged {unattended}, unlike `run` without input")
+    if not driver.execute_script("return window.statecraft.isFinished()"):
+        before = driver.execute_script("return window.statecraft.configuration()")
+        if driver.execute_script("return window.statecraft.send('no.such.event')"):
+            problems.append("send('no.such.event') took a step")
+        if driver.execute_script("return window.statecraft.configuration()") != before:
+            problems.append("send('no.such.event') changed the configuration")
     if screenshots and not items:
         driver.save_screenshot(str(screenshots / f"{name}.png"))
     print(f"{'ok' if not problems else 'FAIL'}: {name}: {len(wanted)} macrosteps, {clicked} clicks, "
