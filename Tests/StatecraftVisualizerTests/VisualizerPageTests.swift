@@ -69,6 +69,21 @@ struct VisualizerPageTests {
         #expect(svg.contains("class=\"cluster sc-state sc-compound sc-region\" data-state=\"lamp\""))
         #expect(svg.contains("class=\"cluster sc-state sc-compound sc-region\" data-state=\"radio\""))
         #expect(svg.contains("class=\"node sc-state sc-atomic\" data-state=\"lampOff\""))
+        // Every transition's edge is tagged with its position, and carries the transition's event as its label.
+        var tagged: [Int: Substring] = [:]
+        for chunk in svg.components(separatedBy: "data-transition=\"").dropFirst() {
+            guard let position = Int(chunk.prefix { $0.isNumber }), let end = chunk.range(of: "</g>") else { continue }
+            tagged[position] = chunk[..<end.lowerBound]
+        }
+        #expect(tagged.keys.sorted() == Array(model.space.machine.transitions.indices))
+        for (position, transition) in model.space.machine.transitions.enumerated() {
+            let group = tagged[position] ?? ""
+            if let event = transition.event {
+                #expect(group.contains(">\(event)</text>"), "transition \(position) (\(event)) is on another edge")
+            } else {
+                #expect(!group.contains("</text>"), "eventless transition \(position) is on a labelled edge")
+            }
+        }
         #expect(svg.hasPrefix("<svg"))
         #expect(!svg.contains("<!--"))
     }

@@ -11,6 +11,11 @@ import StatecraftDiagrams
 /// `cluster_N` for a state drawn as a cluster. The drawing gives those groups `data-state="ID"` and the
 /// classes `sc-state sc-KIND` (`sc-region` too for a child of a parallel state), and drops the XML
 /// prolog, the doctype and comments, so the SVG refers to nothing outside the page.
+///
+/// Edges are `<g id="edgeK" class="edge">`, numbered in the order the digraph lists them; the exporter
+/// lists the transitions last, in description order, one edge per target (one for a targetless
+/// transition). The drawing gives each of those `data-transition="T"`, T being the transition's position
+/// in the description, so the page can show which transitions a step took.
 public struct VisualizerDrawing: Sendable {
     /// The SVG element, annotated.
     public var svg: String
@@ -49,8 +54,18 @@ public struct VisualizerDrawing: Sendable {
         var pendingGroup: Int?
         var text = Substring(graphvizSVG)
         if let start = text.range(of: "<svg") { text = text[start.lowerBound...] }
-        for line in Self.withoutComments(text).split(separator: "\n", omittingEmptySubsequences: false) {
+        let source = Self.withoutComments(text).split(separator: "\n", omittingEmptySubsequences: false)
+        let transitionOfEdge = Self.transitionsByEdgeNumber(
+            edgeCount: source.count { $0.hasPrefix("<g id=\"edge") && $0.hasSuffix("class=\"edge\">") }, machine: machine)
+        for line in source {
             defer { if !line.hasPrefix("<g id=") { pendingGroup = nil } }
+            if line.hasPrefix("<g id=\"edge"), line.hasSuffix("\" class=\"edge\">"),
+                let number = Int(line.dropFirst("<g id=\"edge".count).prefix { $0.isNumber }),
+                let transition = transitionOfEdge[number]
+            {
+                lines.append(line.dropLast(2) + " sc-transition\" data-transition=\"\(transition)\">")
+                continue
+            }
             if line.hasPrefix("<g id="), line.hasSuffix("class=\"node\">") || line.hasSuffix("class=\"cluster\">") {
                 pendingGroup = lines.count
                 lines.append(line)
@@ -69,6 +84,21 @@ public struct VisualizerDrawing: Sendable {
             lines.append(line)
         }
         svg = lines.joined(separator: "\n")
+    }
+
+    /// The position of the transition each of the last edges stands for, by Graphviz's edge number (from 1).
+    static func transitionsByEdgeNumber(edgeCount: Int, machine: MachineDescription) -> [Int: Int] {
+        let transitionEdges = machine.transitions.reduce(0) { $0 + max(1, $1.targets.count) }
+        var result: [Int: Int] = [:]
+        var number = edgeCount - transitionEdges + 1
+        guard number >= 1 else { return result }
+        for (position, transition) in machine.transitions.enumerated() {
+            for _ in 0..<max(1, transition.targets.count) {
+                result[number] = position
+                number += 1
+            }
+        }
+        return result
     }
 
     /// `text` without XML comments (`<!-- … -->`).

@@ -54,11 +54,13 @@ enum VisualizerPageScript {
         var index = edgeFor(session.configuration, event);
         if (index < 0) {
           var cut = cutEvents(session.configuration).indexOf(event) >= 0;
+          session.taken = [];
           record(event, null, null, cut ? 'beyond the exploration bound: not followed' : 'ignored');
           return false;
         }
         var edge = space.edges[index];
         session.configuration = edge.target;
+        session.taken = edge.transitions.slice();
         perform(model.steps[index].effects);
         record(event, edge, model.steps[index], null);
         if (space.configurations[edge.target].isFinal) halt();
@@ -81,7 +83,8 @@ enum VisualizerPageScript {
       }
 
       function start() {
-        session = { configuration: 0, now: 0, queue: [], timers: [], sequence: 0, log: [], finished: false };
+        session = { configuration: 0, now: 0, queue: [], timers: [], sequence: 0, log: [], finished: false,
+                    taken: space.start.transitions.slice() };
         perform(model.start.effects);
         record(null, space.start, model.start, null);
         if (space.configurations[0].isFinal) halt();
@@ -135,6 +138,8 @@ enum VisualizerPageScript {
         },
         /** The active states, in document order (ancestors first). */
         configuration: function () { return states(session.configuration); },
+        /** The transitions the last step took, as positions in `model.space.machine.transitions`. */
+        takenTransitions: function () { return session.taken.slice(); },
         /** The active atomic states. */
         atomicConfiguration: function () { return space.configurations[session.configuration].atomicStates.slice(); },
         /** Back to the start: the initial configuration, an empty log and clock 0. */
@@ -205,6 +210,9 @@ enum VisualizerPageScript {
         states(session.configuration).forEach(function (id) { active[id] = true; });
         document.querySelectorAll('#diagram [data-state]').forEach(function (group) {
           group.classList.toggle('sc-active', active[group.getAttribute('data-state')] === true);
+        });
+        document.querySelectorAll('#diagram [data-transition]').forEach(function (group) {
+          group.classList.toggle('sc-taken', session.taken.indexOf(Number(group.getAttribute('data-transition'))) >= 0);
         });
 
         var configuration = document.getElementById('configuration');

@@ -30,6 +30,9 @@ enum VisualizerPageStyle {
     .sc-parallel > path, .sc-parallel > polygon { stroke: #4f46e5; stroke-width: 2; }
     .sc-state.sc-active > ellipse, .sc-state.sc-active > polygon, .sc-state.sc-active > path { fill: var(--active); stroke: var(--accent); stroke-width: 3; }
     .cluster.sc-active > path, .cluster.sc-active > polygon { fill: #fffbeb; stroke: var(--accent); stroke-width: 3; }
+    .sc-taken > path { stroke: var(--accent); stroke-width: 2.5; }
+    .sc-taken > polygon { fill: var(--accent); stroke: var(--accent); }
+    .sc-taken > text { fill: var(--accent); font-weight: bold; }
     .cluster.sc-region.sc-active > path, .cluster.sc-region.sc-active > polygon { fill: #fef9c3; }
     """#
 }
