@@ -65,16 +65,21 @@ def normalized(entry):
             "configuration": sorted(entry["configuration"])}
 
 
-def open_driver():
+def open_driver(offline=True):
+    """Headless Chromium; offline: DevTools' offline mode too (the inspector's page needs loopback)."""
     options = Options()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,1000", "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"]:
+    arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"]
+    if offline:
+        # Everything, loopback included, goes to a proxy that is not there.
+        arguments += ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"]
+    for argument in arguments:
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
-                           {"offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0})
+    if offline:
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                               {"offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0})
     return driver
 
 

@@ -44,25 +44,34 @@ public struct VisualizerPage: Sendable {
 
     /// The page's HTML with a given drawing.
     ///
-    /// - Parameter drawing: The chart, drawn from ``model``'s machine.
+    /// With `liveFeedPath`, the page follows a running program instead of its own graph: it opens a
+    /// WebSocket to that path on the server it was loaded from (with the page's query, which carries the
+    /// inspector's token), shows the configuration of each transition it receives, and offers no event
+    /// buttons; its content security policy then allows connections to its own origin, and nothing else.
+    ///
+    /// - Parameters:
+    ///   - drawing: The chart, drawn from ``model``'s machine.
+    ///   - liveFeedPath: The WebSocket path of the live inspector (`/stream`), or `nil` for a standalone page.
     /// - Returns: The HTML document.
     /// - Complexity: O(*n*) in the size of the model and the drawing.
-    public func html(drawing: VisualizerDrawing) -> String {
+    public func html(drawing: VisualizerDrawing, liveFeedPath: String? = nil) -> String {
         let title = VisualizerDrawing.escaped(title)
+        let connections = liveFeedPath == nil ? "" : " connect-src 'self';"
+        let feed = liveFeedPath.map { " data-live-feed=\"\(VisualizerDrawing.escaped($0))\"" } ?? ""
         return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none';\(connections) style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
             <meta name="generator" content="Statecraft visualizer \(model.version)">
             <title>\(title)</title>
             <style>
             \(VisualizerPageStyle.css)
             </style>
             </head>
-            <body>
+            <body\(feed)>
             <header><h1>\(title)</h1><span class="summary" id="summary"></span></header>
             <p class="bound" id="bound" hidden></p>
             <main>

@@ -18,8 +18,12 @@ enum VisualizerPageScript {
       space.machine.states.forEach(function (state) { labels[state.id] = state.label; });
 
       var session, past = [], future = [];
+      // Set when the page follows a running program (served by the inspector) instead of its own graph.
+      var feed = document.body.getAttribute('data-live-feed');
+      var live = { connected: false, received: 0, dropped: 0, lastSequence: 0 };
 
       function states(configuration) { return space.configurations[configuration].states.slice(); }
+      function currentStates() { return session.live ? session.live.slice() : states(session.configuration); }
       function cutEvents(configuration) { return model.cutEvents[String(configuration)] || []; }
       function edgeFor(configuration, event) {
         var edges = outgoing[configuration];
@@ -129,7 +133,7 @@ enum VisualizerPageScript {
       var api = {
         /** Sends an event by its label, as the runtime would deliver it; returns whether a step was taken. */
         send: function (name) {
-          if (session.finished) return false;
+          if (session.finished || feed) return false;
           checkpoint();
           session.queue.push(String(name));
           var handled = processQueue();
@@ -137,7 +141,7 @@ enum VisualizerPageScript {
           return handled;
         },
         /** The active states, in document order (ancestors first). */
-        configuration: function () { return states(session.configuration); },
+        configuration: function () { return currentStates(); },
         /** The transitions the last step took, as positions in `model.space.machine.transitions`. */
         takenTransitions: function () { return session.taken.slice(); },
         /** The active atomic states. */
@@ -193,6 +197,8 @@ enum VisualizerPageScript {
         log: function () { return JSON.parse(JSON.stringify(session.log)); },
         /** Whether the explored space is complete (no bound cut it). */
         isComplete: function () { return space.stoppedAt === undefined || space.stoppedAt === null; },
+        /** When the page follows a running program: `{connected, received, dropped}`; otherwise null. */
+        following: function () { return feed ? JSON.parse(JSON.stringify(live)) : null; },
         /** The embedded model: the state space and what each step recorded. */
         model: model
       };
@@ -207,7 +213,7 @@ enum VisualizerPageScript {
 
       function render() {
         var active = {};
-        states(session.configuration).forEach(function (id) { active[id] = true; });
+        currentStates().forEach(function (id) { active[id] = true; });
         document.querySelectorAll('#diagram [data-state]').forEach(function (group) {
           group.classList.toggle('sc-active', active[group.getAttribute('data-state')] === true);
         });
@@ -217,7 +223,7 @@ enum VisualizerPageScript {
 
         var configuration = document.getElementById('configuration');
         configuration.textContent = '';
-        states(session.configuration).forEach(function (id) {
+        currentStates().forEach(function (id) {
           var item = element('li', labels[id] === undefined || labels[id] === id ? id : labels[id] + ' (' + id + ')');
           item.setAttribute('data-state', id);
           configuration.appendChild(item);
@@ -231,7 +237,7 @@ enum VisualizerPageScript {
 
         var events = document.getElementById('events');
         events.textContent = '';
-        api.enabledEvents().forEach(function (event) {
+        (feed ? [] : api.enabledEvents()).forEach(function (event) {
           var button = element('button', event, 'event');
           button.setAttribute('data-event', event);
           button.addEventListener('click', function () { api.send(event); });
@@ -245,7 +251,12 @@ enum VisualizerPageScript {
             events.appendChild(button);
           });
         }
-        if (!events.firstChild) events.appendChild(element('span', session.finished ? 'none: finished' : 'none', 'note'));
+        if (feed) {
+          events.appendChild(element('span', (live.connected ? 'Following the running program: ' : 'Not connected to the program: ') +
+            live.received + ' transitions received, ' + live.dropped + ' dropped.', 'note'));
+        } else if (!events.firstChild) {
+          events.appendChild(element('span', session.finished ? 'none: finished' : 'none', 'note'));
+        }
 
         document.getElementById('now').textContent = session.now + ' ms';
         var pending = document.getElementById('pending');
@@ -270,7 +281,7 @@ enum VisualizerPageScript {
           log.appendChild(element('li', text, entry.note ? 'ignored' : null));
         });
         log.scrollTop = log.scrollHeight;
-        document.body.setAttribute('data-configuration', states(session.configuration).join(' '));
+        document.body.setAttribute('data-configuration', currentStates().join(' '));
       }
 
       document.getElementById('advance-next').addEventListener('click', function () { api.advanceClock(); });
@@ -291,8 +302,37 @@ enum VisualizerPageScript {
       document.getElementById('summary').textContent = space.configurations.length + ' configurations, ' +
         space.edges.length + ' steps, ' + space.events.length + ' events' + (api.isComplete() ? ' (complete)' : ' (cut at a bound)');
 
+      // Follows the program: each message is one transition; the drawing shows its configuration, and the
+      // space's matching configuration (if explored) supplies the enabled events and details.
+      function follow(message) {
+        var wanted = message.configuration.slice().sort().join('\n');
+        var match = -1;
+        for (var i = 0; i < space.configurations.length && match < 0; i++) {
+          if (space.configurations[i].states.slice().sort().join('\n') === wanted) match = i;
+        }
+        if (match >= 0) session.configuration = match;
+        session.live = message.configuration.slice();
+        session.taken = [];
+        session.now = Math.round(message.time * 1000);
+        session.log.push({ event: message.event, exited: message.exited, entered: message.entered,
+                           configuration: message.configuration.slice(), time: session.now,
+                           note: match < 0 ? 'a configuration the page did not explore' : null });
+        live.received++;
+        live.dropped = message.dropped;
+        live.lastSequence = message.sequence;
+        render();
+      }
+
+      function connect() {
+        var socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + feed + location.search);
+        socket.onopen = function () { live.connected = true; render(); };
+        socket.onclose = function () { live.connected = false; render(); };
+        socket.onmessage = function (message) { follow(JSON.parse(message.data)); };
+      }
+
       window.statecraft = api;
       start();
+      if (feed) connect();
       render();
       document.body.setAttribute('data-ready', 'true');
     })();
