@@ -21,15 +21,26 @@ struct VisualizerPageTests {
         let html = try VisualizerPage(model: .explore(try deskChart())).html()
         for reference in [
             "src=\"http", "href=\"http", "src='http", "href='http", "@import", "url(", "<link", "<img", "<iframe",
-            "xlink:href=\"http", "<!DOCTYPE svg", "<?xml", "//fonts.", "fetch(", "XMLHttpRequest", "WebSocket",
+            "xlink:href=\"http", "<!DOCTYPE svg", "<?xml", "//fonts.", "fetch(", "XMLHttpRequest",
         ] {
             #expect(!html.contains(reference), "the page contains \(reference)")
         }
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("default-src 'none'"))
+        // A standalone page follows no live feed, and its policy allows no connection at all.
+        #expect(html.contains("<body>\n") && !html.contains("connect-src"))
         // One inline SVG, drawn by Graphviz.
         #expect(html.components(separatedBy: "<svg").count == 2)
         #expect(html.contains("window.statecraft = api"))
+    }
+
+    @Test("A page served by the live inspector may connect to its own origin, and nothing else")
+    func liveFeedPage() throws {
+        let model = VisualizerModel.explore(try deskChart())
+        let html = VisualizerPage(model: model).html(
+            drawing: try VisualizerDrawing(machine: model.space.machine), liveFeedPath: "/stream")
+        #expect(html.contains(#"<body data-live-feed="/stream">"#))
+        #expect(html.contains("default-src 'none'; connect-src 'self';"))
     }
 
     @Test("The embedded JSON is the model")
