@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "StatecraftSCXML", targets: ["StatecraftSCXML"]),
         .library(name: "StatecraftAnalysis", targets: ["StatecraftAnalysis"]),
         .library(name: "StatecraftLogging", targets: ["StatecraftLogging"]),
+        .library(name: "StatecraftVisualizer", targets: ["StatecraftVisualizer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,6 +52,11 @@ let package = Package(
         // `MachineDescription`, never the runtime.
         .target(name: "StatecraftDiagrams", dependencies: ["Statecraft"]),
 
+        // The visualizer: one self-contained HTML page per machine that walks its explored state space.
+        .target(
+            name: "StatecraftVisualizer",
+            dependencies: ["Statecraft", "StatecraftAnalysis", "StatecraftDiagrams", "StatecraftSCXML"]),
+
         // The `statecraft` command-line tool (`statecraft diagram machine.scxml --format svg`).
         .executableTarget(
             name: "statecraft",
@@ -58,6 +64,7 @@ let package = Package(
                 "StatecraftAnalysis",
                 "StatecraftDiagrams",
                 "StatecraftSCXML",
+                "StatecraftVisualizer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/StatecraftCLI"
@@ -90,6 +97,10 @@ let package = Package(
             name: "StatecraftLoggingTests",
             dependencies: ["StatecraftLogging", "StatecraftTesting", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(
+            name: "StatecraftVisualizerTests",
+            dependencies: ["StatecraftVisualizer", "StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
+            exclude: ["Charts"]),
         .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
             name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),

@@ -34,6 +34,7 @@ struct StatecraftCommand: ParsableCommand {
               64  the command line is wrong
             """,
         version: ToolVersion.current,
-        subcommands: [DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self]
+        subcommands: [DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self,
+                      VisualizeCommand.self]
     )
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite("Package products")
 struct PackageProductsTests {
     static let libraries = [
-        "Statecraft", "StatecraftTesting", "StatecraftDiagrams", "StatecraftSCXML", "StatecraftAnalysis", "StatecraftLogging",
+        "Statecraft", "StatecraftTesting", "StatecraftDiagrams", "StatecraftSCXML", "StatecraftAnalysis",
+        "StatecraftLogging", "StatecraftVisualizer",
     ]
 
     /// Runs `swift package dump-package` in `directory`, with a scratch path of its own: the `swift test` that
