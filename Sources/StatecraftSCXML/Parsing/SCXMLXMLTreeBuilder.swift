@@ -26,7 +26,9 @@ final class SCXMLXMLTreeBuilder: NSObject, XMLParserDelegate {
     static func build(data: Data, file: String?, limits: SCXMLLimits) throws(SCXMLError) -> SCXMLXMLElement {
         let bytes = try SCXMLXMLInputValidator.check(data, file: file, limits: limits)
         let builder = SCXMLXMLTreeBuilder(file: file, limits: limits, positions: SCXMLSourcePositions(data: bytes))
-        let parser = XMLParser(data: Data(bytes))
+        // A stream, which FoundationXML feeds to libxml2 in chunks: given all the data at once, libxml2 refuses
+        // documents over 10,000,000 bytes ("internal error", its lookahead limit without XML_PARSE_HUGE).
+        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
@@ -112,7 +114,7 @@ final class SCXMLXMLTreeBuilder: NSObject, XMLParserDelegate {
     }
 
     private static let knownMessages: [Int: String] = [
-        1: "the XML parser failed (libxml2 internal error)",
+        1: "the XML parser gave up (a libxml2 limit was reached, such as about 10 MB without a line break)",
         2: "the XML parser ran out of memory",
         3: "the document does not start with '<' (is it XML?)",
         4: "the document is empty",
