@@ -91,6 +91,18 @@ struct HostileInputTests {
         #expect(document.states[0].sourceLocation.line == prolog.filter { $0 == "\n" }.count + 2)
     }
 
+    /// Found by the fuzzer: libxml2 recovers from `<` in an attribute value and parsed the empty processing
+    /// instruction after it, which the scan had read as part of the value.
+    @Test func anEmptyProcessingInstructionInsideAnAttributeValue() throws {
+        let error = try #require(Self.error(Self.root.dropLast() + " name=\"machin<?pi?>>\n<state id=\"a\"/></scxml>"))
+        guard case .malformedXML(let message, let location) = error else {
+            Issue.record("expected malformedXML, got \(error)")
+            return
+        }
+        #expect(message == "'<' is not allowed in an attribute value")
+        #expect(location.line == 1)
+    }
+
     // MARK: DTDs and entities (expanded to nothing, or silently dropped, before)
 
     @Test func internalEntitiesAreRejectedWithTheDTD() throws {

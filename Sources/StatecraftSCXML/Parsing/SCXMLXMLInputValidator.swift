@@ -266,6 +266,10 @@ struct SCXMLXMLInputValidator {
                 } else if current == UInt8(ascii: "&") {
                     try checkReference()
                     continue
+                } else if current == UInt8(ascii: "<") {
+                    // Rejected here, not left to libxml2: it recovers from this error by parsing what follows
+                    // as markup, and so could hand FoundationXML a processing instruction this scan skipped.
+                    throw .malformedXML(message: "'<' is not allowed in an attribute value", at: location)
                 }
             } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
                 quote = current
