@@ -103,6 +103,18 @@ struct HostileInputTests {
         #expect(location.line == 1)
     }
 
+    /// Also found by the fuzzer: the bytes of an empty processing instruction inside an end tag, or after an
+    /// XML declaration that is not terminated, reached FoundationXML once libxml2 recovered from the error.
+    @Test(arguments: [
+        "\(root)<datamodel><data id=\"x\"/></dat<?pi?>amodel><state id=\"a\"/></scxml>",
+        "<?xml versal=\"list\" datamodel=\"null\">\n\(root)<state id<?pi?>=\"a\"/></scxml>",
+        "\(root)<state id=\"a\"><![CDATA[<?pi ?>]]></state></scxml>",
+    ])
+    func emptyProcessingInstructionsAnywhereNeverReachTheXMLParser(text: String) {
+        // Malformed or not, these must end in a value or an error, not a crash.
+        _ = Self.error(text)
+    }
+
     // MARK: DTDs and entities (expanded to nothing, or silently dropped, before)
 
     @Test func internalEntitiesAreRejectedWithTheDTD() throws {

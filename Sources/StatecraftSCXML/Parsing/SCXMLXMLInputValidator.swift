@@ -11,7 +11,8 @@
 /// - Elements nest at most ``SCXMLLimits/maximumNestingDepth`` deep and there are at most
 ///   ``SCXMLLimits/maximumStates`` states, so that nothing downstream recurses or allocates without bound.
 /// - A processing instruction with no data (`<?pi?>`), which FoundationXML passes on as a NULL string and
-///   crashes on, is blanked out with spaces; processing instructions carry nothing SCXML reads.
+///   crashes on, is blanked out with spaces wherever those bytes appear; processing instructions carry
+///   nothing SCXML reads.
 ///
 /// Anything else that is not well-formed is left to the XML parser, which reports it with its position.
 struct SCXMLXMLInputValidator {
@@ -43,6 +44,7 @@ struct SCXMLXMLInputValidator {
                                  at: SCXMLSourceLocation(file: file, line: 1, column: 1))
         }
         var validator = SCXMLXMLInputValidator(bytes: Array(data), file: file, limits: limits)
+        validator.blankEmptyProcessingInstructions()
         try validator.checkEncodingSignature()
         try validator.scan()
         return validator.bytes
@@ -213,7 +215,7 @@ struct SCXMLXMLInputValidator {
         } else if hasPrefix("<!DOCTYPE", at: offset) {
             throw .documentTypeDeclaration(at: location)
         } else if hasPrefix("<?", at: offset) {
-            try scanProcessingInstruction()
+            try skip(past: "?>")
         } else if hasPrefix("</", at: offset) {
             depth -= 1
             try skip(past: ">")
@@ -222,21 +224,30 @@ struct SCXMLXMLInputValidator {
         }
     }
 
-    /// Blanks out a processing instruction whose data is empty or only spaces, keeping line breaks.
-    private mutating func scanProcessingInstruction() throws(SCXMLError) {
-        let start = offset
-        var end = offset + 2
-        while let next = byte(at: end), Self.isNameByte(next) { end += 1 }
-        let hasTarget = end > offset + 2
-        while let next = byte(at: end), Self.isSpace(next) { end += 1 }
-        let isEmpty = hasTarget && hasPrefix("?>", at: end)
-        let isDeclaration = String(decoding: bytes[start + 2..<min(end, bytes.count)], as: UTF8.self)
-            .trimmingXMLWhitespace().lowercased() == "xml"
-        try skip(past: "?>")
-        if isEmpty && !isDeclaration {
-            for index in start..<offset where !Self.isSpace(bytes[index]) {
-                bytes[index] = UInt8(ascii: " ")
+    /// Replaces every `<?name?>` (a processing instruction without data, also with spaces before `?>`) by
+    /// spaces, keeping line breaks — wherever the bytes appear, even inside a comment, a CDATA section or an
+    /// attribute value, where they are text. libxml2 recovers from many errors by parsing on, so any such
+    /// bytes may reach FoundationXML, which passes their NULL data to `strlen`; the fuzzer found three ways.
+    private mutating func blankEmptyProcessingInstructions() {
+        var index = 0
+        while index + 3 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
             }
+            var end = index + 2
+            while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+            let hasTarget = end > index + 2
+            while end < bytes.count, Self.isSpace(bytes[end]) { end += 1 }
+            guard hasTarget, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"),
+                  bytes[end + 1] == UInt8(ascii: ">") else {
+                index += 2
+                continue
+            }
+            for position in index...end + 1 where !Self.isSpace(bytes[position]) {
+                bytes[position] = UInt8(ascii: " ")
+            }
+            index = end + 2
         }
     }
 
