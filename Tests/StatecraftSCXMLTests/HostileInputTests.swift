@@ -99,8 +99,9 @@ struct HostileInputTests {
             Issue.record("expected malformedXML, got \(error)")
             return
         }
+        // The empty processing instruction is blanked out, so the value runs on to the `<` of `<state`.
         #expect(message == "'<' is not allowed in an attribute value")
-        #expect(location.line == 1)
+        #expect(location.line == 2)
     }
 
     /// Also found by the fuzzer: the bytes of an empty processing instruction inside an end tag, or after an
