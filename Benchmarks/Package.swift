@@ -45,6 +45,15 @@ let package = Package(
             name: "statecraft-instructions",
             dependencies: ["Workload", "CMallocStats"]
         ),
+        // Scale (issue 17): importing and building charts and machine files of 1,000 to 100,000 states
+        // (Scripts/generate-scale-inputs.py writes the inputs).
+        .executableTarget(
+            name: "statecraft-scale",
+            dependencies: [
+                .product(name: "StatecraftSCXML", package: "Statecraft"),
+                .product(name: "StatecraftDiagrams", package: "Statecraft"),
+            ]
+        ),
         // glibc's heap statistics, for the bytes-per-machine figure.
         .target(name: "CMallocStats"),
     ],

@@ -82,7 +82,7 @@ public struct DOTExporter: DiagramExporter {
 
     private func appendState(_ state: StateDescription, depth: Int, layout: DiagramLayout,
                              to lines: inout [String]) {
-        let indent = String(repeating: "    ", count: depth)
+        let indent = DiagramLayout.indentation(depth)
         let number = layout.index(state.id)
         guard layout.isContainer(state.id) else {
             lines.append(indent + "\(number) [\(Self.nodeAttributes(state).joined(separator: ", "))]")
