@@ -1,5 +1,4 @@
 import Statecraft
-import Synchronization
 
 /// A download with progress, used by several suites. Its effect is injected so each test decides what the
 /// async work does.
@@ -27,46 +26,4 @@ struct DownloadDefinition: MachineDefinition, Sendable {
     ) {
         if decision.kind == .change, case .loading = machine.state { machine.startEffect(loadingEffect) }
     }
-}
-
-/// A gate an effect passes once per `release()`; waiting ignores task cancellation on purpose, so a test
-/// can make cancelled work carry on and try to send events.
-final class Gate: Sendable {
-    private struct Storage {
-        var permits = 0
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-    private let storage = Mutex(Storage())
-
-    func pass() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let go = storage.withLock { storage -> Bool in
-                if storage.permits > 0 {
-                    storage.permits -= 1
-                    return true
-                }
-                storage.waiters.append(continuation)
-                return false
-            }
-            if go { continuation.resume() }
-        }
-    }
-
-    func release() {
-        let waiter = storage.withLock { storage -> CheckedContinuation<Void, Never>? in
-            if storage.waiters.isEmpty {
-                storage.permits += 1
-                return nil
-            }
-            return storage.waiters.removeFirst()
-        }
-        waiter?.resume()
-    }
-}
-
-/// A thread-safe counter for observers called from closures that must be `Sendable`.
-final class Counter: Sendable {
-    private let storage = Mutex(0)
-    func increment() { storage.withLock { $0 += 1 } }
-    var value: Int { storage.withLock { $0 } }
 }
