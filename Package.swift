@@ -76,7 +76,11 @@ let package = Package(
         .executableTarget(name: "traffic-light", dependencies: ["Statecraft"], path: "Examples/TrafficLight"),
         .executableTarget(name: "refresh-list", dependencies: ["Statecraft"], path: "Examples/RefreshList"),
 
-        .testTarget(name: "StatecraftTests", dependencies: ["Statecraft", "StatecraftTesting"]),
+        // Fixtures and helpers more than one test target uses (a gate for async work, the repository's
+        // paths, xmllint, the seeds' exact outputs). Not a product: only the tests depend on it.
+        .target(name: "StatecraftTestSupport", dependencies: ["Statecraft"], path: "Tests/StatecraftTestSupport"),
+
+        .testTarget(name: "StatecraftTests", dependencies: ["Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
         .testTarget(
             name: "StatecraftAnalysisTests", dependencies: ["StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
             exclude: ["Expected"]),
@@ -101,19 +105,23 @@ let package = Package(
             name: "StatecraftVisualizerTests",
             dependencies: ["StatecraftVisualizer", "StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
             exclude: ["Charts"]),
-        .testTarget(name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting"]),
         .testTarget(
-            name: "StenciltownTests", dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting"]),
-        .testTarget(name: "StatecraftSCXMLTests", dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftTesting"]),
+            name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
+        .testTarget(
+            name: "StenciltownTests",
+            dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
+        .testTarget(
+            name: "StatecraftSCXMLTests",
+            dependencies: ["StatecraftSCXML", "Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
         .testTarget(
             name: "StatecraftDiagramsTests",
-            dependencies: ["StatecraftDiagrams", "StatecraftSCXML"],
+            dependencies: ["StatecraftDiagrams", "StatecraftSCXML", "StatecraftTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "StatecraftCLITests",
             // Depends on the executables so that `swift build --build-tests` builds the binaries it runs.
-            dependencies: ["statecraft", "stenciltown"],
+            dependencies: ["statecraft", "stenciltown", "StatecraftTestSupport"],
             exclude: ["Expected"]
         ),
     ],

@@ -1,17 +1,10 @@
 import Foundation
+import StatecraftTestSupport
 import Testing
 
 /// `statecraft diagram FILE --format scxml`: any machine's structure as schema-valid SCXML.
 @Suite("statecraft diagram --format scxml")
 struct SCXMLExportCommandTests {
-    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/scxml-schema/scxml.xsd")
-
-    static let xmllint: URL? = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
-        .map(URL.init(fileURLWithPath:))
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-
     @Test(arguments: [("refresh-list.json", "refresh-list.described.scxml"),
                       ("microwave.scxml", "microwave.described.scxml")])
     func printsTheStructureAsSCXML(machine: String, expected: String) throws {
@@ -37,19 +30,11 @@ struct SCXMLExportCommandTests {
             == #"{"event": "showError", "exited": ["refreshing"], "entered": ["error"], "configuration": ["error"]}"#)
     }
 
-    @Test(.enabled(if: xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+    @Test(.enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func exportsValidateAgainstTheW3CSchema() throws {
-        let xmllint = try #require(Self.xmllint)
         let files = ["refresh-list.described.scxml", "microwave.described.scxml"]
-            .map { CLITests.expected.appendingPathComponent($0).path }
-        let process = Process()
-        process.executableURL = xmllint
-        process.arguments = ["--nonet", "--noout", "--schema", Self.schema.path] + files
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+            .map { CLITests.expected.appendingPathComponent($0) }
+        let result = try XMLSchemaValidator.validate(files, against: RepositoryPaths.scxmlSchema)
+        #expect(result.status == 0, "\(result.output)")
     }
 }

@@ -1,4 +1,5 @@
 import Statecraft
+import StatecraftTestSupport
 import StatecraftTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Observation
 import Statecraft
+import StatecraftTestSupport
 import StatecraftTesting
 import Testing
 

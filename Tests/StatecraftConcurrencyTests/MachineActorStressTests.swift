@@ -1,4 +1,5 @@
 import Statecraft
+import StatecraftTestSupport
 import Testing
 
 /// Many tasks sending to one machine at once, through `MachineActor`: every event is accounted for.

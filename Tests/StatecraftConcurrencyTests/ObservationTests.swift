@@ -1,5 +1,6 @@
 import Observation
 import Statecraft
+import StatecraftTestSupport
 import Testing
 
 /// `ObservableStateMachine`: the state is observable with the Observation framework.

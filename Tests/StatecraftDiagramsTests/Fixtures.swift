@@ -1,5 +1,6 @@
 import Statecraft
 import StatecraftDiagrams
+import StatecraftTestSupport
 
 /// Machines the diagram tests draw.
 enum Fixtures {
@@ -54,26 +55,8 @@ enum Fixtures {
         }
     }
 
-    /// Seed 001's DOT for the refresh-list machine, exactly.
-    static let seedDOT = """
-        digraph {
-            graph [rankdir=LR]
-
-            0 [label="", shape=plaintext]
-            0 -> 1 [label="START"]
-
-            1 [label="List"]
-            2 [label="Refreshing"]
-            3 [label="Error"]
-
-            1 -> 2 [label="Refresh"]
-            2 -> 1 [label="ShowList"]
-            2 -> 3 [label="ShowError"]
-            3 -> 2 [label="Refresh"]
-            3 -> 1 [label="DismissError"]
-        }
-
-        """
+    /// Seed 001's DOT for the refresh-list machine, exactly (shared with the CLI's tests).
+    static let seedDOT = SeedOutputs.refreshListDOT
 
     // MARK: A statechart using every kind of state and transition
 

@@ -1,5 +1,6 @@
 import Foundation
 import Statecraft
+import StatecraftTestSupport
 import Testing
 @testable import StatecraftSCXML
 
@@ -116,22 +117,14 @@ struct DescriptionExportTests {
         }
     }
 
-    @Test(.enabled(if: SchemaExportTests.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+    @Test(.enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func descriptionExportsValidateAgainstTheSchema() throws {
-        let xmllint = try #require(SchemaExportTests.xmllint)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-described-xsd-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = try Self.exportDescriptions(to: directory)
-        let process = Process()
-        process.executableURL = xmllint
-        process.arguments = ["--nonet", "--noout", "--schema", SchemaExportTests.schema.path] + files.map(\.path)
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
-        #expect(output.components(separatedBy: " validates").count - 1 == files.count)
+        let result = try XMLSchemaValidator.validate(files, against: RepositoryPaths.scxmlSchema)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.validatedCount == files.count)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StatecraftTestSupport
 import Testing
 @testable import StatecraftSCXML
 
@@ -9,13 +10,6 @@ import Testing
 /// `exportsValidateAgainstTheSchema` does the same inside `swift test`.
 @Suite("Export against the W3C schema")
 struct SchemaExportTests {
-    static let schema = TestSupport.repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/scxml-schema/scxml.xsd")
-
-    static let xmllint: URL? = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
-        .map(URL.init(fileURLWithPath:))
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-
     /// Exports every conformance file after a parse → export → parse round trip into a directory.
     static func exportConformanceFiles(to directory: URL) throws -> [URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -44,21 +38,13 @@ struct SchemaExportTests {
         }
     }
 
-    @Test(.enabled(if: xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+    @Test(.enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func exportsValidateAgainstTheSchema() throws {
-        let xmllint = try #require(Self.xmllint)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-xsd-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = try Self.exportConformanceFiles(to: directory)
-        let process = Process()
-        process.executableURL = xmllint
-        process.arguments = ["--nonet", "--noout", "--schema", Self.schema.path] + files.map(\.path)
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
-        #expect(output.components(separatedBy: " validates").count - 1 == files.count)
+        let result = try XMLSchemaValidator.validate(files, against: RepositoryPaths.scxmlSchema)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.validatedCount == files.count)
     }
 }

@@ -1,15 +1,11 @@
 import Foundation
+import StatecraftTestSupport
 @testable import StatecraftSCXML
 
 /// Paths and helpers shared by the SCXML tests.
 enum TestSupport {
-    /// The repository root, found from this file's path.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// `../shared/conformance/w3c` next to the repository.
-    static let conformanceDirectory = repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/w3c")
+    static let conformanceDirectory = RepositoryPaths.conformanceDirectory
 
     /// The W3C conformance test files, sorted by name.
     static func conformanceFiles() throws -> [URL] {

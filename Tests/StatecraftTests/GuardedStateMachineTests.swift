@@ -1,6 +1,7 @@
 import Statecraft
 import Testing
 
+/// Tests taking an `ApproverReference` run with the approver held weakly and unowned.
 @Suite("Guarded assignment")
 struct GuardedStateMachineTests {
     enum Gate: Equatable { case closed, open, locked }
@@ -14,18 +15,20 @@ struct GuardedStateMachineTests {
         func didRefuseTransition(from: Gate, to: Gate) { refusals.append("\(from)->\(to)") }
     }
 
-    @Test func approvedAssignmentsChangeTheState() {
+    @Test(arguments: ApproverReference.allCases)
+    func approvedAssignmentsChangeTheState(reference: ApproverReference) {
         let keeper = Keeper()
-        let gate = GuardedStateMachine(initialState: Gate.closed, approver: keeper)
+        let gate = GuardedStateMachine(initialState: Gate.closed, approver: keeper, reference: reference)
         gate.state = .open
         #expect(gate.state == .open)
         #expect(keeper.changes == ["closed->open"])
         #expect(gate.lastRefusal == nil)
     }
 
-    @Test func refusedAssignmentsLeaveTheStateAndAreReported() {
+    @Test(arguments: ApproverReference.allCases)
+    func refusedAssignmentsLeaveTheStateAndAreReported(reference: ApproverReference) {
         let keeper = Keeper()
-        let gate = GuardedStateMachine(initialState: Gate.open, approver: keeper)
+        let gate = GuardedStateMachine(initialState: Gate.open, approver: keeper, reference: reference)
         var ignoredByObserver: [Gate] = []
         gate.machine.addIgnoredEventObserver { _, requested in ignoredByObserver.append(requested) }
         gate.state = .locked
@@ -38,10 +41,11 @@ struct GuardedStateMachineTests {
         #expect(gate.request(.closed))
     }
 
-    @Test func theInitialStateIsNotSubmittedToTheApprover() {
+    @Test(arguments: ApproverReference.allCases)
+    func theInitialStateIsNotSubmittedToTheApprover(reference: ApproverReference) {
         let keeper = Keeper()
         keeper.allowed = []
-        let gate = GuardedStateMachine(initialState: Gate.locked, approver: keeper)
+        let gate = GuardedStateMachine(initialState: Gate.locked, approver: keeper, reference: reference)
         #expect(gate.state == .locked)
         #expect(keeper.changes.isEmpty && keeper.refusals.isEmpty)
     }
@@ -57,9 +61,10 @@ struct GuardedStateMachineTests {
         #expect(gate.state == .closed)
     }
 
-    @Test func observersOfTheRuntimeSeeApprovedChanges() {
+    @Test(arguments: ApproverReference.allCases)
+    func observersOfTheRuntimeSeeApprovedChanges(reference: ApproverReference) {
         let keeper = Keeper()
-        let gate = GuardedStateMachine(initialState: Gate.closed, approver: keeper)
+        let gate = GuardedStateMachine(initialState: Gate.closed, approver: keeper, reference: reference)
         var seen: [String] = []
         gate.machine.addObserver { old, _, new in seen.append("\(old)->\(new)") }
         gate.state = .open
@@ -68,14 +73,43 @@ struct GuardedStateMachineTests {
         #expect(seen == ["closed->open", "open->closed"])
     }
 
-    @Test func releasingTheGuardedMachineFreesIt() {
+    @Test(arguments: ApproverReference.allCases)
+    func releasingTheGuardedMachineFreesIt(reference: ApproverReference) {
         let keeper = Keeper()
         weak var weakGate: GuardedStateMachine<Keeper>?
         do {
-            let gate = GuardedStateMachine(initialState: Gate.closed, approver: keeper)
+            let gate = GuardedStateMachine(initialState: Gate.closed, approver: keeper, reference: reference)
             gate.state = .open
             weakGate = gate
         }
         #expect(weakGate == nil)
+    }
+
+    /// The documented pattern: an approver owning its machine, held unowned, is freed with it.
+    @Test func anUnownedApproverOwningItsMachineIsFreed() {
+        final class Door: TransitionApprover {
+            lazy var machine = GuardedStateMachine(initialState: Gate.closed, approver: self, reference: .unowned)
+            func shouldTransition(from: Gate, to: Gate) -> Bool { from != to }
+        }
+        weak var weakDoor: Door?
+        do {
+            let door = Door()
+            door.machine.state = .open
+            #expect(door.machine.state == .open)
+            #expect(door.machine.approver === door)
+            weakDoor = door
+        }
+        #expect(weakDoor == nil)
+    }
+
+    /// Held unowned, the approver is not kept alive by its machine, and a request after it is gone stops
+    /// the program instead of being refused.
+    @Test func aRequestAfterAnUnownedApproverIsGoneTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var keeper: Keeper? = Keeper()
+            let gate = GuardedStateMachine(initialState: Gate.closed, approver: keeper, reference: .unowned)
+            keeper = nil
+            gate.state = .open
+        }
     }
 }

@@ -20,11 +20,12 @@ func registerAsyncBenchmarks() {
 }
 
 /// The async benchmark's tolerances are those of `transitionConfiguration`; an iteration takes most of a
-/// second, so it runs for longer than the default 3 s to get a median.
+/// second, so it runs for longer than the default 3 s to get a median (except when only allocations are
+/// counted).
 var asyncConfiguration: Benchmark.Configuration {
     var configuration = transitionConfiguration
-    configuration.maxDuration = .seconds(10)
-    configuration.maxIterations = 30
+    configuration.maxDuration = .seconds(allocationsOnly ? 1 : 10)
+    configuration.maxIterations = allocationsOnly ? 3 : 30
     configuration.thresholds?[.throughput] = slowThroughputThreshold
     return configuration
 }

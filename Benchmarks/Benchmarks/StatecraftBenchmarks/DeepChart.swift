@@ -6,8 +6,9 @@ import Workload
 /// figures marked `*` are per event.
 func registerDeepChartBenchmark() {
     var configuration = transitionConfiguration
-    // An iteration takes about a second: run for longer than the default 3 s to get a median.
-    configuration.maxDuration = .seconds(10)
+    // An iteration takes about a second: run for longer than the default 3 s to get a median (except when
+    // only allocations are counted).
+    configuration.maxDuration = .seconds(allocationsOnly ? 1 : 10)
     configuration.thresholds?[.throughput] = slowThroughputThreshold
     register(Scenario.deepChart, configuration: configuration)
 }

@@ -11,7 +11,7 @@ func registerMemoryBenchmarks() {
         "Memory.schemaMachines",
         configuration: .init(
             metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
-            maxIterations: 20,
+            maxIterations: allocationsOnly ? 3 : 20,
             thresholds: [
                 .wallClock: BenchmarkThresholds(relative: [.p50: 200.0, .p90: 200.0]),
                 // One allocation of 40 bytes per machine, give or take the harness's own.

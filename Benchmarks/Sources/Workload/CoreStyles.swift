@@ -21,11 +21,17 @@ public enum CrossingSchema {
 
 /// The crossing as one transition function, `(State, Event) -> State?`.
 public enum CrossingFunction {
-    /// A new machine running the function.
-    public static func makeMachine() -> StateMachine<TransitionFunction<Crossing, CrossingEvent>> {
-        StateMachine(initialState: Crossing.carsGreen) { (state: Crossing, event: CrossingEvent) in
+    /// A new machine running the function: tabulated (the default for these types), or called on every
+    /// event.
+    public static func makeMachine(
+        evaluation: LogicEvaluation = .tabulatedWhenPossible
+    ) -> StateMachine<TransitionFunction<Crossing, CrossingEvent>> {
+        let machine = StateMachine(initialState: Crossing.carsGreen, evaluation: evaluation) {
+            (state: Crossing, event: CrossingEvent) in
             CrossingRules.next(from: state, on: event)
         }
+        precondition(machine.definition.isTabulated == (evaluation == .tabulatedWhenPossible))
+        return machine
     }
 }
 
@@ -52,10 +58,15 @@ public final class CrossingController: TransitionApprover {
     public typealias State = Crossing
 
     /// The machine; assigning its `state` asks ``shouldTransition(from:to:)``.
-    public lazy var machine = GuardedStateMachine(initialState: Crossing.carsGreen, approver: self)
+    public lazy var machine = GuardedStateMachine(initialState: Crossing.carsGreen, approver: self, reference: reference)
 
-    /// Creates a controller in `carsGreen`.
-    public init() {}
+    /// How the machine holds this controller.
+    public let reference: ApproverReference
+
+    /// Creates a controller in `carsGreen` whose machine holds it weakly (the default) or `unowned`.
+    public init(reference: ApproverReference = .weak) {
+        self.reference = reference
+    }
 
     /// Whether the crossing may change from `from` to `to`.
     public func shouldTransition(from: Crossing, to: Crossing) -> Bool {

@@ -75,60 +75,54 @@ public struct Scenario: Sendable {
             let events = stream.events
             return { Baselines.runTable(events) }
         },
-        Scenario("Core.schema") { stream in
-            let machine = CrossingSchema.makeMachine()
-            let events = stream.events
-            return { Drive.schema(machine, events) }
-        },
-        Scenario("Core.schema+observer", observed: true) { stream in
-            let machine = CrossingSchema.makeMachine()
-            let tally = TransitionTally()
-            machine.addObserver { _, _, _ in tally.count &+= 1 }
-            let events = stream.events
-            return { tally.count = 0; return Drive.schema(machine, events) &+ UInt64(tally.count) }
-        },
-        Scenario("Core.function") { stream in
-            let machine = CrossingFunction.makeMachine()
-            let events = stream.events
-            return { Drive.function(machine, events) }
-        },
-        Scenario("Core.function+observer", observed: true) { stream in
-            let machine = CrossingFunction.makeMachine()
-            let tally = TransitionTally()
-            machine.addObserver { _, _, _ in tally.count &+= 1 }
-            let events = stream.events
-            return { tally.count = 0; return Drive.function(machine, events) &+ UInt64(tally.count) }
-        },
-        Scenario("Core.stateType") { stream in
-            let machine = CrossingStateType.makeMachine()
-            let events = stream.events
-            return { Drive.stateType(machine, events) }
-        },
-        Scenario("Core.stateType+observer", observed: true) { stream in
-            let machine = CrossingStateType.makeMachine()
-            let tally = TransitionTally()
-            machine.addObserver { _, _, _ in tally.count &+= 1 }
-            let events = stream.events
-            return { tally.count = 0; return Drive.stateType(machine, events) &+ UInt64(tally.count) }
-        },
-        Scenario("Core.guarded") { stream in
-            let controller = CrossingController()
-            let requests = stream.requests
-            return { Drive.guarded(controller, requests) }
-        },
-        Scenario("Core.guarded+observer", observed: true) { stream in
-            let controller = CrossingController()
-            let tally = TransitionTally()
-            controller.machine.machine.addObserver { _, _, _ in tally.count &+= 1 }
-            let requests = stream.requests
-            return { tally.count = 0; return Drive.guarded(controller, requests) &+ UInt64(tally.count) }
-        },
+        crossing("Core.schema", make: { CrossingSchema.makeMachine() }, drive: Drive.schema),
+        crossing("Core.schema+observer", observed: true, make: { CrossingSchema.makeMachine() }, drive: Drive.schema),
+        crossing("Core.function", make: { CrossingFunction.makeMachine() }, drive: Drive.function),
+        crossing("Core.function+observer", observed: true, make: { CrossingFunction.makeMachine() }, drive: Drive.function),
+        crossing(
+            "Core.function.onEveryEvent", make: { CrossingFunction.makeMachine(evaluation: .onEveryEvent) },
+            drive: Drive.function),
+        crossing("Core.stateType", make: { CrossingStateType.makeMachine() }, drive: Drive.stateType),
+        crossing("Core.stateType+observer", observed: true, make: { CrossingStateType.makeMachine() }, drive: Drive.stateType),
+        guarded("Core.guarded", reference: .weak),
+        guarded("Core.guarded+observer", reference: .weak, observed: true),
+        guarded("Core.guarded.unowned", reference: .unowned),
+        guarded("Core.guarded.unowned+observer", reference: .unowned, observed: true),
         Scenario("Chart.flat") { stream in
             let machine = CrossingChart.makeMachine()
             let events = stream.events
             return { Drive.chart(machine, events) }
         },
     ]
+
+    /// A scenario running the crossing's events through a machine made by `make`, with `drive`; when
+    /// `observed`, with a ``TransitionTally`` observer whose count the pass adds to the checksum.
+    static func crossing<Definition: MachineDefinition & SendableMetatype>(
+        _ name: String, observed: Bool = false, make: @escaping @Sendable () -> StateMachine<Definition>,
+        drive: @escaping @Sendable (StateMachine<Definition>, [CrossingEvent]) -> UInt64
+    ) -> Scenario {
+        Scenario(name, observed: observed) { stream in
+            let machine = make()
+            let events = stream.events
+            guard observed else { return { drive(machine, events) } }
+            let tally = TransitionTally()
+            machine.addObserver { _, _, _ in tally.count &+= 1 }
+            return { tally.count = 0; return drive(machine, events) &+ UInt64(tally.count) }
+        }
+    }
+
+    /// A guarded scenario: the stream's requested states assigned to a ``CrossingController``'s machine,
+    /// which holds the controller as `reference` says.
+    static func guarded(_ name: String, reference: ApproverReference, observed: Bool = false) -> Scenario {
+        Scenario(name, observed: observed) { stream in
+            let controller = CrossingController(reference: reference)
+            let requests = stream.requests
+            guard observed else { return { Drive.guarded(controller, requests) } }
+            let tally = TransitionTally()
+            controller.machine.machine.addObserver { _, _, _ in tally.count &+= 1 }
+            return { tally.count = 0; return Drive.guarded(controller, requests) &+ UInt64(tally.count) }
+        }
+    }
 
     /// The scenario called `name`, if any.
     public static func named(_ name: String) -> Scenario? {

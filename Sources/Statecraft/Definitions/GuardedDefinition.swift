@@ -1,7 +1,9 @@
-/// The definition behind a ``GuardedStateMachine``: each event is a requested state, and a weakly held
-/// ``TransitionApprover`` decides whether the machine may move there.
+/// The definition behind a ``GuardedStateMachine``: each event is a requested state, and a
+/// ``TransitionApprover``, held weakly or unowned (``ApproverReference``), decides whether the machine may
+/// move there.
 ///
-/// When the approver is gone (deallocated), every request is refused: nothing is left to approve it.
+/// When a weakly held approver is gone (deallocated), every request is refused: nothing is left to approve
+/// it. An approver held `unowned` must outlive the machine.
 public struct GuardedDefinition<Approver: TransitionApprover>: MachineDefinition {
     /// The states of the machine.
     public typealias State = Approver.State
@@ -10,20 +12,52 @@ public struct GuardedDefinition<Approver: TransitionApprover>: MachineDefinition
 
     /// The state the machine starts in.
     public let initialState: State
-    /// The approver, held weakly.
-    public weak var approver: Approver?
+    /// How the approver is held.
+    public let reference: ApproverReference
+    /// The approver when ``reference`` is ``ApproverReference/weak``, `nil` otherwise.
+    @usableFromInline weak var weakApprover: Approver?
+    /// The approver when ``reference`` is ``ApproverReference/unowned``, `nil` otherwise. Never holding the
+    /// approver in both keeps an unowned approver free of the side table a weak reference creates.
+    @usableFromInline unowned(safe) var unownedApprover: Approver?
 
     /// Creates a definition.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state the machine starts in.
+    ///   - approver: The approver; while it is `nil` every request is refused.
+    ///   - reference: How to hold the approver: weakly (the default) or `unowned`.
     @inlinable
-    public init(initialState: State, approver: Approver?) {
+    public init(initialState: State, approver: Approver?, reference: ApproverReference = .weak) {
         self.initialState = initialState
-        self.approver = approver
+        self.reference = reference
+        switch reference {
+        case .weak: weakApprover = approver
+        case .unowned: unownedApprover = approver
+        }
+    }
+
+    /// The approver, held as ``reference`` says. With an `unowned` reference, reading it after the approver
+    /// was deallocated traps.
+    @inlinable
+    public var approver: Approver? {
+        get {
+            switch reference {
+            case .weak: weakApprover
+            case .unowned: unownedApprover
+            }
+        }
+        set {
+            switch reference {
+            case .weak: weakApprover = newValue
+            case .unowned: unownedApprover = newValue
+            }
+        }
     }
 
     /// Asks the approver whether `state` may change to `event`.
     ///
     /// An approved decision carries the approver as its action, so that ``didTransition(from:on:decision:in:)``
-    /// tells the same approver without loading the weak reference a second time.
+    /// tells the same approver without loading the reference a second time.
     @inlinable
     public func decide(state: State, event: State) -> TransitionDecision<State, Approver?>? {
         guard let approver, approver.shouldTransition(from: state, to: event) else { return nil }

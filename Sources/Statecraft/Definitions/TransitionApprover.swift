@@ -1,6 +1,7 @@
 /// Approves or refuses each change of a ``GuardedStateMachine``'s state, and hears of the changes.
 ///
-/// Adopt it on the object that owns the machine; the machine holds it weakly.
+/// Adopt it on the object that owns the machine; the machine holds it weakly, or `unowned` when asked
+/// (``ApproverReference``).
 ///
 /// ```swift
 /// final class Downloader: TransitionApprover {

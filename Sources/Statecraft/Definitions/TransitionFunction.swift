@@ -13,6 +13,11 @@
 /// }
 /// light.handle(.change)   // light.state == .green
 /// ```
+///
+/// When `State` and `Event` are payload-free `CaseIterable` enums, the function is called once for every
+/// state–event pair when the definition is created and each event is then a table lookup, about as fast as
+/// a hand-written `switch`; the function must then be pure and must not trap for pairs that never occur.
+/// Pass `evaluation: .onEveryEvent` to call it on every event instead (see ``LogicEvaluation``).
 public struct TransitionFunction<State, Event>: MachineDefinition {
     /// The function: the next state, or `nil` when the event is ignored.
     ///
@@ -34,26 +39,58 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
         // Immutable; `Sendable` only through the conditional conformance below.
         @usableFromInline let initialState: State
         @usableFromInline let function: Function
+        /// The function evaluated for every state–event pair, when ``LogicEvaluation`` and the types allow it.
+        @usableFromInline let table: LogicTable<State, Event, Void>?
 
-        @usableFromInline init(initialState: State, function: @escaping Function) {
+        @usableFromInline init(initialState: State, function: @escaping Function, evaluation: LogicEvaluation) {
             self.initialState = initialState
             self.function = function
+            switch evaluation {
+            case .tabulatedWhenPossible:
+                table = LogicTable(logic: { state, event in function(state, event).map { ($0, ()) } }, keepsAction: { _ in false })
+            case .onEveryEvent:
+                table = nil
+            }
         }
+
+        deinit { table?.deallocate() }
     }
 
     @usableFromInline let storage: Storage
 
     /// Creates a definition from an initial state and a transition function.
-    public init(initialState: State, _ function: @escaping Function) {
-        storage = Storage(initialState: initialState, function: function)
+    ///
+    /// - Parameters:
+    ///   - initialState: The state a machine starts in.
+    ///   - evaluation: Whether to tabulate the function when `State` and `Event` allow it (the default)
+    ///     or call it on every event (see ``LogicEvaluation``).
+    ///   - function: The next state, or `nil` when the event is ignored.
+    /// - Complexity: O(states × events) calls of `function` when it is tabulated; O(1) otherwise.
+    public init(
+        initialState: State, evaluation: LogicEvaluation = .tabulatedWhenPossible, _ function: @escaping Function
+    ) {
+        storage = Storage(initialState: initialState, function: function, evaluation: evaluation)
     }
 
     /// The state a machine starts in.
     @inlinable public var initialState: State { storage.initialState }
 
-    /// Calls the function.
+    /// Whether this definition handles events by a table lookup, having evaluated its function for every
+    /// state–event pair when it was created (see ``LogicEvaluation``).
+    public var isTabulated: Bool { storage.table != nil }
+
+    /// Reads the table, or calls the function.
     @inlinable
     public func decide(state: State, event: Event) -> TransitionDecision<State, Void>? {
+        // Types larger than a byte are never tabulated: in code specialised for them the size checks fold
+        // away, and the table's branch with them.
+        if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let table = storage.table {
+            switch table.lookup(state, event) {
+            case .transition(let target, _): return TransitionDecision(target: target)
+            case .ignored: return nil
+            case .unlisted: break
+            }
+        }
         guard let next = storage.function(state, event) else { return nil }
         return TransitionDecision(target: next)
     }
@@ -66,9 +103,15 @@ extension StateMachine {
     ///
     /// - Parameters:
     ///   - initialState: The state the machine starts in.
+    ///   - evaluation: Whether to tabulate `transition` when the types allow it (the default) or call it
+    ///     on every event (see ``LogicEvaluation``).
     ///   - transition: Given the current state and an event, the next state, or `nil` to ignore the event.
-    public convenience init<S, E>(initialState: S, transition: @escaping @Sendable (S, E) -> S?)
-    where Definition == TransitionFunction<S, E> {
-        self.init(definition: TransitionFunction(initialState: initialState, transition), subject: ())
+    /// - Complexity: O(states × events) calls of `transition` when it is tabulated; O(1) otherwise.
+    public convenience init<S, E>(
+        initialState: S, evaluation: LogicEvaluation = .tabulatedWhenPossible,
+        transition: @escaping @Sendable (S, E) -> S?
+    ) where Definition == TransitionFunction<S, E> {
+        self.init(
+            definition: TransitionFunction(initialState: initialState, evaluation: evaluation, transition), subject: ())
     }
 }

@@ -1,0 +1,38 @@
+/// When a ``TransitionFunction`` calls its function.
+///
+/// By default (``tabulatedWhenPossible``) a function whose states and events are payload-free
+/// `CaseIterable` types is called once for every state–event pair when the definition is created; each
+/// event is then a table lookup (33 instructions per event on the `Benchmarks/` workload instead of 47).
+/// The function must then be what ``MachineDefinition/decide(state:event:)`` already promises: pure — the
+/// same answer for the same state and event, no side effects, no reads of mutable global state — and it
+/// must not trap for any pair, because every pair is evaluated, including those that never occur.
+///
+/// Choose ``onEveryEvent`` for a function that is not pure in that sense, for example one that reads a
+/// feature flag that can change while the program runs.
+///
+/// ```swift
+/// // Tabulated: `Light` and `LightEvent` are payload-free and CaseIterable.
+/// let light = TransitionFunction(initialState: Light.red) { (light: Light, event: LightEvent) in … }
+/// light.isTabulated   // true
+///
+/// // The function reads a flag that may change: call it on every event.
+/// let flagged = TransitionFunction(initialState: Light.red, evaluation: .onEveryEvent) {
+///     (light: Light, event: LightEvent) in Flags.nightMode ? … : …
+/// }
+/// ```
+///
+/// Types qualify when they are `CaseIterable`, stored in at most one byte with no references (an enum
+/// without payloads; `RawRepresentable` enums qualify, raw values do not matter) and have at most 254
+/// cases (states) or 255 (events). A value that its type's `allCases` does not list is handled by calling
+/// the function; a function that leads to a state `allCases` does not list is not tabulated.
+///
+/// ``StateMachineSchema`` does not tabulate its logic: measured, a table lookup in its `decide` saved 4 of
+/// its 72 instructions per event and made schemas whose types do not qualify 19 instructions slower, because
+/// the runtime then handles two kinds of decision carrying a transition block (`Benchmarks/README.md`).
+public enum LogicEvaluation: Sendable, Hashable, CaseIterable {
+    /// Tabulate the logic when the state and event types allow it (see ``LogicEvaluation``); call it on
+    /// every event otherwise. The default.
+    case tabulatedWhenPossible
+    /// Call the logic on every event, never ahead of time.
+    case onEveryEvent
+}
