@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Statecraft
 import StatecraftSCXML
 
 /// `statecraft run FILE [--events "e1 e2 …"]`: runs an SCXML chart on a virtual clock and prints one JSON
@@ -31,6 +32,8 @@ struct RunCommand: ParsableCommand {
               0   the input was consumed or the chart reached a top-level final state
               1   an input item is neither an event name nor a +DELAY pause
               2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem)
+              3   a macrostep did not settle: eventless transitions, raised events or errors looped \
+            until the bound; the message names the loop
               64  the command line is wrong
             """
     )
@@ -68,13 +71,20 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let input = RunInputReader(lines: inputLines())
+        var firstLoop: (event: String?, error: ChartLoopError)?
         let outcome = session.run(input: input, eventLimit: eventLimit) { record in
             FileHandle.standardOutput.write(Data((record.jsonLine + "\n").utf8))
             if log { Self.printLogs(of: record) }
+            if firstLoop == nil, let loop = record.loopError { firstLoop = (record.event, loop) }
         }
         if let problem = input.problem {
             Self.printError(problem)
             throw ExitCode(1)
+        }
+        if let firstLoop {
+            let place = firstLoop.event.map { "on event '\($0)'" } ?? "while starting"
+            Self.printError("\(file): \(place): \(firstLoop.error)")
+            throw ExitCode(3)
         }
         if case .eventLimitReached(let count) = outcome {
             FileHandle.standardError.write(Data(

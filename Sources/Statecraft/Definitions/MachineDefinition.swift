@@ -73,6 +73,11 @@ public protocol MachineDefinition {
     /// handled: the in-place counterpart of ``didTransition(from:on:decision:in:)``. The machine's
     /// `state` is the new state.
     func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>)
+
+    /// Not API: the error that stopped the step that produced `state` before it settled — a chart's
+    /// ``ChartLoopError`` — reported by ``StateMachine/send(_:)`` as ``EventOutcome/unsettled(_:)``.
+    /// `nil` by default: a definition whose steps are always bounded has nothing to report.
+    func _loopError(in state: State) -> ChartLoopError?
 }
 
 extension MachineDefinition {
@@ -109,4 +114,8 @@ extension MachineDefinition {
     /// Does nothing.
     @inlinable
     public func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>) {}
+
+    /// `nil`: the step settled.
+    @inlinable
+    public func _loopError(in state: State) -> ChartLoopError? { nil }
 }

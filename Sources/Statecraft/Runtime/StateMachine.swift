@@ -82,12 +82,12 @@ public final class StateMachine<Definition: MachineDefinition> {
 
     /// Handles `event` and tells whether the machine transitioned.
     ///
-    /// - Returns: `true` when the event caused a transition (a change of state or an update in place);
-    ///   `false` when it was ignored in the current state, or queued because the machine was busy with
-    ///   another event (see ``send(_:)`` for the distinction).
+    /// - Returns: `true` when the event caused a transition (a change of state or an update in place,
+    ///   settled or not); `false` when it was ignored in the current state, or queued because the machine
+    ///   was busy with another event (see ``send(_:)`` for the distinction).
     @inlinable @discardableResult
     public func handle(_ event: Event) -> Bool {
-        send(event) == .transitioned
+        send(event).didTransition
     }
 
     /// Sends `event` to the machine and tells what became of it.
@@ -136,7 +136,13 @@ public final class StateMachine<Definition: MachineDefinition> {
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
         }
-        return .transitioned
+        return outcomeOfTransition()
+    }
+
+    /// `.transitioned`, or `.unsettled` when the definition reports that the step stopped at its bound.
+    @inlinable func outcomeOfTransition() -> EventOutcome {
+        guard let loop = definition._loopError(in: _state) else { return .transitioned }
+        return .unsettled(loop)
     }
 
     /// Handles one event for a definition that ``MachineDefinition/updatesStateInPlace``: update, notify.
@@ -152,7 +158,7 @@ public final class StateMachine<Definition: MachineDefinition> {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition.didUpdate(kind, on: event, in: self)
-        return .transitioned
+        return outcomeOfTransition()
     }
 
     @usableFromInline

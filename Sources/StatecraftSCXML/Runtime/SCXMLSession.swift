@@ -271,7 +271,8 @@ public final class SCXMLSession {
         }
         return SCXMLMacrostepRecord(
             event: event, exited: exited, entered: entered, configuration: configuration.sorted(),
-            logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(\.description), time: now)
+            logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(\.description), time: now,
+            loopError: snapshot.lastMacrostep.loopError)
     }
 
     /// Performs a macrostep's sends and cancels; drops everything waiting once the chart has finished.

@@ -49,6 +49,12 @@ extension Statechart: MachineDefinition {
         performEffects(of: machine.state, in: machine)
     }
 
+    /// The ``ChartLoopError`` of the macrostep that produced `state`, if it stopped at
+    /// ``ChartSnapshot/macrostepBound``.
+    @inlinable public func _loopError(in state: ChartSnapshot<StateID, Event, Context>) -> ChartLoopError? {
+        state._lastMacrostep.loopError
+    }
+
     /// Performs the sends and cancels of the first macrostep.
     public func didStart(in machine: StateMachine<Statechart>) {
         performEffects(of: machine.state, in: machine)

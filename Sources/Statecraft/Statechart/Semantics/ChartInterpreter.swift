@@ -10,6 +10,7 @@
 struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline typealias Signal = ChartSignal<StateID, Event>
     @usableFromInline typealias Tables = ChartTables<StateID, Event, Context>
+    @usableFromInline typealias Snapshot = ChartSnapshot<StateID, Event, Context>
 
     @usableFromInline let tables: Tables
     @usableFromInline var snapshot: ChartSnapshot<StateID, Event, Context>
@@ -20,6 +21,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline var currentSignal: Signal?
     @usableFromInline var microstep = ChartMicrostep<StateID>()
     @usableFromInline var microstepCount = 0
+    /// The steps taken toward ``ChartSnapshot/macrostepBound``: microsteps, plus internal events that
+    /// enabled no transition (a guard throwing on every `error.execution` takes no microstep).
+    @usableFromInline var stepCount = 0
+    /// Descriptions of the last steps before the bound, kept only once the macrostep comes within
+    /// ``loopWindow`` steps of it, to name the loop in a ``ChartLoopError``.
+    @usableFromInline var recentSteps: [String] = []
 
     /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
     @usableFromInline let tracing: Bool
@@ -33,6 +40,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         self.internalQueue = internalQueue
         self.currentSignal = signal
         self.microstepCount = snapshot._lastMacrostep.microstepCount
+        self.stepCount = microstepCount
     }
 
     @inlinable init(snapshot: ChartSnapshot<StateID, Event, Context>, tracing: Bool) {
@@ -75,8 +83,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// §3.13). Then, when a top-level final state was entered, `exitInterpreter`.
     @inlinable mutating func runToCompletion() {
         while !snapshot._isFinished {
-            if microstepCount >= ChartSnapshot<StateID, Event, Context>.microstepLimit {
-                snapshot._lastMacrostep.reachedMicrostepLimit = true
+            if stepCount >= Snapshot.macrostepBound {
+                stopAtBound()
                 break
             }
             var enabled = selectTransitions(for: nil)
@@ -84,12 +92,56 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 guard let next = dequeueInternal() else { break }
                 currentSignal = next
                 enabled = selectTransitions(for: next)
+                if enabled.isEmpty {
+                    // An internal event processed without a microstep still counts toward the bound.
+                    stepCount += 1
+                    if stepCount > Snapshot.macrostepBound - Self.loopWindow {
+                        recentSteps.append("\(Self.name(of: next)) enabled no transition")
+                    }
+                    continue
+                }
             }
-            if !enabled.isEmpty { takeMicrostep(enabled) }
+            takeMicrostep(enabled)
         }
         internalQueue.removeAll()
         queueHead = 0
         if snapshot._isFinished { exitInterpreter() }
+    }
+
+    /// How many steps before the bound start being described, to name the loop.
+    @inlinable static var loopWindow: Int { 24 }
+
+    /// Ends a macrostep that reached ``ChartSnapshot/macrostepBound``: records a ``ChartLoopError``
+    /// naming the steps that repeat and the active atomic states.
+    @usableFromInline mutating func stopAtBound() {
+        let atomic = snapshot.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
+        snapshot._lastMacrostep.loopError = ChartLoopError(
+            bound: Snapshot.macrostepBound, loop: ChartLoopError.period(of: recentSteps), configuration: atomic)
+    }
+
+    /// A signal's name in a ``ChartLoopError``.
+    @usableFromInline static func name(of signal: Signal) -> String {
+        switch signal {
+        case .event(let event): String(describing: event)
+        case .done(let id): "done.state.\(id)"
+        case .error(let error): "error.execution (\(error.phase.rawValue) of '\(error.state)' threw)"
+        }
+    }
+
+    /// A microstep's description in a ``ChartLoopError``.
+    @usableFromInline func describeMicrostep(_ enabled: ChartTransitionList) -> String {
+        var parts: [String] = []
+        for index in enabled {
+            let transition = tables.transitions[index]
+            let label = transition.trigger?.label ?? "eventless"
+            if transition.targets.isEmpty {
+                parts.append("\(tables.name(of: transition.source)) (targetless, on \(label))")
+            } else {
+                let targets = transition.targets.map { tables.name(of: $0) }.joined(separator: " ")
+                parts.append("\(tables.name(of: transition.source)) -> \(targets) (\(label))")
+            }
+        }
+        return parts.joined(separator: " + ")
     }
 
     /// SCXML 1.0 §D.2 `exitInterpreter`: exit every active state in exit order.
@@ -121,6 +173,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             microstep = ChartMicrostep()
         }
         microstepCount += 1
+        stepCount += 1
         snapshot._lastMacrostep.microstepCount = microstepCount
     }
 
@@ -200,6 +253,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `microstep`: exit, run the transitions' content, enter.
     @inlinable mutating func takeMicrostep(_ enabled: ChartTransitionList) {
+        if stepCount >= Snapshot.macrostepBound - Self.loopWindow { recentSteps.append(describeMicrostep(enabled)) }
         if tracing {
             for index in enabled {
                 microstep.transitions.append(tables.transitions[index].trigger?.label ?? "eventless")

@@ -18,14 +18,16 @@ public struct ChartMacrostep<StateID, Event> {
         @usableFromInline var microsteps: [ChartMicrostep<StateID>]
         @usableFromInline var effects: [ChartEffect<Event>]
         @usableFromInline var errors: [ChartExecutionError]
+        @usableFromInline var loopError: ChartLoopError?
 
         @inlinable init(
             microsteps: [ChartMicrostep<StateID>] = [], effects: [ChartEffect<Event>] = [],
-            errors: [ChartExecutionError] = []
+            errors: [ChartExecutionError] = [], loopError: ChartLoopError? = nil
         ) {
             self.microsteps = microsteps
             self.effects = effects
             self.errors = errors
+            self.loopError = loopError
         }
     }
 
@@ -61,9 +63,17 @@ public struct ChartMacrostep<StateID, Event> {
     public var microstepCount = 0
     /// Whether any state was exited or entered; `false` when only targetless transitions ran.
     public var changedConfiguration = false
-    /// Whether the macrostep stopped after ``ChartSnapshot/microstepLimit`` microsteps because eventless
-    /// transitions or raised events kept the chart from settling.
-    public var reachedMicrostepLimit = false
+    /// Why the macrostep stopped before the chart settled: it reached ``ChartSnapshot/macrostepBound``
+    /// because eventless transitions, raised events or `error.execution` signals kept the chart busy.
+    /// `nil` for a macrostep that settled.
+    public var loopError: ChartLoopError? {
+        get { records?.loopError }
+        set { uniqueRecords().loopError = newValue }
+    }
+
+    /// Whether the macrostep stopped at ``ChartSnapshot/macrostepBound``.
+    @available(*, deprecated, message: "use loopError, which names the loop")
+    public var reachedMicrostepLimit: Bool { loopError != nil }
 
     /// Creates an empty record.
     @inlinable public init() {}
@@ -76,7 +86,8 @@ public struct ChartMacrostep<StateID, Event> {
         if isKnownUniquelyReferenced(&storage), let records { return records }
         let current = records
         let fresh = Records(
-            microsteps: current?.microsteps ?? [], effects: current?.effects ?? [], errors: current?.errors ?? [])
+            microsteps: current?.microsteps ?? [], effects: current?.effects ?? [], errors: current?.errors ?? [],
+            loopError: current?.loopError)
         storage = fresh
         return fresh
     }
