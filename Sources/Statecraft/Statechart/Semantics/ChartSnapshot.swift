@@ -42,6 +42,26 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         self._lastMacrostep = ChartMacrostep()
     }
 
+    /// The same snapshot with an empty ``lastMacrostep``.
+    @inlinable func withoutRecord() -> ChartSnapshot {
+        ChartSnapshot(
+            tables: tables, active: active, recordedHistories: recordedHistories, context: _context,
+            isFinished: _isFinished, finalIndex: finalIndex)
+    }
+
+    @inlinable init(
+        tables: ChartTables<StateID, Event, Context>, active: ChartStateSet, recordedHistories: [Int: ChartStateSet]?,
+        context: Context, isFinished: Bool, finalIndex: Int
+    ) {
+        self.tables = tables
+        self.active = active
+        self.recordedHistories = recordedHistories
+        self._context = context
+        self._isFinished = isFinished
+        self.finalIndex = finalIndex
+        self._lastMacrostep = ChartMacrostep()
+    }
+
     /// The states each history state recorded, by the history state's index.
     @inlinable var history: [Int: ChartStateSet] {
         get { recordedHistories ?? [:] }
