@@ -130,7 +130,7 @@ struct DifferentialStepTests {
                 transitionsBySource[source.id, default: []].append(.transition(
                     on: trigger, targets: targetless ? [] : [target],
                     kind: Int.random(in: 0..<100, using: &rng) < 25 ? .internal : .external,
-                    guard: guardCondition,
+                    when: guardCondition,
                     action: { trace, scope in
                         trace.log.append(label)
                         trace.count += 1
