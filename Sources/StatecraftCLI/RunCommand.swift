@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Statecraft
 import StatecraftSCXML
 
 /// `statecraft run FILE [--events "e1 e2 …"]`: runs an SCXML chart on a virtual clock and prints one JSON
@@ -32,6 +33,8 @@ struct RunCommand: ParsableCommand {
               1   an input item is neither an event name nor a +DELAY pause, or standard output \
             cannot be written (closed or full)
               2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem)
+              3   a macrostep did not settle: eventless transitions, raised events or errors looped \
+            until the bound; the message names the loop
               64  the command line is wrong
             """
     )
@@ -70,6 +73,7 @@ struct RunCommand: ParsableCommand {
         }
         let input = RunInputReader(lines: inputLines())
         StandardOutput.reportBrokenPipes()
+        var firstLoop: (event: String?, error: ChartLoopError)?
         var writeError: StandardOutput.WriteError?
         // Any limit beyond Int.max - 1 events is unreachable, and the session adds one to it for each input
         // event: clamping makes `--event-limit 9223372036854775807` mean "no limit" instead of a trap.
@@ -82,6 +86,7 @@ struct RunCommand: ParsableCommand {
                 writeError = error
             }
             if log { Self.printLogs(of: record) }
+            if firstLoop == nil, let loop = record.loopError { firstLoop = (record.event, loop) }
         }
         if let writeError {
             Self.printError(writeError.description)
@@ -90,6 +95,11 @@ struct RunCommand: ParsableCommand {
         if let problem = input.problem {
             Self.printError(problem)
             throw ExitCode(1)
+        }
+        if let firstLoop {
+            let place = firstLoop.event.map { "on event '\($0)'" } ?? "while starting"
+            Self.printError("\(file): \(place): \(firstLoop.error)")
+            throw ExitCode(3)
         }
         if case .eventLimitReached(let count) = outcome {
             FileHandle.standardError.write(Data(

@@ -23,7 +23,13 @@ struct HostileInputCLITests {
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["STATECRAFT": try StatecraftBinary.location().path]) { $1 }
-        let errors = Pipe()
+        // Standard error goes to a file, not a pipe: a pipe read only after the exit would block a process
+        // that writes more than the pipe holds (`--log` of a looping chart writes 10,000 lines).
+        let errorsURL = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-stderr-\(UUID())")
+        _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorsURL) }
+        let errors = try FileHandle(forWritingTo: errorsURL)
+        defer { try? errors.close() }
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -37,7 +43,7 @@ struct HostileInputCLITests {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(decoding: (try? Data(contentsOf: errorsURL)) ?? Data(), as: UTF8.self)
         return ShellResult(status: process.terminationStatus, timedOut: timedOut, standardError: errorText)
     }
 

@@ -1,9 +1,9 @@
 import Statecraft
 import Testing
 
-/// A definition that ``MachineDefinition/updatesStateInPlace`` is stepped with `update(_:on:)` and told
-/// with `didUpdate` while nothing needs the previous state, and with `decide` and the transition hooks
-/// once `didTransition` or an observer is attached.
+/// A definition that ``MachineDefinition/_updatesStateInPlace`` is always stepped with `_update(_:on:)`
+/// and told with `_didUpdate`, observed or not: once `didTransition` or an observer is attached, the
+/// shell keeps `_stateForObservers` of the state from before each event for them.
 @Suite("In-place updates")
 struct InPlaceUpdateTests {
     /// A counter that counts up to a limit; `reset` starts over. Records which entry points ran.
@@ -17,7 +17,7 @@ struct InPlaceUpdateTests {
         let limit: Int
         let calls: Calls
 
-        static var updatesStateInPlace: Bool { true }
+        static var _updatesStateInPlace: Bool { true }
         var initialState: [Int] { [] }
 
         func decide(state: [Int], event: Event) -> TransitionDecision<[Int], Void>? {
@@ -29,7 +29,7 @@ struct InPlaceUpdateTests {
             }
         }
 
-        func update(_ state: inout [Int], on event: Event) -> TransitionKind? {
+        func _update(_ state: inout [Int], on event: Event) -> TransitionKind? {
             calls.log.append("update")
             switch event {
             case .increment where state.count < limit:
@@ -50,7 +50,12 @@ struct InPlaceUpdateTests {
             calls.log.append("didTransition \(decision.kind)")
         }
 
-        func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Counter>) {
+        func _stateForObservers(_ state: [Int]) -> [Int] {
+            calls.log.append("stateForObservers \(state.count)")
+            return state
+        }
+
+        func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Counter>) {
             calls.log.append("didUpdate \(kind) \(machine.state.count)")
         }
     }
@@ -78,7 +83,7 @@ struct InPlaceUpdateTests {
         #expect(calls.log == ["update", "didUpdate update 1", "update"])
     }
 
-    @Test func anObserverGetsThePreviousStateThroughDecide() {
+    @Test func anObserverGetsThePreviousStateWithoutLeavingThePlace() {
         let calls = Calls()
         let machine = StateMachine(definition: Counter(limit: 3, calls: calls))
         machine.handle(.increment)
@@ -86,7 +91,7 @@ struct InPlaceUpdateTests {
         let token = machine.addObserver { old, _, new in seen.append(old); seen.append(new) }
         machine.handle(.increment)
         #expect(seen == [[0], [0, 1]])
-        #expect(calls.log == ["update", "didUpdate update 1", "decide", "didTransition update"])
+        #expect(calls.log == ["update", "didUpdate update 1", "stateForObservers 1", "update", "didUpdate update 2"])
 
         machine.removeObserver(token)
         calls.log.removeAll()
@@ -95,7 +100,7 @@ struct InPlaceUpdateTests {
         #expect(seen.count == 2)
     }
 
-    @Test func didTransitionAlsoMakesTheMachineDecideOnACopy() {
+    @Test func didTransitionAlsoGetsThePreviousState() {
         let calls = Calls()
         let machine = StateMachine(definition: Counter(limit: 3, calls: calls))
         var previous: [Int]?
@@ -103,15 +108,17 @@ struct InPlaceUpdateTests {
         machine.handle(.increment)
         machine.handle(.increment)
         #expect(previous == [0])
-        #expect(calls.log == ["decide", "didTransition update", "decide", "didTransition update"])
+        #expect(calls.log == [
+            "stateForObservers 0", "update", "didUpdate update 1", "stateForObservers 1", "update", "didUpdate update 2",
+        ])
     }
 
     /// A definition that does not opt in is never asked to update in place.
     @Test func definitionsDecideByDefault() {
-        #expect(!TransitionFunction<Int, Int>.updatesStateInPlace)
+        #expect(!TransitionFunction<Int, Int>._updatesStateInPlace)
         let machine = StateMachine(initialState: 0) { (state: Int, event: Int) in state + event }
         var updated = 0
-        #expect(machine.definition.update(&updated, on: 2) == .change)
+        #expect(machine.definition._update(&updated, on: 2) == .change)
         #expect(updated == 2)
         machine.handle(5)
         #expect(machine.state == 5)

@@ -1,8 +1,9 @@
 import Benchmark
 import Workload
 
-/// `Chart.deep`: the crossing as a statechart of depth 4 with two parallel regions (the crossing and a
-/// lamp monitor), tracing off, over the same stream as the flat styles. With the scaling factor the
+/// `Chart.deep` and `Chart.deep+observer`: the crossing as a statechart of depth 4 with two parallel
+/// regions (the crossing and a lamp monitor), tracing at its default (on), over the same stream as the
+/// flat styles. With the scaling factor the
 /// figures marked `*` are per event.
 func registerDeepChartBenchmark() {
     var configuration = transitionConfiguration
@@ -11,6 +12,7 @@ func registerDeepChartBenchmark() {
     configuration.maxDuration = .seconds(allocationsOnly ? 1 : 10)
     configuration.thresholds?[.throughput] = slowThroughputThreshold
     register(Scenario.deepChart, configuration: configuration)
+    register(Scenario.deepChartObserved, configuration: configuration)
 }
 
 /// The throughput tolerance of the benchmarks that handle about one million events per second: the

@@ -3,8 +3,8 @@ import Statecraft
 /// The crossing as a flat statechart: the same eight states and transitions as ``CrossingRules``.
 ///
 /// Each state's entry action records the state in the chart's context, so a driver reads the current
-/// state as `machine.state.context` (a chart's state is its whole snapshot). Tracing is off, as on any
-/// hot path nobody inspects.
+/// state as `machine.state.context` (a chart's state is its whole snapshot). Tracing is at its default
+/// (on): a traced and an untraced chart run the same step.
 public enum CrossingChart {
     /// A chart machine's type.
     public typealias Machine = StateMachine<Statechart<Crossing, CrossingEvent, Crossing>>
@@ -57,7 +57,7 @@ public enum CrossingChart {
                     record(.flashingYellow)
                     OnEvent(.repair, target: .clearanceToCars)
                 }
-            }.tracing(false)
+            }
         } catch {
             preconditionFailure("Internal inconsistency: the crossing chart is invalid: \(error)")
         }

@@ -7,7 +7,7 @@ import Statecraft
 /// Shared transitions sit on the compound states: `fault` on `cars` and `pedestrians`, `night` on
 /// `green`. Each atomic crossing state's entry action records its ``Crossing`` in the context, so a
 /// driver reads the crossing as `machine.state.context.crossing` and computes the same checksum as the
-/// flat machines. The lamp monitor counts faults in the context; tracing is off.
+/// flat machines. The lamp monitor counts faults in the context; tracing is at its default (on).
 public enum DeepCrossingChart {
     /// A chart machine's type.
     public typealias Machine = StateMachine<Statechart<DeepCrossingState, CrossingEvent, DeepCrossingContext>>
@@ -75,7 +75,7 @@ public enum DeepCrossingChart {
                         }
                     }
                 }
-            }.tracing(false)
+            }
         } catch {
             preconditionFailure("Internal inconsistency: the deep crossing chart is invalid: \(error)")
         }

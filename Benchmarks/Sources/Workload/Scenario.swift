@@ -40,13 +40,22 @@ public struct Scenario: Sendable {
     }
 
     /// Every scenario, baselines first.
-    public static let all: [Scenario] = transitions + [deepChart] + stenciltown
+    public static let all: [Scenario] = transitions + [deepChart, deepChartObserved] + stenciltown
 
     /// `Chart.deep`: the crossing as a statechart of depth 4 with two parallel regions.
     public static let deepChart = Scenario("Chart.deep") { stream in
         let machine = DeepCrossingChart.makeMachine()
         let events = stream.events
         return { Drive.deepChart(machine, events) }
+    }
+
+    /// `Chart.deep+observer`: ``deepChart`` with one observer counting transitions.
+    public static let deepChartObserved = Scenario("Chart.deep+observer", observed: true) { stream in
+        let machine = DeepCrossingChart.makeMachine()
+        let tally = TransitionTally()
+        machine.addObserver { _, _, _ in tally.count &+= 1 }
+        let events = stream.events
+        return { tally.count = 0; return Drive.deepChart(machine, events) &+ UInt64(tally.count) }
     }
 
     /// `Stenciltown.download` (the transitions only) and `Stenciltown.download+effects` (the real
@@ -92,6 +101,13 @@ public struct Scenario: Sendable {
             let machine = CrossingChart.makeMachine()
             let events = stream.events
             return { Drive.chart(machine, events) }
+        },
+        Scenario("Chart.flat+observer", observed: true) { stream in
+            let machine = CrossingChart.makeMachine()
+            let tally = TransitionTally()
+            machine.addObserver { _, _, _ in tally.count &+= 1 }
+            let events = stream.events
+            return { tally.count = 0; return Drive.chart(machine, events) &+ UInt64(tally.count) }
         },
     ]
 

@@ -35,7 +35,7 @@ public enum SharedCrossing {
                     var handled: UInt64 = 0
                     for event in slice {
                         switch await actor.send(event) {
-                        case .transitioned, .ignored: handled &+= 1
+                        case .transitioned, .ignored, .unsettled: handled &+= 1
                         case .queued: break
                         }
                     }

@@ -50,29 +50,42 @@ public protocol MachineDefinition {
     /// Called once when a machine using this definition has been created, in its initial state.
     func didStart(in machine: StateMachine<Self>)
 
-    /// Whether the shell may handle events with ``update(_:on:)`` instead of ``decide(state:event:)``.
+    /// Not API (a speed-only hook of the shell, as swift-nio marks such requirements): whether the shell
+    /// handles events with ``_update(_:on:)`` instead of ``decide(state:event:)``.
     ///
     /// `false` by default. A definition whose state is large to copy — a chart's snapshot — returns
-    /// `true` and implements ``update(_:on:)`` and ``didUpdate(_:on:in:)``: the shell then changes the
-    /// machine's state where it is stored instead of deciding on a copy and assigning it, whenever nothing
-    /// needs the state from before the event (no `didTransition` closure and no observer is attached;
-    /// otherwise it keeps using ``decide(state:event:)`` and the transition hooks).
-    static var updatesStateInPlace: Bool { get }
+    /// `true` and implements ``_update(_:on:)``, ``_didUpdate(_:on:in:)`` and
+    /// ``_stateForObservers(_:)``: the shell then always changes the machine's state where it is stored
+    /// instead of deciding on a copy and assigning it. When `didTransition` or an observer needs the
+    /// state from before the event, the shell keeps ``_stateForObservers(_:)`` of it for them.
+    static var _updatesStateInPlace: Bool { get }
 
-    /// Handles `event` by changing `state` in place — the in-place form of ``decide(state:event:)``
-    /// followed by the transition hooks, called only when ``updatesStateInPlace`` is `true`.
+    /// Not API: handles `event` by changing `state` in place — the in-place form of
+    /// ``decide(state:event:)`` followed by the transition hooks, called only when
+    /// ``_updatesStateInPlace`` is `true`.
     ///
     /// Guards and actions run during the call, so code that reads the machine's `state` meanwhile sees
     /// the step in progress. The default implementation decides, assigns and runs no hook: a definition
     /// that opts in implements it with the same effects as its `decide` and hooks together.
     /// - Returns: The kind of transition taken, or `nil` when `event` is ignored; `state` must then be
     ///   left exactly as it was.
-    func update(_ state: inout State, on event: Event) -> TransitionKind?
+    func _update(_ state: inout State, on event: Event) -> TransitionKind?
 
-    /// Called after ``update(_:on:)`` changed the machine's state, before the next queued event is
-    /// handled: the in-place counterpart of ``didTransition(from:on:decision:in:)``. The machine's
-    /// `state` is the new state.
-    func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>)
+    /// Not API: called after ``_update(_:on:)`` changed the machine's state, before observers hear of it
+    /// and before the next queued event is handled: the in-place counterpart of
+    /// ``didTransition(from:on:decision:in:)``. The machine's `state` is the new state.
+    func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>)
+
+    /// Not API: what observers of a definition that ``_updatesStateInPlace`` receive as the state from
+    /// before an event, taken just before ``_update(_:on:)``; `state` itself by default. A chart gives
+    /// its snapshot without the record of the macrostep that produced it, so that keeping it copies
+    /// neither that record nor its buffers.
+    func _stateForObservers(_ state: State) -> State
+
+    /// Not API: the error that stopped the step that produced `state` before it settled — a chart's
+    /// ``ChartLoopError`` — reported by ``StateMachine/send(_:)`` as ``EventOutcome/unsettled(_:)``.
+    /// `nil` by default: a definition whose steps are always bounded has nothing to report.
+    func _loopError(in state: State) -> ChartLoopError?
 }
 
 extension MachineDefinition {
@@ -96,11 +109,11 @@ extension MachineDefinition {
 
     /// `false`: the shell decides on a copy of the state and assigns the decision's target.
     @inlinable
-    public static var updatesStateInPlace: Bool { false }
+    public static var _updatesStateInPlace: Bool { false }
 
     /// Decides with ``decide(state:event:)`` and assigns the target; runs no hook.
     @inlinable
-    public func update(_ state: inout State, on event: Event) -> TransitionKind? {
+    public func _update(_ state: inout State, on event: Event) -> TransitionKind? {
         guard let decision = decide(state: state, event: event) else { return nil }
         state = decision.target
         return decision.kind
@@ -108,5 +121,13 @@ extension MachineDefinition {
 
     /// Does nothing.
     @inlinable
-    public func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>) {}
+    public func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>) {}
+
+    /// `state` itself.
+    @inlinable
+    public func _stateForObservers(_ state: State) -> State { state }
+
+    /// `nil`: the step settled.
+    @inlinable
+    public func _loopError(in state: State) -> ChartLoopError? { nil }
 }

@@ -24,7 +24,7 @@ extension MachineDefinition {
     /// is new is added as a state and asked in turn, so supplying one sample per event case is often
     /// enough. Values with the same label are one state (or event) of the description. Only the pure
     /// decision is consulted: no transition block, action, hook or observer runs. A decision of kind
-    /// ``TransitionKind/update`` becomes an ``TransitionDescription/Kind-swift.enum/internal`` transition.
+    /// ``TransitionKind/update`` becomes an ``ChartTransitionKind/internal`` transition.
     ///
     /// ```swift
     /// let description = LoadableDefinition<[Int]>().machineDescription(

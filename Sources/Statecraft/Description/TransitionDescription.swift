@@ -3,13 +3,11 @@
 /// A transition without an ``event`` is *eventless* (taken as soon as its ``condition`` holds); one with
 /// no ``targets`` is *targetless* (it runs its actions without leaving the source state).
 public struct TransitionDescription: Sendable, Hashable, Codable {
-    /// Whether taking the transition leaves the source state.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The source state is exited and the targets entered (exit and enter hooks run).
-        case external
-        /// The source state is not exited: a same-state update, or a transition to its own descendants.
-        case `internal`
-    }
+    /// Whether taking the transition leaves the source state: ``ChartTransitionKind/external`` (the
+    /// source is exited and the targets entered; exit and enter hooks run) or
+    /// ``ChartTransitionKind/internal`` (the source is not exited: a same-state update, or a transition
+    /// to its own descendants). The same type as the chart DSL's.
+    public typealias Kind = ChartTransitionKind
 
     /// The identifier of the state the transition leaves from.
     public var source: String

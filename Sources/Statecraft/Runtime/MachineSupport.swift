@@ -8,13 +8,13 @@ final class MachineSupport<State, Event> {
     @usableFromInline typealias TransitionObserver = (State, Event, State) -> Void
     @usableFromInline typealias IgnoredEventObserver = (State, Event) -> Void
 
-    // Never accessed `inout` across a call into user code (observers run on snapshots), so the dynamic
-    // exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
+    // Never accessed `inout` across a call into user code (observers run from the lists' buffers, which
+    // an observer's own additions and removals do not change until the notification ends), so the
+    // dynamic exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Event>()
     @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver?
-    @exclusivity(unchecked) @usableFromInline var observers: [(token: ObserverToken, observer: TransitionObserver)] = []
-    @exclusivity(unchecked) @usableFromInline
-    var ignoredEventObservers: [(token: ObserverToken, observer: IgnoredEventObserver)] = []
+    @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserver>()
+    @exclusivity(unchecked) @usableFromInline var ignoredEventObservers = ObserverList<IgnoredEventObserver>()
     @usableFromInline var nextTokenID = 0
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
     @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
@@ -29,42 +29,40 @@ final class MachineSupport<State, Event> {
     }
 
     /// Whether anything hears of transitions with the state from before them: `didTransition` or an
-    /// observer. Definitions that update their state in place are stepped on a copy while it is `true`.
-    @inlinable var needsPreviousState: Bool { didTransition != nil || !observers.isEmpty }
+    /// observer.
+    @inlinable var needsPreviousState: Bool { didTransition != nil || !observers.boxes.isEmpty || !observers.pending.isEmpty }
 
     /// Calls `didTransition`, then every observer in registration order.
+    ///
+    /// Each observer is called from the list's buffer through its box, without retaining the box or the
+    /// closure's context: the list does not change during the notification (see ``ObserverList``), so
+    /// the observers called are those attached when it began, as if iterating over a copy of the list.
     @inlinable func notifyTransition(from oldState: State, on event: Event, to newState: State) {
         if let didTransition { didTransition(oldState, event, newState) }
-        switch observers.count {
-        case 0:
-            return
-        case 1:
-            // The common case, without copying the array: calling the one observer is what iterating over
-            // a one-element snapshot does (observers it adds are not called for this transition).
-            let observer = observers[0].observer
-            observer(oldState, event, newState)
-        default:
-            notifyObservers(from: oldState, on: event, to: newState)
+        if observers.boxes.isEmpty { return }
+        observers.notifying += 1
+        observers.boxes.withUnsafeBufferPointer { boxes in
+            for box in boxes {
+                Unmanaged.passUnretained(box)._withUnsafeGuaranteedRef { box in
+                    box.body(oldState, event, newState)
+                }
+            }
         }
+        observers.endNotification()
     }
 
-    /// Calls every observer, iterating over a snapshot so that observers may add or remove observers.
-    @usableFromInline func notifyObservers(from oldState: State, on event: Event, to newState: State) {
-        let current = observers
-        for entry in current { entry.observer(oldState, event, newState) }
-    }
-
-    /// Calls every ignored-event observer in registration order.
+    /// Calls every ignored-event observer in registration order, as ``notifyTransition(from:on:to:)``
+    /// calls the observers.
     @inlinable func notifyIgnored(_ event: Event, in state: State) {
-        switch ignoredEventObservers.count {
-        case 0:
-            return
-        case 1:
-            let observer = ignoredEventObservers[0].observer
-            observer(state, event)
-        default:
-            let current = ignoredEventObservers
-            for entry in current { entry.observer(state, event) }
+        if ignoredEventObservers.boxes.isEmpty { return }
+        ignoredEventObservers.notifying += 1
+        ignoredEventObservers.boxes.withUnsafeBufferPointer { boxes in
+            for box in boxes {
+                Unmanaged.passUnretained(box)._withUnsafeGuaranteedRef { box in
+                    box.body(state, event)
+                }
+            }
         }
+        ignoredEventObservers.endNotification()
     }
 }

@@ -14,7 +14,8 @@ extension StateMachine {
     /// Adds an observer called after every transition with `(old, event, new)`.
     ///
     /// Observers are called in the order they were added, after ``didTransition``. An event an observer
-    /// sends is queued and handled after the current one.
+    /// sends is queued and handled after the current one; an observer added while observers are being
+    /// notified is first called for the next transition.
     ///
     /// - Returns: A token for ``removeObserver(_:)``.
     /// - Complexity: O(1) amortised.
@@ -22,7 +23,7 @@ extension StateMachine {
     public func addObserver(_ observer: @escaping (State, Event, State) -> Void) -> ObserverToken {
         let support = makeSupport()
         let token = support.makeToken()
-        support.observers.append((token, observer))
+        support.observers.append(ObserverBox(token: token, body: observer))
         return token
     }
 
@@ -33,25 +34,22 @@ extension StateMachine {
     public func addIgnoredEventObserver(_ observer: @escaping (State, Event) -> Void) -> ObserverToken {
         let support = makeSupport()
         let token = support.makeToken()
-        support.ignoredEventObservers.append((token, observer))
+        support.ignoredEventObservers.append(ObserverBox(token: token, body: observer))
         return token
     }
 
     /// Removes the observer that `token` identifies. Removing one that is already gone does nothing.
+    ///
+    /// An observer removed while observers are being notified is still called for the transition being
+    /// reported (as when iterating over a copy of the list), never after.
     ///
     /// - Returns: Whether an observer was removed.
     /// - Complexity: O(*n*) in the number of observers.
     @discardableResult
     public func removeObserver(_ token: ObserverToken) -> Bool {
         guard let support else { return false }
-        if let index = support.observers.firstIndex(where: { $0.token == token }) {
-            support.observers.remove(at: index)
-            return true
-        }
-        if let index = support.ignoredEventObservers.firstIndex(where: { $0.token == token }) {
-            support.ignoredEventObservers.remove(at: index)
-            return true
-        }
+        if support.observers.remove(token) { return true }
+        if support.ignoredEventObservers.remove(token) { return true }
         if let effects = support.effects { return effects.removeObserver(token) }
         return false
     }

@@ -41,9 +41,12 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// The value this machine is bound to; transition blocks receive it.
     public let subject: Subject
 
-    // The hot path reads and writes these on every event. They are never passed `inout` across a call
-    // into user code (hooks, actions, observers), so accesses cannot overlap and the dynamic exclusivity
-    // checks the compiler would otherwise emit (a runtime call per access) buy nothing: `unchecked`.
+    // The hot path reads and writes these on every event. `isHandling` and `support` are never passed
+    // `inout` across a call into user code. `_state` is, once: `processInPlace` passes it `inout` to the
+    // definition's `_update`, which runs a chart's guards and actions; those can read `machine.state`
+    // but not write it (no public setter) nor start another step (their events are queued), so no
+    // access overlaps that one. The dynamic exclusivity checks the compiler would otherwise emit (a
+    // runtime call per access) would buy nothing: `unchecked`.
     // `isHandling` sits next to `_state` so that a machine with a small state packs into fewer bytes.
     @exclusivity(unchecked) @usableFromInline var _state: State
     @exclusivity(unchecked) @usableFromInline var isHandling = false
@@ -82,12 +85,12 @@ public final class StateMachine<Definition: MachineDefinition> {
 
     /// Handles `event` and tells whether the machine transitioned.
     ///
-    /// - Returns: `true` when the event caused a transition (a change of state or an update in place);
-    ///   `false` when it was ignored in the current state, or queued because the machine was busy with
-    ///   another event (see ``send(_:)`` for the distinction).
+    /// - Returns: `true` when the event caused a transition (a change of state or an update in place,
+    ///   settled or not); `false` when it was ignored in the current state, or queued because the machine
+    ///   was busy with another event (see ``send(_:)`` for the distinction).
     @inlinable @discardableResult
     public func handle(_ event: Event) -> Bool {
-        send(event) == .transitioned
+        send(event).didTransition
     }
 
     /// Sends `event` to the machine and tells what became of it.
@@ -112,18 +115,8 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// Handles one event: decide, perform, notify.
     @inlinable
     func process(_ event: Event) -> EventOutcome {
-        if Definition.updatesStateInPlace {
-            // In place unless someone needs the state from before the event.
-            guard let support = unretainedSupport,
-                support._withUnsafeGuaranteedRef({ $0.needsPreviousState })
-            else { return processInPlace(event) }
-        }
-        guard let decision = definition.decide(state: _state, event: event) else {
-            if let support = unretainedSupport {
-                support._withUnsafeGuaranteedRef { $0.notifyIgnored(event, in: _state) }
-            }
-            return .ignored
-        }
+        if Definition._updatesStateInPlace { return processInPlace(event) }
+        guard let decision = definition.decide(state: _state, event: event) else { return ignore(event) }
         // A change of state ends the effects of the state left (new epoch, tasks cancelled) before any hook
         // of the transition runs, so work started from `willTransition` or an exit hook belongs to the state
         // the event leads to (as work started on entry does) instead of being cancelled at once. Machines
@@ -138,23 +131,57 @@ public final class StateMachine<Definition: MachineDefinition> {
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
         }
-        return .transitioned
+        return outcomeOfTransition()
     }
 
-    /// Handles one event for a definition that ``MachineDefinition/updatesStateInPlace``: update, notify.
+    /// Tells the ignored-event observers, if any, that `event` was ignored.
+    @inlinable func ignore(_ event: Event) -> EventOutcome {
+        if let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.notifyIgnored(event, in: _state) }
+        }
+        return .ignored
+    }
+
+    /// `.transitioned`, or `.unsettled` when the definition reports that the step stopped at its bound.
+    @inlinable func outcomeOfTransition() -> EventOutcome {
+        guard let loop = definition._loopError(in: _state) else { return .transitioned }
+        return .unsettled(loop)
+    }
+
+    /// Handles one event for a definition that ``MachineDefinition/_updatesStateInPlace``: update in
+    /// place, perform, notify — observed or not, the state is stepped where it is stored.
+    ///
+    /// `_state` is passed `inout` to ``MachineDefinition/_update(_:on:)``, which runs user code (a chart's
+    /// guards and actions). That code may read `machine.state` — it sees the step in progress — but
+    /// cannot write it (`_state` has no public setter) or start another step (events sent meanwhile
+    /// are queued), so no access overlaps the `inout` one.
     @inlinable
     func processInPlace(_ event: Event) -> EventOutcome {
-        guard let kind = definition.update(&_state, on: event) else {
-            if let support = unretainedSupport {
-                support._withUnsafeGuaranteedRef { $0.notifyIgnored(event, in: _state) }
-            }
-            return .ignored
+        if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
+            return processInPlaceObserved(event)
         }
+        guard let kind = definition._update(&_state, on: event) else { return ignore(event) }
         if kind == .change, let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
-        definition.didUpdate(kind, on: event, in: self)
-        return .transitioned
+        definition._didUpdate(kind, on: event, in: self)
+        return outcomeOfTransition()
+    }
+
+    /// ``processInPlace(_:)`` while `didTransition` or an observer needs the state from before the event:
+    /// the same step, with ``MachineDefinition/_stateForObservers(_:)`` of the old state kept for them.
+    @inlinable
+    func processInPlaceObserved(_ event: Event) -> EventOutcome {
+        let oldState = definition._stateForObservers(_state)
+        guard let kind = definition._update(&_state, on: event) else { return ignore(event) }
+        if kind == .change, let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
+        }
+        definition._didUpdate(kind, on: event, in: self)
+        if let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
+        }
+        return outcomeOfTransition()
     }
 
     @usableFromInline

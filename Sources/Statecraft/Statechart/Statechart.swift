@@ -31,6 +31,8 @@
 /// children, document order, transitions by source), so copying it is cheap.
 public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline var tables: ChartTables<StateID, Event, Context>
+    /// The chart's initial extended state.
+    public internal(set) var initialContext: Context
     /// Whether steps record their microsteps (the states exited and entered) in
     /// ``ChartMacrostep/microsteps``. On by default; see ``tracing(_:)``.
     public private(set) var isTracing = true
@@ -63,16 +65,16 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     public init(initial: [StateID], context: Context, elements: [ChartElement<StateID, Event, Context>])
         throws(ChartError<StateID>)
     {
-        tables = try ChartTables.build(initial: initial, context: context, elements: elements)
+        tables = try ChartTables.build(initial: initial, elements: elements)
+        initialContext = context
     }
-
-    /// The chart's initial extended state.
-    public var initialContext: Context { tables.initialContext }
 
     /// The same chart, recording or not recording each macrostep's microsteps.
     ///
-    /// Recording costs a few allocations per event; a chart on a hot path that nobody inspects can
-    /// turn it off. Effects, errors, ``ChartMacrostep/microstepCount`` and
+    /// Traced or not, a step runs the same code: recording appends the indices of the transitions taken
+    /// and the exit and entry sets the step read from the transitions' plans to a buffer the snapshot
+    /// reuses from event to event (identifiers are looked up only when ``ChartMacrostep/microsteps`` is
+    /// read). Effects, errors, ``ChartMacrostep/microstepCount`` and
     /// ``ChartMacrostep/changedConfiguration`` are recorded either way.
     /// - Parameter enabled: Whether to record microsteps.
     /// - Returns: The chart with that setting.
@@ -94,7 +96,7 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
     @inlinable public func start(context: Context? = nil) -> ChartSnapshot<StateID, Event, Context> {
         var interpreter = ChartInterpreter(
-            snapshot: ChartSnapshot(tables: tables, context: context ?? tables.initialContext), tracing: isTracing)
+            snapshot: ChartSnapshot(tables: tables, context: context ?? initialContext), tracing: isTracing)
         interpreter.start()
         return interpreter.snapshot
     }
@@ -126,58 +128,30 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     @inlinable public func step(_ snapshot: ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
         -> ChartSnapshot<StateID, Event, Context>?
     {
-        guard !snapshot.isFinished else { return nil }
-        precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
-        if takesSimpleSteps {
-            var next = snapshot
-            return simpleStep(&next, signal: signal) ? next : nil
-        }
-        var interpreter = ChartInterpreter(snapshot: snapshot, tracing: isTracing)
-        guard interpreter.handleExternal(signal) else { return nil }
-        return interpreter.snapshot
+        var next = snapshot
+        return step(&next, signal: signal) ? next : nil
     }
 
-    /// Whether steps take the precomputed path of a simple chart (see ``ChartTables/simplePlans``):
-    /// the chart is simple and untraced.
-    @inlinable var takesSimpleSteps: Bool { !isTracing && !tables.simplePlans.isEmpty }
-
-    /// A simple chart's untraced step (see ``ChartSnapshot/takeSimpleStep(_:raised:)``), in place on
-    /// `next`: the current snapshot, which becomes the next one.
+    /// Processes one external signal on `snapshot`, in place: the one step function every way of running
+    /// a chart uses (``step(_:on:)``, a machine, with or without tracing and observers).
     ///
-    /// - Returns: Whether the signal was handled; `false` leaves `next` untouched.
-    @inlinable @inline(__always)
-    func simpleStep(_ next: inout ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
+    /// - Parameters:
+    ///   - snapshot: The chart's current snapshot, which becomes the next one.
+    ///   - signal: The external signal.
+    /// - Returns: Whether the signal was handled; `false` (ignored, or the chart has finished) leaves
+    ///   `snapshot` exactly as it was.
+    /// - Complexity: O(*n*) per microstep in the number of states of the chart.
+    @inlinable func step(_ snapshot: inout ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>)
         -> Bool
     {
-        var raised: [ChartSignal<StateID, Event>] = []
-        let outcome = next.takeSimpleStep(signal, raised: &raised)
-        switch outcome {
-        case .settled:
-            return true
-        case .ignored:
-            return false
-        case .unsettled, .needsInterpreter:
-            finishWithInterpreter(&next, signal: signal, raised: raised, outcome: outcome)
-            return true
-        }
-    }
-
-    /// The rest of a simple step's macrostep, when it raised events, has eventless transitions or took a
-    /// transition without a plan: the interpreter completes it. Out of line, so that the simple step
-    /// stays small enough to inline.
-    @inlinable @inline(never)
-    func finishWithInterpreter(
-        _ next: inout ChartSnapshot<StateID, Event, Context>, signal: ChartSignal<StateID, Event>,
-        raised: [ChartSignal<StateID, Event>], outcome: ChartSnapshot<StateID, Event, Context>.SimpleStepOutcome
-    ) {
-        var interpreter = ChartInterpreter(continuing: next, signal: signal, internalQueue: raised)
-        if case .needsInterpreter(let transition) = outcome {
-            var enabled = ChartTransitionList()
-            enabled.append(transition)
-            interpreter.takeMicrostep(enabled)
-        }
-        interpreter.runToCompletion()
-        next = interpreter.snapshot
+        guard !snapshot.isFinished else { return false }
+        precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
+        // The interpreter takes the snapshot over and hands it back, so that its record's box stays
+        // uniquely referenced and is reused.
+        var interpreter = ChartInterpreter(snapshot: consume snapshot, tracing: isTracing)
+        let handled = interpreter.handleExternal(signal)
+        snapshot = interpreter.snapshot
+        return handled
     }
 }
 

@@ -125,7 +125,7 @@ public struct ChartExplorationModel<StateID: Hashable & Sendable, Event, Context
         }
         return (snapshot, StateSpaceEdge(
             transitions: transitions, exited: exited, entered: entered, sent: sent,
-            errors: macrostep.errors.map { "\($0)" }, reachedMicrostepLimit: macrostep.reachedMicrostepLimit))
+            errors: macrostep.errors.map { "\($0)" }, reachedMicrostepLimit: macrostep.loopError != nil))
     }
 }
 

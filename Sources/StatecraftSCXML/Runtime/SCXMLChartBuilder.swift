@@ -196,7 +196,7 @@ extension SCXMLChartBuilder {
             }
             return .transition(
                 on: trigger, targets: node.targets, kind: node.type == .internal ? .internal : .external,
-                guard: guardCondition, action: node.content.isEmpty ? nil : action(node.content))
+                when: guardCondition, action: node.content.isEmpty ? nil : action(node.content))
         }
 
         /// Rejects what the runtime cannot do faithfully yet, rather than skipping it.

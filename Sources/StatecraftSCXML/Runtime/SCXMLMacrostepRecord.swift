@@ -1,3 +1,5 @@
+import Statecraft
+
 /// What one macrostep of an ``SCXMLSession`` did, as `statecraft run` prints it.
 public struct SCXMLMacrostepRecord: Hashable, Sendable {
     /// The name of the external event processed; `nil` for the initial macrostep.
@@ -16,6 +18,9 @@ public struct SCXMLMacrostepRecord: Hashable, Sendable {
     public var errors: [String]
     /// The virtual time at which the macrostep ran.
     public var time: Duration
+    /// Why the macrostep stopped before the chart settled, naming the loop; `nil` when it settled.
+    /// Not part of ``jsonLine``: `statecraft run` reports it on standard error and exits with status 3.
+    public var loopError: ChartLoopError?
 
     /// Creates a record.
     ///
@@ -27,9 +32,10 @@ public struct SCXMLMacrostepRecord: Hashable, Sendable {
     ///   - logs: the `<log>` output.
     ///   - errors: the execution errors.
     ///   - time: the virtual time.
+    ///   - loopError: why the macrostep stopped before the chart settled, if it did.
     public init(
         event: String?, exited: [String], entered: [String], configuration: [String],
-        logs: [SCXMLLogEntry] = [], errors: [String] = [], time: Duration = .zero
+        logs: [SCXMLLogEntry] = [], errors: [String] = [], time: Duration = .zero, loopError: ChartLoopError? = nil
     ) {
         self.event = event
         self.exited = exited
@@ -38,5 +44,6 @@ public struct SCXMLMacrostepRecord: Hashable, Sendable {
         self.logs = logs
         self.errors = errors
         self.time = time
+        self.loopError = loopError
     }
 }

@@ -118,7 +118,7 @@ public final class SCXMLSession {
     /// - Complexity: O(*n*) per microstep in the number of states.
     public func processNextQueuedEvent() -> SCXMLMacrostepRecord? {
         guard !isFinished, let event = externalQueue.events.dequeue() else { return nil }
-        guard machine.send(event) == .transitioned else {
+        guard machine.send(event).didTransition else {
             return SCXMLMacrostepRecord(
                 event: event.name, exited: [], entered: [], configuration: snapshot.configuration.sorted(),
                 logs: logBuffer.take(), time: now)
@@ -267,7 +267,8 @@ public final class SCXMLSession {
         }
         return SCXMLMacrostepRecord(
             event: event, exited: exited, entered: entered, configuration: configuration.sorted(),
-            logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(\.description), time: now)
+            logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(\.description), time: now,
+            loopError: snapshot.lastMacrostep.loopError)
     }
 
 }

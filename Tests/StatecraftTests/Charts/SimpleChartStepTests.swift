@@ -1,9 +1,8 @@
 import Statecraft
 import Testing
 
-/// An untraced chart without parallel or history states takes a precomputed path through each step;
-/// the same chart traced takes the SCXML 1.0 Appendix D interpreter. Both must agree on everything a
-/// step produces.
+/// A chart steps through one function, traced or not: the untraced chart must agree with the traced one
+/// on everything a step produces except the recorded microsteps.
 @Suite("Chart simple-chart step")
 struct SimpleChartStepTests {
     struct Boom: Error {}

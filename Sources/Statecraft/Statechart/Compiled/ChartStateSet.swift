@@ -79,6 +79,27 @@ struct ChartStateSet: Hashable, Sendable {
         return false
     }
 
+    /// Adds every state of `other`.
+    /// - Complexity: O(*n*/64) in the number of states of the chart.
+    @inlinable mutating func formUnion(_ other: ChartStateSet) {
+        low |= other.low
+        guard let otherHigh = other.spilled else { return }
+        while high.count < otherHigh.count { high.append(0) }
+        for word in otherHigh.indices { high[word] |= otherHigh[word] }
+    }
+
+    /// The states in both sets.
+    /// - Complexity: O(*n*/64) in the number of states of the chart.
+    @inlinable func intersection(_ other: ChartStateSet) -> ChartStateSet {
+        var result = ChartStateSet()
+        result.low = low & other.low
+        guard let mine = spilled, let theirs = other.spilled else { return result }
+        var words: [UInt64] = []
+        for word in 0..<Swift.min(mine.count, theirs.count) { words.append(mine[word] & theirs[word]) }
+        if words.contains(where: { $0 != 0 }) { result.spilled = words }
+        return result
+    }
+
     /// The indices in the set, ascending: document order.
     /// - Complexity: O(*n*) in the number of states of the chart.
     @inlinable func indices() -> [Int] { Array(self) }

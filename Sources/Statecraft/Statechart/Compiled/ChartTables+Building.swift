@@ -19,12 +19,11 @@ extension ChartTables {
     ///
     /// - Parameters:
     ///   - initial: The chart's initial targets.
-    ///   - context: The initial context.
     ///   - elements: The top-level states, in document order.
     /// - Throws: ``ChartError`` naming the first offending state.
     /// - Complexity: O(*n* × *d*) in the number of states and transitions and the depth of the chart.
     static func build(
-        initial: [StateID], context: Context, elements: [ChartElement<StateID, Event, Context>]
+        initial: [StateID], elements: [ChartElement<StateID, Event, Context>]
     ) throws(ChartError<StateID>) -> ChartTables {
         var nodes = [RawNode(id: nil, declaredKind: nil, parent: -1, initial: initial)]
         var stateIndex: [StateID: Int] = [:]
@@ -185,9 +184,6 @@ extension ChartTables {
 
         let parents = nodes.map(\.parent)
         let ends = nodes.map(\.end)
-        let hasEventlessTransitions = ranges.contains { range in
-            transitions[range].contains { $0.trigger == nil }
-        }
         var actions: [Action] = []
         var entryActionRanges: [Range<Int>] = []
         var exitActionRanges: [Range<Int>] = []
@@ -204,10 +200,7 @@ extension ChartTables {
             childStates: nodes.map(\.childStates), historyChildren: nodes.map(\.historyChildren),
             transitionRanges: ranges, initialTransitions: initialTransitions,
             actions: actions, entryActionRanges: entryActionRanges, exitActionRanges: exitActionRanges,
-            transitions: transitions, stateIndex: stateIndex, initialContext: context,
-            simplePlans: simplePlans(
-                kinds: kinds, parents: parents, ends: ends, transitions: transitions,
-                initialTransitions: initialTransitions),
-            hasEventlessTransitions: hasEventlessTransitions)
+            transitions: transitions, stateIndex: stateIndex, plans: []
+        ).withPlans()
     }
 }

@@ -34,21 +34,6 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         @usableFromInline init(_ body: @escaping ChartAction<StateID, Event, Context>) { self.body = body }
     }
 
-    /// What a transition of a simple chart (see ``simplePlans``) exits and enters, as bit masks over the
-    /// states' indices — the same sets SCXML 1.0 §D.2 `computeExitSet` and `computeEntrySet` compute, which
-    /// in such a chart do not depend on the configuration.
-    @usableFromInline
-    struct SimplePlan: Sendable {
-        /// The proper descendants of the transition's domain; the exit set is the active states among
-        /// them. Zero for a targetless transition.
-        @usableFromInline let exitMask: UInt64
-        /// The entry set, in document order by bit position.
-        @usableFromInline let entryMask: UInt64
-        /// The compound states of the entry set entered by default, whose initial transition's content
-        /// runs after their entry actions.
-        @usableFromInline let defaultEntryMask: UInt64
-    }
-
     /// The identifier of each state; `nil` for the root.
     @usableFromInline let ids: [StateID?]
     @usableFromInline let kinds: [NodeKind]
@@ -75,20 +60,20 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     @usableFromInline let exitActionRanges: [Range<Int>]
     @usableFromInline let transitions: [Transition]
     @usableFromInline let stateIndex: [StateID: Int]
-    @usableFromInline let initialContext: Context
-    /// For a simple chart — at most 64 nodes, no parallel or history state — the plan of each
-    /// transition, or `nil` for one that enters a final state; empty for any other chart. A simple chart
-    /// has one active atomic state, and its steps take these plans instead of computing exit and entry sets.
-    @usableFromInline let simplePlans: [SimplePlan?]
+    /// What each transition of ``transitions`` exits and enters, computed once by ``makePlans()``.
+    @usableFromInline let plans: [ChartTransitionPlan]
+    /// The states' identifiers and the transitions' labels, shared with the records of traced macrosteps.
+    @usableFromInline let names: ChartNames<StateID>
     /// Whether some state has an eventless transition (after a microstep, the chart must look for them).
     @usableFromInline let hasEventlessTransitions: Bool
+    /// Whether the chart has history states (exiting a state must then record their values).
+    @usableFromInline let hasHistoryStates: Bool
 
     init(
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
         historyChildren: [[Int]], transitionRanges: [Range<Int>], initialTransitions: [Int],
         actions: [Action], entryActionRanges: [Range<Int>], exitActionRanges: [Range<Int>],
-        transitions: [Transition], stateIndex: [StateID: Int], initialContext: Context,
-        simplePlans: [SimplePlan?], hasEventlessTransitions: Bool
+        transitions: [Transition], stateIndex: [StateID: Int], plans: [ChartTransitionPlan]
     ) {
         self.ids = ids
         self.kinds = kinds
@@ -103,9 +88,24 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.exitActionRanges = exitActionRanges
         self.transitions = transitions
         self.stateIndex = stateIndex
-        self.initialContext = initialContext
-        self.simplePlans = simplePlans
-        self.hasEventlessTransitions = hasEventlessTransitions
+        self.plans = plans
+        self.names = ChartNames(ids: ids, labels: transitions.map { $0.trigger?.label ?? "eventless" })
+        self.hasEventlessTransitions = transitionRanges.contains { range in
+            transitions[range].contains { $0.trigger == nil }
+        }
+        self.hasHistoryStates = kinds.contains { kind in
+            if case .history = kind { return true }
+            return false
+        }
+    }
+
+    /// The same tables with the transitions' plans (``makePlans()``).
+    func withPlans() -> ChartTables {
+        ChartTables(
+            ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
+            historyChildren: historyChildren, transitionRanges: transitionRanges,
+            initialTransitions: initialTransitions, actions: actions, entryActionRanges: entryActionRanges,
+            exitActionRanges: exitActionRanges, transitions: transitions, stateIndex: stateIndex, plans: makePlans())
     }
 
     /// The number of nodes, the root included.

@@ -2,7 +2,7 @@
 /// first four elements inline, so that a step of a chart whose regions enable up to four transitions at
 /// once allocates nothing. Further elements spill into an array.
 @usableFromInline
-struct ChartTransitionList: Sequence {
+struct ChartTransitionList: Sequence, Sendable {
     @usableFromInline var inline: (Int, Int, Int, Int) = (-1, -1, -1, -1)
     @usableFromInline var spilled: [Int] = []
     @usableFromInline var count = 0

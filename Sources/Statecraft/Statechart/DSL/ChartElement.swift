@@ -19,7 +19,11 @@ public enum ChartHistoryDepth: String, Sendable, Hashable {
 }
 
 /// Whether a transition whose targets are all inside its source leaves and re-enters the source.
-public enum ChartTransitionKind: String, Sendable, Hashable {
+///
+/// The one kind type of transitions' scope: machine descriptions use it too
+/// (``TransitionDescription/Kind`` is this type). It is not ``TransitionKind``, which says whether a
+/// decision of a flat machine changes its state or updates it in place.
+public enum ChartTransitionKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The source is exited and re-entered (SCXML 1.0 §3.13, the default).
     case external
     /// The source stays active when every target is its descendant and it is a compound state
@@ -137,16 +141,26 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
     ///   - trigger: What fires it; `nil` makes it eventless.
     ///   - targets: Its targets; empty makes it targetless (no state is exited or entered).
     ///   - kind: External (default) or internal.
-    ///   - guardCondition: Whether it is enabled; `nil` means always.
+    ///   - guardCondition: Whether it is enabled; `nil` means always (`when:`, as in the DSL).
     ///   - action: Its content, run between the exits and the entries.
     /// - Returns: The element.
     public static func transition(
         on trigger: ChartTrigger<StateID, Event>?, targets: [StateID], kind: ChartTransitionKind = .external,
-        guard guardCondition: ChartGuard<StateID, Event, Context>? = nil,
+        when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
         action: ChartAction<StateID, Event, Context>? = nil
     ) -> ChartElement {
         ChartElement(kind: .transition(TransitionSpec(
             trigger: trigger, targets: targets, kind: kind, guardCondition: guardCondition, action: action)))
+    }
+
+    /// The former spelling of ``transition(on:targets:kind:when:action:)``: the DSL says `when:`.
+    @available(*, deprecated, renamed: "transition(on:targets:kind:when:action:)")
+    public static func transition(
+        on trigger: ChartTrigger<StateID, Event>?, targets: [StateID], kind: ChartTransitionKind = .external,
+        guard guardCondition: ChartGuard<StateID, Event, Context>?,
+        action: ChartAction<StateID, Event, Context>? = nil
+    ) -> ChartElement {
+        transition(on: trigger, targets: targets, kind: kind, when: guardCondition, action: action)
     }
 
     /// An `<onentry>` block (SCXML 1.0 §3.8).

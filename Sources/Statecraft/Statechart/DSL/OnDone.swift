@@ -19,7 +19,7 @@ public struct OnDone<StateID: Hashable & Sendable, Event, Context> {
         action: ChartAction<StateID, Event, Context>? = nil
     ) {
         element = .transition(
-            on: .done(state), targets: target.map { [$0] } ?? [], kind: kind, guard: guardCondition,
+            on: .done(state), targets: target.map { [$0] } ?? [], kind: kind, when: guardCondition,
             action: action)
     }
 }

@@ -17,6 +17,6 @@ public struct OnError<StateID: Hashable & Sendable, Event, Context> {
         action: ChartAction<StateID, Event, Context>? = nil
     ) {
         element = .transition(
-            on: .error, targets: target.map { [$0] } ?? [], kind: kind, guard: guardCondition, action: action)
+            on: .error, targets: target.map { [$0] } ?? [], kind: kind, when: guardCondition, action: action)
     }
 }

@@ -26,7 +26,7 @@ public struct OnEvent<StateID: Hashable & Sendable, Event, Context> {
         action: ChartAction<StateID, Event, Context>? = nil
     ) where Event: Equatable & Sendable {
         element = .transition(
-            on: .event(event), targets: target.map { [$0] } ?? [], kind: kind, guard: guardCondition,
+            on: .event(event), targets: target.map { [$0] } ?? [], kind: kind, when: guardCondition,
             action: action)
     }
 
@@ -47,7 +47,7 @@ public struct OnEvent<StateID: Hashable & Sendable, Event, Context> {
     ) {
         element = .transition(
             on: .matching(label: label, predicate), targets: target.map { [$0] } ?? [], kind: kind,
-            guard: guardCondition, action: action)
+            when: guardCondition, action: action)
     }
 
     /// A transition on any trigger, with any number of targets.
@@ -64,6 +64,6 @@ public struct OnEvent<StateID: Hashable & Sendable, Event, Context> {
         when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
         action: ChartAction<StateID, Event, Context>? = nil
     ) {
-        element = .transition(on: trigger, targets: targets, kind: kind, guard: guardCondition, action: action)
+        element = .transition(on: trigger, targets: targets, kind: kind, when: guardCondition, action: action)
     }
 }

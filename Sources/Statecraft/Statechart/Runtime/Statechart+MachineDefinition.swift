@@ -15,38 +15,48 @@ extension Statechart: MachineDefinition {
         -> TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>?
     {
         var next = state
-        guard let kind = update(&next, on: event) else { return nil }
+        guard let kind = _update(&next, on: event) else { return nil }
         return TransitionDecision(target: next, kind: kind)
     }
 
-    /// `true`: a chart's snapshot is stepped where the machine stores it (see
-    /// ``MachineDefinition/updatesStateInPlace``).
-    @inlinable public static var updatesStateInPlace: Bool { true }
+    /// `true`: a chart's snapshot is stepped where the machine stores it, observed or not (see
+    /// ``MachineDefinition/_updatesStateInPlace``).
+    @inlinable public static var _updatesStateInPlace: Bool { true }
 
     /// One macrostep on the machine's snapshot, in place: the same step as ``decide(state:event:)``.
     ///
     /// - Returns: `.change` when states were exited or entered, `.update` when only targetless
     ///   transitions ran, `nil` when the event was ignored (the snapshot is left untouched).
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
-    @inlinable public func update(_ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event)
+    @inlinable public func _update(_ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event)
         -> TransitionKind?
     {
-        if takesSimpleSteps && !state.isFinished {
-            precondition(state.tables === tables, "A chart can only step its own snapshots")
-            guard simpleStep(&state, signal: .event(event)) else { return nil }
-        } else {
-            guard let next = step(state, on: event) else { return nil }
-            state = next
-        }
+        guard step(&state, signal: .event(event)) else { return nil }
         return state._lastMacrostep.changedConfiguration ? .change : .update
     }
 
-    /// Performs the sends and cancels of the macrostep ``update(_:on:)`` took; cancels every delayed
+    /// Performs the sends and cancels of the macrostep ``_update(_:on:)`` took; cancels every delayed
     /// event once the chart has finished.
-    @inlinable public func didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Statechart>) {
+    @inlinable public func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Statechart>) {
         // Reads the stored snapshot's fields in place: passing it whole would copy it.
         if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
         performEffects(of: machine.state, in: machine)
+    }
+
+    /// The snapshot from before an event, as observers receive it: the configuration, history values,
+    /// context and end state, without the record of the macrostep that produced it (its
+    /// ``ChartSnapshot/lastMacrostep`` is empty), so that keeping it copies no record and the machine's
+    /// own record stays uniquely referenced and is reused.
+    @inlinable public func _stateForObservers(_ state: ChartSnapshot<StateID, Event, Context>)
+        -> ChartSnapshot<StateID, Event, Context>
+    {
+        state.withoutRecord()
+    }
+
+    /// The ``ChartLoopError`` of the macrostep that produced `state`, if it stopped at
+    /// ``ChartSnapshot/macrostepBound``.
+    @inlinable public func _loopError(in state: ChartSnapshot<StateID, Event, Context>) -> ChartLoopError? {
+        state._lastMacrostep.loopError
     }
 
     /// Performs the sends and cancels of the first macrostep.
@@ -77,21 +87,8 @@ extension Statechart: MachineDefinition {
     /// - Returns: A chart sharing this one's tables.
     public func withInitialContext(_ context: Context) -> Statechart {
         var copy = self
-        copy.tables = tables.replacingContext(context)
+        copy.initialContext = context
         return copy
-    }
-}
-
-extension ChartTables {
-    /// A copy with another initial context; the arrays are shared.
-    func replacingContext(_ context: Context) -> ChartTables {
-        ChartTables(
-            ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
-            historyChildren: historyChildren, transitionRanges: transitionRanges,
-            initialTransitions: initialTransitions, actions: actions, entryActionRanges: entryActionRanges,
-            exitActionRanges: exitActionRanges,
-            transitions: transitions, stateIndex: stateIndex, initialContext: context,
-            simplePlans: simplePlans, hasEventlessTransitions: hasEventlessTransitions)
     }
 }
 

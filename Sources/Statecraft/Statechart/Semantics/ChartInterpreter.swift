@@ -1,44 +1,43 @@
-/// The SCXML 1.0 Appendix D algorithm, run on a ``ChartSnapshot``.
+/// The SCXML 1.0 Appendix D algorithm, run on a ``ChartSnapshot`` in place: the one step function of
+/// every chart, traced or not, observed or not.
 ///
-/// An interpreter is a short-lived value: ``Statechart`` creates one per macrostep from the current snapshot,
-/// runs it, and takes the next snapshot out of it. It performs no effect: sends and cancels are
-/// recorded in the macrostep for the runtime to perform. Guards and actions run here because the
-/// algorithm depends on them (a guard reads the context an earlier action wrote).
+/// The sets a microstep exits and enters come from the transitions' plans (``ChartTables/plans``),
+/// computed when the chart was built by the functions in `ChartTables+TransitionSets.swift`; a plan that
+/// depends on history values is computed here by the same functions. The interpreter performs no
+/// effect: sends and cancels are recorded in the macrostep for the runtime to perform. Guards and actions
+/// run here because the algorithm depends on them (a guard reads the context an earlier action wrote).
 ///
 /// Each procedure carries the name it has in SCXML 1.0 §D.2, the algorithm's pseudo-code.
 @usableFromInline
 struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline typealias Signal = ChartSignal<StateID, Event>
     @usableFromInline typealias Tables = ChartTables<StateID, Event, Context>
+    @usableFromInline typealias Snapshot = ChartSnapshot<StateID, Event, Context>
 
     @usableFromInline let tables: Tables
-    @usableFromInline var snapshot: ChartSnapshot<StateID, Event, Context>
-    /// SCXML 1.0 §D.2 `internalQueue`: raised events and generated `done`/`error` signals.
+    @usableFromInline var snapshot: Snapshot
+    /// SCXML 1.0 §D.2 `internalQueue`: raised events and generated `done`/`error` signals. Allocated
+    /// only when something is raised.
     @usableFromInline var internalQueue = FIFOQueue<Signal>()
     /// SCXML's `_event`: the last signal selected, seen by guards and actions.
     @usableFromInline var currentSignal: Signal?
-    @usableFromInline var microstep = ChartMicrostep<StateID>()
-    @usableFromInline var microstepCount = 0
+    /// Whether the snapshot's record was reset for this macrostep (see ``beginRecord()``).
+    @usableFromInline var begun = false
+    /// The steps taken toward ``ChartSnapshot/macrostepBound``: microsteps, plus internal events that
+    /// enabled no transition (a guard throwing on every `error.execution` takes no microstep).
+    @usableFromInline var stepCount = 0
+    /// Descriptions of the last steps before the bound, kept only once the macrostep comes within
+    /// ``loopWindow`` steps of it, to name the loop in a ``ChartLoopError``.
+    @usableFromInline var recentSteps: [String] = []
 
     /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
     @usableFromInline let tracing: Bool
 
-    /// An untraced interpreter picking up a macrostep that ``ChartSnapshot/takeSimpleStep(_:raised:)``
-    /// began: `snapshot` already records the microsteps taken; `internalQueue` holds what they raised.
-    @inlinable init(continuing snapshot: ChartSnapshot<StateID, Event, Context>, signal: Signal, internalQueue: [Signal]) {
-        self.tracing = false
+    /// An interpreter stepping `snapshot`; take it back from ``snapshot`` when done.
+    @inlinable init(snapshot: consuming Snapshot, tracing: Bool) {
         self.tables = snapshot.tables
         self.snapshot = snapshot
-        self.internalQueue = FIFOQueue(internalQueue)
-        self.currentSignal = signal
-        self.microstepCount = snapshot._lastMacrostep.microstepCount
-    }
-
-    @inlinable init(snapshot: ChartSnapshot<StateID, Event, Context>, tracing: Bool) {
         self.tracing = tracing
-        self.tables = snapshot.tables
-        self.snapshot = snapshot
-        self.snapshot._lastMacrostep = ChartMacrostep()
     }
 
     // MARK: - Macrosteps
@@ -46,12 +45,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// SCXML 1.0 §D.2 `interpret`: enter the initial configuration (`enterStates` with the root's
     /// initial transition), then run the first macrostep to completion.
     @inlinable mutating func start() {
-        let initial = tables.initialTransitions[0]
-        if tracing { microstep.transitions.append("initial") }
-        var initialList = ChartTransitionList()
-        initialList.append(initial)
-        enterStates(initialList)
-        finishMicrostep()
+        beginRecord()
+        takeMicrostep(ChartTransitionList(single: tables.initialTransitions[0]), label: .initial)
         runToCompletion()
     }
 
@@ -59,14 +54,24 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// run eventless transitions and internal events until the chart settles.
     ///
     /// - Returns: Whether the event enabled a transition or raised an error the chart then processed;
-    ///   `false` means the event was ignored and nothing changed.
+    ///   `false` means the event was ignored and the snapshot is untouched.
     @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
         currentSignal = signal
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && internalQueue.isEmpty { return false }
-        if !enabled.isEmpty { takeMicrostep(enabled) }
-        runToCompletion()
+        beginRecord()
+        if !enabled.isEmpty { takeMicrostep(enabled, label: .transitions) }
+        if !internalQueue.isEmpty || tables.hasEventlessTransitions { runToCompletion() }
+        else if snapshot._isFinished { exitInterpreter() }
         return true
+    }
+
+    /// Resets the snapshot's record of the last macrostep, once per macrostep, before the first thing
+    /// it records. An ignored event therefore leaves the record (and the snapshot) untouched.
+    @inlinable mutating func beginRecord() {
+        if begun { return }
+        begun = true
+        snapshot._lastMacrostep.reset()
     }
 
     /// SCXML 1.0 §D.2 `mainEventLoop`, inner loop: eventless transitions first, then one internal event,
@@ -74,8 +79,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// §3.13). Then, when a top-level final state was entered, `exitInterpreter`.
     @inlinable mutating func runToCompletion() {
         while !snapshot._isFinished {
-            if microstepCount >= ChartSnapshot<StateID, Event, Context>.microstepLimit {
-                snapshot._lastMacrostep.reachedMicrostepLimit = true
+            if stepCount >= Snapshot.macrostepBound {
+                stopAtBound()
                 break
             }
             var enabled = selectTransitions(for: nil)
@@ -83,8 +88,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 guard let next = dequeueInternal() else { break }
                 currentSignal = next
                 enabled = selectTransitions(for: next)
+                if enabled.isEmpty {
+                    // An internal event processed without a microstep still counts toward the bound.
+                    stepCount += 1
+                    if stepCount > Snapshot.macrostepBound - Self.loopWindow {
+                        recentSteps.append("\(Self.name(of: next)) enabled no transition")
+                    }
+                    continue
+                }
             }
-            if !enabled.isEmpty { takeMicrostep(enabled) }
+            takeMicrostep(enabled, label: .transitions)
         }
         internalQueue.removeAll()
         if snapshot._isFinished { exitInterpreter() }
@@ -92,27 +105,70 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `exitInterpreter`: exit every active state in exit order.
     @inlinable mutating func exitInterpreter() {
-        if tracing { microstep.transitions.append("halt") }
-        if !snapshot.active.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
-        for state in snapshot.active.reversedIndices() {
+        let exiting = snapshot.active
+        if !exiting.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
+        for state in exiting.reversedIndices() {
             for action in tables.exitActionRanges[state] { run(tables.actions[action].body, state: state, phase: .exit) }
             snapshot.active.remove(state)
-            if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
         }
-        finishMicrostep()
+        finishMicrostep(ChartTransitionList(), label: .halt, exited: exiting, entered: ChartStateSet())
     }
 
-    @inlinable mutating func dequeueInternal() -> Signal? {
-        internalQueue.dequeue()
-    }
+    @inlinable mutating func dequeueInternal() -> Signal? { internalQueue.dequeue() }
 
-    @inlinable mutating func finishMicrostep() {
+    @inlinable mutating func finishMicrostep(
+        _ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label, exited: ChartStateSet,
+        entered: ChartStateSet
+    ) {
         if tracing {
-            snapshot._lastMacrostep.microsteps.append(microstep)
-            microstep = ChartMicrostep()
+            snapshot._lastMacrostep.uniqueRecords(names: tables.names).recorded.append(
+                ChartRecordedMicrostep(label: label, transitions: enabled, exited: exited, entered: entered))
         }
-        microstepCount += 1
-        snapshot._lastMacrostep.microstepCount = microstepCount
+        stepCount += 1
+        snapshot._lastMacrostep.microstepCount += 1
+        #if DEBUG
+        // Debug builds (and so every test) check the configuration after each microstep; release
+        // builds compile this out.
+        snapshot._checkInvariants()
+        #endif
+    }
+
+    // MARK: - Bound
+
+    /// How many steps before the bound start being described, to name the loop.
+    @inlinable static var loopWindow: Int { 24 }
+
+    /// Ends a macrostep that reached ``ChartSnapshot/macrostepBound``: records a ``ChartLoopError``
+    /// naming the steps that repeat and the active atomic states.
+    @usableFromInline mutating func stopAtBound() {
+        let atomic = snapshot.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
+        snapshot._lastMacrostep.uniqueRecords(names: tables.names).loopError = ChartLoopError(
+            bound: Snapshot.macrostepBound, loop: ChartLoopError.period(of: recentSteps), configuration: atomic)
+    }
+
+    /// A signal's name in a ``ChartLoopError``.
+    @usableFromInline static func name(of signal: Signal) -> String {
+        switch signal {
+        case .event(let event): String(describing: event)
+        case .done(let id): "done.state.\(id)"
+        case .error(let error): "error.execution (\(error.phase.rawValue) of '\(error.state)' threw)"
+        }
+    }
+
+    /// A microstep's description in a ``ChartLoopError``.
+    @usableFromInline func describeMicrostep(_ enabled: ChartTransitionList) -> String {
+        var parts: [String] = []
+        for index in enabled {
+            let transition = tables.transitions[index]
+            let label = tables.names.labels[index]
+            if transition.targets.isEmpty {
+                parts.append("\(tables.name(of: transition.source)) (targetless, on \(label))")
+            } else {
+                let targets = transition.targets.map { tables.name(of: $0) }.joined(separator: " ")
+                parts.append("\(tables.name(of: transition.source)) -> \(targets) (\(label))")
+            }
+        }
+        return parts.joined(separator: " + ")
     }
 
     // MARK: - Selecting transitions
@@ -159,10 +215,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// conflict when their exit sets intersect; a transition whose source is a descendant of the other's
     /// source preempts it, otherwise the one selected first (document order of the selecting atomic
     /// states) wins.
-    ///
-    /// Exit sets are recomputed rather than stored, so that the filtering allocates nothing for up to
-    /// four enabled transitions.
-    @inlinable func removeConflictingTransitions(_ enabled: ChartTransitionList) -> ChartTransitionList {
+    @inlinable mutating func removeConflictingTransitions(_ enabled: ChartTransitionList) -> ChartTransitionList {
         var filtered = ChartTransitionList()
         for first in enabled {
             let firstExitSet = computeExitSet(ChartTransitionList(single: first))
@@ -190,41 +243,31 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     // MARK: - Microsteps
 
     /// SCXML 1.0 §D.2 `microstep`: exit, run the transitions' content, enter.
-    @inlinable mutating func takeMicrostep(_ enabled: ChartTransitionList) {
-        if tracing {
-            for index in enabled {
-                microstep.transitions.append(tables.transitions[index].trigger?.label ?? "eventless")
-                microstep._transitionIndices.append(index)
-            }
-        }
-        exitStates(enabled)
+    @inlinable mutating func takeMicrostep(_ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label) {
+        if stepCount >= Snapshot.macrostepBound - Self.loopWindow { recentSteps.append(describeMicrostep(enabled)) }
+        let exited = exitStates(enabled)
         // SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
         for index in enabled {
             if let action = tables.transitions[index].action {
                 run(action, state: tables.transitions[index].source, phase: .transition)
             }
         }
-        enterStates(enabled)
-        finishMicrostep()
+        let entered = enterStates(enabled)
+        finishMicrostep(enabled, label: label, exited: exited, entered: entered)
     }
 
-    /// SCXML 1.0 §D.2 `computeExitSet`: the active descendants of each transition's domain.
-    /// Targetless transitions exit nothing.
-    @inlinable func computeExitSet(_ transitions: ChartTransitionList) -> ChartStateSet {
+    /// SCXML 1.0 §D.2 `computeExitSet`: the active descendants of each transition's domain, read from
+    /// the transitions' plans. Targetless transitions exit nothing.
+    @inlinable mutating func computeExitSet(_ transitions: ChartTransitionList) -> ChartStateSet {
         var exitSet = ChartStateSet()
-        for index in transitions where !tables.transitions[index].targets.isEmpty {
-            guard let domain = transitionDomain(index) else { continue }
-            let end = tables.ends[domain]
-            if end <= 64 {
-                // The descendants of `domain` are the indices domain + 1 ..< end: one mask.
-                let below: UInt64 = end == 64 ? ~0 : (1 << UInt64(end)) - 1
-                let upToDomain: UInt64 = domain >= 63 ? ~0 : (1 << UInt64(domain + 1)) - 1
-                let descendants = below & ~upToDomain
-                exitSet.low |= snapshot.active.low & descendants
-                continue
-            }
-            for state in snapshot.active where tables.isDescendant(state, of: domain) {
-                exitSet.insert(state)
+        for index in transitions {
+            let plan = tables.plans[index]
+            if plan.isDynamic {
+                var history = Tables.HistoryLookup(recorded: snapshot.history)
+                guard let domain = tables.transitionDomain(index, history: &history) else { continue }
+                exitSet.formUnion(snapshot.active.intersection(tables.exitScope(ofDomain: domain)))
+            } else {
+                exitSet.formUnion(snapshot.active.intersection(plan.exitScope))
             }
         }
         return exitSet
@@ -233,10 +276,21 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// SCXML 1.0 §D.2 `exitStates`: record history for every state about to be exited (§3.10), then
     /// exit the states in exit order — reverse document order, descendants before ancestors — running
     /// their exit actions.
-    @inlinable mutating func exitStates(_ enabled: ChartTransitionList) {
+    /// - Returns: The states exited.
+    @inlinable mutating func exitStates(_ enabled: ChartTransitionList) -> ChartStateSet {
         let exitSet = computeExitSet(enabled)
-        if exitSet.isEmpty { return }
+        if exitSet.isEmpty { return exitSet }
         snapshot._lastMacrostep.changedConfiguration = true
+        if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
+        for state in exitSet.reversedIndices() {
+            for action in tables.exitActionRanges[state] { run(tables.actions[action].body, state: state, phase: .exit) }
+            snapshot.active.remove(state)
+        }
+        return exitSet
+    }
+
+    /// SCXML 1.0 §3.10: the history values of the states about to be exited.
+    @usableFromInline mutating func recordHistory(exiting exitSet: ChartStateSet) {
         for state in exitSet {
             for history in tables.historyChildren[state] {
                 var recorded = ChartStateSet()
@@ -253,151 +307,71 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 snapshot.history[history] = recorded
             }
         }
-        for state in exitSet.reversedIndices() {
-            for action in tables.exitActionRanges[state] { run(tables.actions[action].body, state: state, phase: .exit) }
-            snapshot.active.remove(state)
-            if tracing, let id = tables.ids[state] { microstep.exited.append(id) }
-        }
     }
 
-    /// SCXML 1.0 §D.2 `enterStates`: compute the entry set, then enter its states in entry order —
-    /// document order, ancestors before descendants — running entry actions, then the initial
-    /// transition's content for states entered by default, then a history default transition's
-    /// content. Entering a final state raises `done.state` for its parent and, when that completes a
-    /// parallel grandparent, for the grandparent too (§3.7.1); a top-level final state halts the chart.
-    @inlinable mutating func enterStates(_ enabled: ChartTransitionList) {
-        var statesToEnter = ChartStateSet()
-        var statesForDefaultEntry = ChartStateSet()
-        var defaultHistoryContent: [Int: Int] = [:]
-        computeEntrySet(
-            enabled, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
-            defaultHistoryContent: &defaultHistoryContent)
-        if !statesToEnter.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
-        for state in statesToEnter {
+    /// SCXML 1.0 §D.2 `enterStates`: the entry set — the union of the transitions' planned entry sets,
+    /// or `computeEntrySet` when a plan is dynamic — entered in entry order (document order, ancestors
+    /// before descendants), running entry actions, then the initial transition's content for states
+    /// entered by default, then a history default transition's content. Entering a final state raises
+    /// `done.state` for its parent and, when that completes a parallel grandparent, for the grandparent
+    /// too (§3.7.1); a top-level final state halts the chart.
+    /// - Returns: The states entered.
+    @inlinable mutating func enterStates(_ enabled: ChartTransitionList) -> ChartStateSet {
+        var sets = Tables.EntrySets()
+        var isDynamic = false
+        for index in enabled {
+            let plan = tables.plans[index]
+            if plan.isDynamic {
+                isDynamic = true
+                break
+            }
+            sets.statesToEnter.formUnion(plan.entrySet)
+            sets.statesForDefaultEntry.formUnion(plan.defaultEntrySet)
+        }
+        if isDynamic {
+            sets = Tables.EntrySets()
+            var history = Tables.HistoryLookup(recorded: snapshot.history)
+            tables.computeEntrySet(enabled, history: &history, into: &sets)
+        }
+        if sets.statesToEnter.isEmpty { return sets.statesToEnter }
+        snapshot._lastMacrostep.changedConfiguration = true
+        for state in sets.statesToEnter {
             snapshot.active.insert(state)
-            if tracing, let id = tables.ids[state] { microstep.entered.append(id) }
             for action in tables.entryActionRanges[state] { run(tables.actions[action].body, state: state, phase: .entry) }
-            if statesForDefaultEntry.contains(state),
+            if sets.statesForDefaultEntry.contains(state),
                 let action = tables.transitions[tables.initialTransitions[state]].action
             {
                 run(action, state: state, phase: .transition)
             }
-            if let history = defaultHistoryContent[state], let action = tables.transitions[history].action {
+            if isDynamic, let history = sets.defaultHistoryContent[state],
+                let action = tables.transitions[history].action
+            {
                 run(action, state: tables.transitions[history].source, phase: .transition)
             }
-            guard tables.isFinal(state) else { continue }
-            let parent = tables.parents[state]
-            if parent == 0 {
-                snapshot._isFinished = true
-                snapshot.finalIndex = state
-                continue
-            }
-            guard let parentID = tables.ids[parent] else {
-                preconditionFailure("Internal inconsistency: a state without identifier below the root")
-            }
-            internalQueue.enqueue(.done(parentID))
-            let grandparent = tables.parents[parent]
-            if grandparent > 0, tables.isParallel(grandparent),
-                tables.childStates[grandparent].allSatisfy({ isInFinalState($0) }),
-                let grandparentID = tables.ids[grandparent]
-            {
-                internalQueue.enqueue(.done(grandparentID))
-            }
+            if tables.isFinal(state) { enterFinal(state) }
         }
+        return sets.statesToEnter
     }
 
-    /// SCXML 1.0 §D.2 `computeEntrySet`.
-    @inlinable func computeEntrySet(
-        _ transitions: ChartTransitionList, statesToEnter: inout ChartStateSet,
-        statesForDefaultEntry: inout ChartStateSet,
-        defaultHistoryContent: inout [Int: Int]
-    ) {
-        for index in transitions {
-            for target in tables.transitions[index].targets {
-                addDescendantStatesToEnter(
-                    target, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
-                    defaultHistoryContent: &defaultHistoryContent)
-            }
-            guard let ancestor = transitionDomain(index) else { continue }
-            for target in effectiveTargetStates(index) {
-                addAncestorStatesToEnter(
-                    target, upTo: ancestor, statesToEnter: &statesToEnter,
-                    statesForDefaultEntry: &statesForDefaultEntry, defaultHistoryContent: &defaultHistoryContent)
-            }
-        }
-    }
-
-    /// SCXML 1.0 §D.2 `addDescendantStatesToEnter`: a history state enters its recorded states, or its
-    /// default transition's targets; a compound state its initial targets; a parallel state every
-    /// region that has no descendant in the set yet.
-    @inlinable func addDescendantStatesToEnter(
-        _ state: Int, statesToEnter: inout ChartStateSet, statesForDefaultEntry: inout ChartStateSet,
-        defaultHistoryContent: inout [Int: Int]
-    ) {
-        if tables.isHistory(state) {
-            let parent = tables.parents[state]
-            let targets: [Int]
-            if let recorded = snapshot.history[state] {
-                targets = recorded.indices()
-            } else {
-                let defaultTransition = tables.initialTransitions[state]
-                defaultHistoryContent[parent] = defaultTransition
-                targets = tables.transitions[defaultTransition].targets
-            }
-            for target in targets {
-                addDescendantStatesToEnter(
-                    target, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
-                    defaultHistoryContent: &defaultHistoryContent)
-            }
-            for target in targets {
-                addAncestorStatesToEnter(
-                    target, upTo: parent, statesToEnter: &statesToEnter,
-                    statesForDefaultEntry: &statesForDefaultEntry, defaultHistoryContent: &defaultHistoryContent)
-            }
+    /// The end of entering final state `state`: `done.state` for its parent and, when that completes a
+    /// parallel grandparent, for the grandparent; a top-level final state halts the chart.
+    @usableFromInline mutating func enterFinal(_ state: Int) {
+        let parent = tables.parents[state]
+        if parent == 0 {
+            snapshot._isFinished = true
+            snapshot.finalIndex = state
             return
         }
-        statesToEnter.insert(state)
-        if tables.isCompound(state) {
-            statesForDefaultEntry.insert(state)
-            let targets = tables.transitions[tables.initialTransitions[state]].targets
-            for target in targets {
-                addDescendantStatesToEnter(
-                    target, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
-                    defaultHistoryContent: &defaultHistoryContent)
-            }
-            for target in targets {
-                addAncestorStatesToEnter(
-                    target, upTo: state, statesToEnter: &statesToEnter,
-                    statesForDefaultEntry: &statesForDefaultEntry, defaultHistoryContent: &defaultHistoryContent)
-            }
-        } else if tables.isParallel(state) {
-            for child in tables.childStates[state]
-            where !statesToEnter.containsAny(in: (child + 1)..<tables.ends[child]) {
-                addDescendantStatesToEnter(
-                    child, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
-                    defaultHistoryContent: &defaultHistoryContent)
-            }
+        guard let parentID = tables.ids[parent] else {
+            preconditionFailure("Internal inconsistency: a state without identifier below the root")
         }
-    }
-
-    /// SCXML 1.0 §D.2 `addAncestorStatesToEnter`: the proper ancestors of `state` below `ancestor`, and
-    /// for each parallel one, the regions that have no descendant in the set yet.
-    @inlinable func addAncestorStatesToEnter(
-        _ state: Int, upTo ancestor: Int, statesToEnter: inout ChartStateSet,
-        statesForDefaultEntry: inout ChartStateSet, defaultHistoryContent: inout [Int: Int]
-    ) {
-        var current = tables.parents[state]
-        while current > 0 && current != ancestor {
-            statesToEnter.insert(current)
-            if tables.isParallel(current) {
-                for child in tables.childStates[current]
-                where !statesToEnter.containsAny(in: (child + 1)..<tables.ends[child]) {
-                    addDescendantStatesToEnter(
-                        child, statesToEnter: &statesToEnter, statesForDefaultEntry: &statesForDefaultEntry,
-                        defaultHistoryContent: &defaultHistoryContent)
-                }
-            }
-            current = tables.parents[current]
+        internalQueue.enqueue(.done(parentID))
+        let grandparent = tables.parents[parent]
+        if grandparent > 0, tables.isParallel(grandparent),
+            tables.childStates[grandparent].allSatisfy({ isInFinalState($0) }),
+            let grandparentID = tables.ids[grandparent]
+        {
+            internalQueue.enqueue(.done(grandparentID))
         }
     }
 
@@ -410,56 +384,6 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             return tables.childStates[state].allSatisfy { isInFinalState($0) }
         }
         return false
-    }
-
-    // MARK: - Transition domains
-
-    /// SCXML 1.0 §D.2 `getTransitionDomain`: `nil` for a targetless transition; the source for an
-    /// internal transition of a compound state whose targets are all its descendants (§3.13); otherwise
-    /// the least common compound ancestor of the source and the targets. The chart's initial
-    /// transition has the root as its domain.
-    @inlinable func transitionDomain(_ index: Int) -> Int? {
-        let source = tables.transitions[index].source
-        if source == 0 { return 0 }
-        let targets = effectiveTargetStates(index)
-        if targets.isEmpty { return nil }
-        if tables.transitions[index].isInternal, tables.isCompound(source),
-            targets.allSatisfy({ tables.isDescendant($0, of: source) })
-        {
-            return source
-        }
-        return findLCCA(source, targets)
-    }
-
-    /// SCXML 1.0 §D.2 `findLCCA`: the nearest proper ancestor of `head` that is compound (or the root)
-    /// and has every state of `tail` as a descendant.
-    @inlinable func findLCCA(_ head: Int, _ tail: [Int]) -> Int {
-        var ancestor = tables.parents[head]
-        while ancestor > 0 {
-            if tables.isCompound(ancestor), tail.allSatisfy({ tables.isDescendant($0, of: ancestor) }) {
-                return ancestor
-            }
-            ancestor = tables.parents[ancestor]
-        }
-        return 0
-    }
-
-    /// SCXML 1.0 §D.2 `getEffectiveTargetStates`: the targets, with each history state replaced by its
-    /// recorded states or, when none, by its default transition's effective targets.
-    @inlinable func effectiveTargetStates(_ index: Int) -> [Int] {
-        let targets = tables.transitions[index].targets
-        guard targets.contains(where: { tables.isHistory($0) }) else { return targets }
-        var result: [Int] = []
-        for target in targets {
-            if tables.isHistory(target) {
-                let resolved = snapshot.history[target]?.indices()
-                    ?? effectiveTargetStates(tables.initialTransitions[target])
-                for state in resolved where !result.contains(state) { result.append(state) }
-            } else if !result.contains(target) {
-                result.append(target)
-            }
-        }
-        return result
     }
 
     // MARK: - Running guards and actions
@@ -481,14 +405,17 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             failure = error
         }
         if !scope.raised.isEmpty { internalQueue.enqueue(contentsOf: scope.raised) }
-        if !scope.effects.isEmpty { snapshot._lastMacrostep.effects.append(contentsOf: scope.effects) }
+        if !scope.effects.isEmpty {
+            snapshot._lastMacrostep.uniqueRecords(names: tables.names).effects.append(contentsOf: scope.effects)
+        }
         if let failure { raiseError(failure, state: state, phase: phase) }
     }
 
     /// SCXML 1.0 §3.12.2: place `error.execution` on the internal queue.
     @inlinable mutating func raiseError(_ error: any Error, state: Int, phase: ChartExecutionError.Phase) {
+        beginRecord()
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
-        snapshot._lastMacrostep.errors.append(executionError)
+        snapshot._lastMacrostep.uniqueRecords(names: tables.names).errors.append(executionError)
         internalQueue.enqueue(.error(executionError))
     }
 }

@@ -16,7 +16,7 @@ extension ChartMacrostep: CustomStringConvertible {
     public var description: String {
         var lines = microsteps.map(\.description)
         lines.append(contentsOf: errors.map(\.description))
-        if reachedMicrostepLimit { lines.append("stopped after \(microstepCount) microsteps") }
+        if let loopError { lines.append("stopped: \(loopError)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -9,23 +9,40 @@
 /// machine.state.lastMacrostep.entered   // [.playing]
 /// ```
 public struct ChartMacrostep<StateID, Event> {
-    /// The three lists, boxed together and allocated only when one of them is not empty: most macrosteps
-    /// of an untraced chart record nothing, and a snapshot is copied several times per event, so keeping
-    /// one `nil` reference instead of three arrays saves the reference counting of each copy.
+    /// The macrostep's lists, boxed together and allocated only when one of them is not empty: most
+    /// macrosteps of an untraced chart record nothing, and keeping one `nil` reference instead of several
+    /// arrays keeps a snapshot small to copy. A machine stepping its snapshot in place reuses the box
+    /// (and the lists' buffers) from event to event while it is the only one holding it.
     @usableFromInline
     final class Records: @unchecked Sendable {
         // `@unchecked`: the box is only mutated while uniquely referenced (copy on write), like an array.
-        @usableFromInline var microsteps: [ChartMicrostep<StateID>]
-        @usableFromInline var effects: [ChartEffect<Event>]
-        @usableFromInline var errors: [ChartExecutionError]
+        // `@exclusivity(unchecked)`: for the same reason no two accesses to a field can overlap — the step
+        // mutates it in short accesses that never span a call into user code (actions write to their
+        // `ChartScope`, copied in afterwards) — so the dynamic checks, a runtime call per access and
+        // 13 % of `Chart.flat`'s instructions, buy nothing.
+        @exclusivity(unchecked) @usableFromInline var names: ChartNames<StateID>?
+        @exclusivity(unchecked) @usableFromInline var recorded: [ChartRecordedMicrostep]
+        @exclusivity(unchecked) @usableFromInline var effects: [ChartEffect<Event>]
+        @exclusivity(unchecked) @usableFromInline var errors: [ChartExecutionError]
+        @exclusivity(unchecked) @usableFromInline var loopError: ChartLoopError?
 
         @inlinable init(
-            microsteps: [ChartMicrostep<StateID>] = [], effects: [ChartEffect<Event>] = [],
-            errors: [ChartExecutionError] = []
+            names: ChartNames<StateID>?, recorded: [ChartRecordedMicrostep] = [], effects: [ChartEffect<Event>] = [],
+            errors: [ChartExecutionError] = [], loopError: ChartLoopError? = nil
         ) {
-            self.microsteps = microsteps
+            self.names = names
+            self.recorded = recorded
             self.effects = effects
             self.errors = errors
+            self.loopError = loopError
+        }
+
+        /// Empties the lists, keeping their buffers.
+        @inlinable func clear() {
+            if !recorded.isEmpty { recorded.removeAll(keepingCapacity: true) }
+            if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+            if !errors.isEmpty { errors.removeAll(keepingCapacity: true) }
+            loopError = nil
         }
     }
 
@@ -42,28 +59,29 @@ public struct ChartMacrostep<StateID, Event> {
     /// The microsteps taken, in order; empty when the chart does not record them (see
     /// ``Statechart/tracing(_:)``). When the chart reaches a top-level final state, a last
     /// microstep records the states exited as the interpreter halts (SCXML 1.0 §D.2 `exitInterpreter`).
+    ///
+    /// - Complexity: O(*m* × *n*): the record holds indices, turned into identifiers on each read.
     public var microsteps: [ChartMicrostep<StateID>] {
-        get { records?.microsteps ?? [] }
-        _modify { yield &uniqueRecords().microsteps }
+        guard let records, let names = records.names else { return [] }
+        return records.recorded.map { $0.named(by: names) }
     }
     /// The sends and cancels the actions asked for, in order; the runtime performs them.
-    public var effects: [ChartEffect<Event>] {
-        get { records?.effects ?? [] }
-        _modify { yield &uniqueRecords().effects }
-    }
+    public var effects: [ChartEffect<Event>] { records?.effects ?? [] }
     /// The errors guards and actions threw; each was also raised as `error.execution`.
-    public var errors: [ChartExecutionError] {
-        get { records?.errors ?? [] }
-        _modify { yield &uniqueRecords().errors }
-    }
+    public var errors: [ChartExecutionError] { records?.errors ?? [] }
     /// The number of microsteps taken, counted even when the chart does not record
     /// ``microsteps`` (see ``Statechart/tracing(_:)``).
     public var microstepCount = 0
     /// Whether any state was exited or entered; `false` when only targetless transitions ran.
     public var changedConfiguration = false
-    /// Whether the macrostep stopped after ``ChartSnapshot/microstepLimit`` microsteps because eventless
-    /// transitions or raised events kept the chart from settling.
-    public var reachedMicrostepLimit = false
+    /// Why the macrostep stopped before the chart settled: it reached ``ChartSnapshot/macrostepBound``
+    /// because eventless transitions, raised events or `error.execution` signals kept the chart busy.
+    /// `nil` for a macrostep that settled.
+    public var loopError: ChartLoopError? { records?.loopError }
+
+    /// Whether the macrostep stopped at ``ChartSnapshot/macrostepBound``.
+    @available(*, deprecated, message: "use loopError, which names the loop")
+    public var reachedMicrostepLimit: Bool { loopError != nil }
 
     /// Creates an empty record.
     @inlinable public init() {}
@@ -71,12 +89,26 @@ public struct ChartMacrostep<StateID, Event> {
     /// Whether the macrostep recorded no effect: the common case, checked without copying an array.
     @inlinable var hasNoEffects: Bool { records?.effects.isEmpty ?? true }
 
+    /// Starts the record of a new macrostep: the counters reset, the box emptied in place when this
+    /// value holds the only reference to it, dropped otherwise (a copy of the snapshot keeps it).
+    @inlinable mutating func reset() {
+        microstepCount = 0
+        changedConfiguration = false
+        guard storage != nil else { return }
+        if isKnownUniquelyReferenced(&storage), let records {
+            records.clear()
+        } else {
+            storage = nil
+        }
+    }
+
     /// The box, created or copied so that this value holds the only reference to it.
-    @inlinable mutating func uniqueRecords() -> Records {
+    @inlinable mutating func uniqueRecords(names: ChartNames<StateID>) -> Records {
         if isKnownUniquelyReferenced(&storage), let records { return records }
         let current = records
         let fresh = Records(
-            microsteps: current?.microsteps ?? [], effects: current?.effects ?? [], errors: current?.errors ?? [])
+            names: names, recorded: current?.recorded ?? [], effects: current?.effects ?? [],
+            errors: current?.errors ?? [], loopError: current?.loopError)
         storage = fresh
         return fresh
     }

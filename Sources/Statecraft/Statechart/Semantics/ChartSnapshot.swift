@@ -5,9 +5,14 @@
 /// `machine.state.context` read the running chart. A snapshot is a value; the pure step
 /// ``Statechart/step(_:on:)`` takes one and returns the next.
 public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
-    /// Macrosteps stop after this many microsteps so a chart that never settles cannot hang the
-    /// program; ``ChartMacrostep/reachedMicrostepLimit`` reports it.
-    public static var microstepLimit: Int { 10_000 }
+    /// A macrostep stops after this many steps — microsteps, plus internal events that enabled no
+    /// transition — so a chart that never settles cannot hang the program; the macrostep then reports a
+    /// ``ChartLoopError`` in ``ChartMacrostep/loopError``.
+    public static var macrostepBound: Int { 10_000 }
+
+    /// The former name of ``macrostepBound``, which counted microsteps only.
+    @available(*, deprecated, renamed: "macrostepBound")
+    public static var microstepLimit: Int { macrostepBound }
 
     @usableFromInline let tables: ChartTables<StateID, Event, Context>
     @usableFromInline var active: ChartStateSet
@@ -34,6 +39,26 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         self._context = context
         self._isFinished = false
         self.finalIndex = -1
+        self._lastMacrostep = ChartMacrostep()
+    }
+
+    /// The same snapshot with an empty ``lastMacrostep``.
+    @inlinable func withoutRecord() -> ChartSnapshot {
+        ChartSnapshot(
+            tables: tables, active: active, recordedHistories: recordedHistories, context: _context,
+            isFinished: _isFinished, finalIndex: finalIndex)
+    }
+
+    @inlinable init(
+        tables: ChartTables<StateID, Event, Context>, active: ChartStateSet, recordedHistories: [Int: ChartStateSet]?,
+        context: Context, isFinished: Bool, finalIndex: Int
+    ) {
+        self.tables = tables
+        self.active = active
+        self.recordedHistories = recordedHistories
+        self._context = context
+        self._isFinished = isFinished
+        self.finalIndex = finalIndex
         self._lastMacrostep = ChartMacrostep()
     }
 

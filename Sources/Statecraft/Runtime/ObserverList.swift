@@ -1,0 +1,64 @@
+/// The observers of one kind attached to a machine, in registration order.
+///
+/// Observers are called from the list's buffer while nothing may change it: an observer added during a
+/// notification waits in ``pending`` and one removed is only marked, and both changes are applied once
+/// the outermost notification ends — the observers called are those attached when it began, as when
+/// iterating over a copy of the list. So the buffer and every box in it stay alive for the whole
+/// notification, and notifying retains neither the boxes nor the closures' contexts.
+@usableFromInline
+struct ObserverList<Body> {
+    @usableFromInline var boxes: [ObserverBox<Body>] = []
+    /// Observers added during a notification; they are first called for the next one.
+    @usableFromInline var pending: [ObserverBox<Body>] = []
+    /// How many notifications are running (an observer may make another one run).
+    @usableFromInline var notifying = 0
+    /// Whether a box was marked removed during a notification.
+    @usableFromInline var hasRemovals = false
+
+    @inlinable init() {}
+
+    /// The number of observers.
+    @inlinable var count: Int { boxes.count + pending.count - (hasRemovals ? boxes.filter(\.isRemoved).count : 0) }
+
+    @inlinable var isEmpty: Bool { count == 0 }
+
+    /// Adds an observer; during a notification it is kept aside until the notification ends.
+    @usableFromInline mutating func append(_ box: ObserverBox<Body>) {
+        if notifying > 0 { pending.append(box) } else { boxes.append(box) }
+    }
+
+    /// Removes the observer `token` identifies; during a notification it is only marked, and dropped
+    /// when the notification ends.
+    /// - Returns: Whether an observer was removed.
+    /// - Complexity: O(*n*) in the number of observers.
+    @usableFromInline mutating func remove(_ token: ObserverToken) -> Bool {
+        if let index = pending.firstIndex(where: { $0.token == token }) {
+            pending.remove(at: index)
+            return true
+        }
+        guard let index = boxes.firstIndex(where: { $0.token == token && !$0.isRemoved }) else { return false }
+        if notifying > 0 {
+            boxes[index].isRemoved = true
+            hasRemovals = true
+        } else {
+            boxes.remove(at: index)
+        }
+        return true
+    }
+
+    /// Ends a notification: once the outermost one ends, applies the additions and removals made
+    /// during it.
+    @inlinable mutating func endNotification() {
+        notifying -= 1
+        if notifying == 0 && (hasRemovals || !pending.isEmpty) { applyDeferredChanges() }
+    }
+
+    @usableFromInline mutating func applyDeferredChanges() {
+        if hasRemovals {
+            boxes.removeAll { $0.isRemoved }
+            hasRemovals = false
+        }
+        boxes.append(contentsOf: pending)
+        pending.removeAll()
+    }
+}

@@ -1,0 +1,38 @@
+/// What taking one transition exits and enters, computed when the chart is built (``ChartTables/plans``)
+/// by the same functions a step would run (SCXML 1.0 §D.2 `getTransitionDomain`, `computeExitSet`,
+/// `computeEntrySet`), so that a step only reads it.
+///
+/// A transition whose sets depend on the run — one that targets a history state, or whose entry reaches
+/// one — has a dynamic plan: the step computes its sets with the run's history values, by the same
+/// functions.
+@usableFromInline
+struct ChartTransitionPlan: Sendable {
+    /// Whether the sets below are not valid and must be computed during the step.
+    @usableFromInline let isDynamic: Bool
+    /// The proper descendants of the transition's domain: the exit set is the active states among them.
+    /// Empty for a targetless transition.
+    @usableFromInline let exitScope: ChartStateSet
+    /// The states the transition enters, in document order (SCXML `statesToEnter`).
+    @usableFromInline let entrySet: ChartStateSet
+    /// The compound states of ``entrySet`` entered by default, whose initial transition's content runs
+    /// after their entry actions (SCXML `statesForDefaultEntry`).
+    @usableFromInline let defaultEntrySet: ChartStateSet
+
+    @usableFromInline
+    init(isDynamic: Bool, exitScope: ChartStateSet, entrySet: ChartStateSet, defaultEntrySet: ChartStateSet) {
+        self.isDynamic = isDynamic
+        self.exitScope = exitScope
+        self.entrySet = entrySet
+        self.defaultEntrySet = defaultEntrySet
+    }
+
+    /// The plan of a targetless transition: it exits and enters nothing.
+    @usableFromInline static var targetless: ChartTransitionPlan {
+        ChartTransitionPlan(isDynamic: false, exitScope: ChartStateSet(), entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
+    }
+
+    /// A plan computed during each step.
+    @usableFromInline static var dynamic: ChartTransitionPlan {
+        ChartTransitionPlan(isDynamic: true, exitScope: ChartStateSet(), entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
+    }
+}
