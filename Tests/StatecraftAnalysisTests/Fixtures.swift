@@ -54,6 +54,18 @@ func counterChart() throws -> Statechart<Counter, CounterInput, Int> {
     }
 }
 
+/// A door whose `c` no event sequence enters (`go.now` is always beaten by `go`).
+let doorWithAnUnreachableState = """
+    <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a">
+      <state id="a">
+        <transition event="go" target="b"/>
+        <transition event="go.now" target="c"/>
+      </state>
+      <state id="b"><transition event="go" target="a"/></state>
+      <state id="c"/>
+    </scxml>
+    """
+
 /// Parses SCXML text.
 func scxml(_ text: String, file: String = "test.scxml") throws -> SCXMLDocument {
     try SCXMLParser.parse(data: Data(text.utf8), file: file)

@@ -184,16 +184,7 @@ struct ValidationTests {
 
     @Test("SCXML findings carry the file and line of the state or transition")
     func locations() throws {
-        let document = try scxml("""
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a">
-              <state id="a">
-                <transition event="go" target="b"/>
-                <transition event="go.now" target="c"/>
-              </state>
-              <state id="b"><transition event="go" target="a"/></state>
-              <state id="c"/>
-            </scxml>
-            """, file: "door.scxml")
+        let document = try scxml(doorWithAnUnreachableState, file: "door.scxml")
         let model = try SCXMLExplorationModel(document: document)
         let found = MachineValidator().validate(model.validationSubject(of: StateSpaceExplorer(model).explore()))
         #expect(found.map(\.description) == [

@@ -30,8 +30,10 @@ struct MachineTestStoreTests {
         }
     }
 
+    /// The sample of the DocC article "Testing machines", as written there.
     @Test func aChartRunIsStatedStepByStepWithItsEffects() async throws {
-        let store = MachineTestStore(chart: StateMachine(chart: try Self.chart()))
+        let lightChart = try Self.chart()
+        let store = MachineTestStore(chart: StateMachine(chart: lightChart))
         store.start()
         store.send(.power, state: ChartObservation([.on, .dim], context: 1),
                    effects: ["send timeout after 30.0 seconds id statecraft.after.2.0"])

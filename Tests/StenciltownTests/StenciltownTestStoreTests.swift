@@ -13,20 +13,23 @@ struct StenciltownTestStoreTests {
             environment: StenciltownEnvironment(progressSteps: 2))))
     }
 
-    @Test func fetchDownloadAndReset() async {
-        let store = Self.store()
+    /// The sample of the DocC article "Testing machines", as written there.
+    @MainActor @Test func fetchDownloadAndReset() async {
+        let store = MachineTestStore(StateMachine(definition: StenciltownDefinition(
+            environment: StenciltownEnvironment(progressSteps: 2))))
         store.start()
+        // The initial state's effect sends beginFetch; the fetch effect then runs.
         await store.receive(.beginFetch, state: .fetching(progress: 0), effects: 1)
         await store.advance(by: .milliseconds(2500))
         await store.receive(.fetchProgress(0.5), state: .fetching(progress: 0.5), effects: 1)
         await store.advance(by: .milliseconds(2500))
         await store.receive(.fetchProgress(1), state: .fetching(progress: 1), effects: 1)
-        await store.receive(.fetchCompleted(description: "It’s a bunny"), state: .fetched(description: "It’s a bunny"),
-                            effects: 0)
+        await store.receive(.fetchCompleted(description: "It’s a bunny"),
+                            state: .fetched(description: "It’s a bunny"), effects: 0)
         store.send(.download, state: .downloading(progress: 0), effects: 1)
         await store.advance(by: .seconds(5))
         await store.receive(.downloadProgress(0.5), state: .downloading(progress: 0.5), effects: 1)
-        store.send(.download, state: nil, effects: 1)
+        store.send(.download, state: nil, effects: 1)          // ignored while downloading
         store.send(.reset, state: .initial, effects: 1)
         await store.receive(.beginFetch, state: .fetching(progress: 0), effects: 1)
         await store.finish(effectsMayRun: true)
