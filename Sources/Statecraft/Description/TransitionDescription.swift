@@ -26,7 +26,7 @@ public struct TransitionDescription: Sendable, Hashable, Codable {
     ///   - source: The state the transition leaves from.
     ///   - event: The triggering event, or `nil` for an eventless transition.
     ///   - targets: The target states; empty for a targetless transition.
-    ///   - kind: ``Kind-swift.enum/external`` by default.
+    ///   - kind: ``ChartTransitionKind/external`` by default.
     ///   - condition: A label for the guarding condition, if any.
     public init(source: String, event: String?, targets: [String], kind: Kind = .external,
                 condition: String? = nil) {
@@ -43,7 +43,7 @@ public struct TransitionDescription: Sendable, Hashable, Codable {
     ///   - source: The state the transition leaves from.
     ///   - event: The triggering event, or `nil` for an eventless transition.
     ///   - target: The target state.
-    ///   - kind: ``Kind-swift.enum/external`` by default.
+    ///   - kind: ``ChartTransitionKind/external`` by default.
     ///   - condition: A label for the guarding condition, if any.
     public init(source: String, event: String?, target: String, kind: Kind = .external,
                 condition: String? = nil) {

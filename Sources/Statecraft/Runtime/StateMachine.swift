@@ -148,10 +148,10 @@ public final class StateMachine<Definition: MachineDefinition> {
         return .unsettled(loop)
     }
 
-    /// Handles one event for a definition that ``MachineDefinition/_updatesStateInPlace``: update in
+    /// Handles one event for a definition that `_updatesStateInPlace`: update in
     /// place, perform, notify — observed or not, the state is stepped where it is stored.
     ///
-    /// `_state` is passed `inout` to ``MachineDefinition/_update(_:on:)``, which runs user code (a chart's
+    /// `_state` is passed `inout` to `_update(_:on:)`, which runs user code (a chart's
     /// guards and actions). That code may read `machine.state` — it sees the step in progress — but
     /// cannot write it (`_state` has no public setter) or start another step (events sent meanwhile
     /// are queued), so no access overlaps the `inout` one.
@@ -169,7 +169,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     }
 
     /// ``processInPlace(_:)`` while `didTransition` or an observer needs the state from before the event:
-    /// the same step, with ``MachineDefinition/_stateForObservers(_:)`` of the old state kept for them.
+    /// the same step, with `_stateForObservers(_:)` of the old state kept for them.
     @inlinable
     func processInPlaceObserved(_ event: Event) -> EventOutcome {
         let oldState = definition._stateForObservers(_state)
