@@ -13,7 +13,9 @@ public final class ChartRuntime {
     /// Delivers delayed events on the run loop's clock when no ``scheduler`` was given.
     private let runLoopScheduler: RunLoopChartScheduler?
     private var pendingByID: [String: [ScheduledActionToken]] = [:]
-    private var pending: Set<ScheduledActionToken> = []
+    /// The waiting delayed events by token: the event (a chart's `Event`) and its identifier, read by
+    /// snapshots (`ChartRuntime+Snapshots.swift`).
+    private(set) var pending: [ScheduledActionToken: (event: Any, id: String?)] = [:]
 
     /// Creates a runtime.
     ///
@@ -42,37 +44,49 @@ public final class ChartRuntime {
                     machine.send(event)
                     continue
                 }
-                guard let scheduler = delayScheduler else {
-                    preconditionFailure("Internal inconsistency: a chart runtime has neither scheduler")
-                }
-                var token = ScheduledActionToken(rawValue: 0)
-                token = scheduler.schedule(after: delay) { [weak self, weak machine] in
-                    guard let self, let machine else { return }
-                    self.forget(token, id: id)
-                    machine.send(event)
-                }
-                pending.insert(token)
-                if let id { pendingByID[id, default: []].append(token) }
+                schedule(event, after: delay, id: id, in: machine)
             case .cancel(let id):
                 // SCXML 1.0 §6.3.
                 guard let tokens = pendingByID.removeValue(forKey: id) else { continue }
                 for token in tokens {
-                    pending.remove(token)
+                    pending[token] = nil
                     delayScheduler?.cancel(token)
                 }
             }
         }
     }
 
+    /// Schedules `event` on the delay scheduler; a zero delay waits for the scheduler's next turn.
+    func schedule<StateID, Event, Context>(
+        _ event: Event, after delay: Duration, id: String?, in machine: StateMachine<Statechart<StateID, Event, Context>>
+    ) {
+        guard let scheduler = delayScheduler else {
+            preconditionFailure("Internal inconsistency: a chart runtime has neither scheduler")
+        }
+        var token = ScheduledActionToken(rawValue: 0)
+        token = scheduler.schedule(after: delay) { [weak self, weak machine] in
+            guard let self, let machine else { return }
+            self.forget(token, id: id)
+            machine.send(event)
+        }
+        pending[token] = (event, id)
+        if let id { pendingByID[id, default: []].append(token) }
+    }
+
+    /// The time left before the delayed event of `token` is delivered, as its scheduler counts it.
+    func remainingDelay(of token: ScheduledActionToken) -> Duration? {
+        delayScheduler?.remainingDelay(of: token)
+    }
+
     /// Cancels every waiting delayed event.
     func cancelAll() {
-        for token in pending { delayScheduler?.cancel(token) }
+        for token in pending.keys { delayScheduler?.cancel(token) }
         pending.removeAll()
         pendingByID.removeAll()
     }
 
     private func forget(_ token: ScheduledActionToken, id: String?) {
-        pending.remove(token)
+        pending[token] = nil
         guard let id, var tokens = pendingByID[id] else { return }
         tokens.removeAll { $0 == token }
         pendingByID[id] = tokens.isEmpty ? nil : tokens

@@ -19,6 +19,21 @@ public protocol ChartScheduler: AnyObject {
     ///
     /// - Parameter token: The token ``schedule(after:_:)`` returned.
     func cancel(_ token: ScheduledActionToken)
+
+    /// The time left before a scheduled action runs, or `nil` when the token is not waiting or the
+    /// scheduler cannot tell. Snapshots of chart machines read it to save their delayed events.
+    ///
+    /// - Parameter token: The token ``schedule(after:_:)`` returned.
+    /// - Returns: The remaining delay, never negative.
+    func remainingDelay(of token: ScheduledActionToken) -> Duration?
+}
+
+extension ChartScheduler {
+    /// `nil`: a scheduler that does not implement it cannot have its machines' delayed events saved.
+    ///
+    /// - Parameter token: The token ``schedule(after:_:)`` returned.
+    /// - Returns: `nil`.
+    public func remainingDelay(of token: ScheduledActionToken) -> Duration? { nil }
 }
 
 /// Identifies an action scheduled on a ``ChartScheduler``.

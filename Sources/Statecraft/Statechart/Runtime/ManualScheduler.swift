@@ -46,6 +46,15 @@ public final class ManualScheduler: ChartScheduler {
         entries.removeAll { $0.token == token }
     }
 
+    /// The time left before the action of `token` runs.
+    ///
+    /// - Parameter token: The token ``schedule(after:_:)`` returned.
+    /// - Returns: The remaining delay, or `nil` when the action is not waiting.
+    /// - Complexity: O(*n*) in the number of waiting actions.
+    public func remainingDelay(of token: ScheduledActionToken) -> Duration? {
+        entries.first { $0.token == token }.map { max($0.due - now, .zero) }
+    }
+
     /// Moves the clock forward by `duration`, running every action that falls due, earliest first;
     /// actions due at the same time run in the order they were scheduled. Actions scheduled meanwhile
     /// run too if they fall due within the window.

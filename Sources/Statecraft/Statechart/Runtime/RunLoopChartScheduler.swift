@@ -45,6 +45,15 @@ final class RunLoopChartScheduler: ChartScheduler {
         guard let index = entries.firstIndex(where: { $0.token == token }) else { return }
         entries.remove(at: index).timer?.cancel()
     }
+
+    /// The time left before the action of `token` runs: its deadline less the running run loop's elapsed
+    /// time, or the time it still has to wait once a run loop starts.
+    ///
+    /// - Complexity: O(*n*) in the number of waiting actions.
+    func remainingDelay(of token: ScheduledActionToken) -> Duration? {
+        guard let entry = entries.first(where: { $0.token == token }) else { return nil }
+        return max(entry.deadline - (clock?.elapsed ?? .zero), .zero)
+    }
 }
 
 extension RunLoopChartScheduler: RunLoopTimerClient {

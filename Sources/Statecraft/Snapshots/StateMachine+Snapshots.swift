@@ -1,0 +1,123 @@
+extension StateMachine where State: Codable & Sendable {
+    /// Saves the machine's state.
+    ///
+    /// Effects are not saved: a restored machine starts the effects its state declares (see
+    /// ``ResumableDefinition``). Events queued while the machine is busy are not saved either; take
+    /// snapshots between events.
+    ///
+    /// - Returns: A `Codable` value holding the current state.
+    public func snapshot() -> MachineSnapshot<State> {
+        MachineSnapshot(state: _state)
+    }
+
+    /// Creates a machine in the state a snapshot saved, bound to `subject`.
+    ///
+    /// Nothing runs: no hook, no transition, no observer. A definition that adopts
+    /// ``ResumableDefinition`` (``StateMachineSchema`` does) then restarts the restored state's effects.
+    ///
+    /// - Parameters:
+    ///   - definition: The definition to run.
+    ///   - subject: The machine's subject.
+    ///   - snapshot: What ``snapshot()`` returned, perhaps in another process.
+    /// - Throws: ``SnapshotError/newerFormat(found:supported:)`` for a snapshot written in a newer format.
+    public convenience init(definition: Definition, subject: Subject, restoring snapshot: MachineSnapshot<State>)
+        throws(SnapshotError)
+    {
+        guard snapshot.formatVersion <= MachineSnapshot<State>.currentFormatVersion else {
+            throw .newerFormat(found: snapshot.formatVersion, supported: MachineSnapshot<State>.currentFormatVersion)
+        }
+        self.init(definition: definition, subject: subject, restoredState: snapshot.state)
+        if let resumable = definition as? any ResumableDefinition { resume(resumable) }
+    }
+
+    /// Calls the definition's ``ResumableDefinition/didRestore(in:)`` with this machine.
+    private func resume<Resumable: ResumableDefinition>(_ definition: Resumable) {
+        guard let machine = self as? StateMachine<Resumable> else {
+            preconditionFailure("Internal inconsistency: a machine's definition is not of its definition type")
+        }
+        definition.didRestore(in: machine)
+        machine.drainQueue()
+    }
+
+    /// Creates a machine of `schema` in the state a snapshot saved, and starts that state's effects.
+    ///
+    /// - Parameters:
+    ///   - schema: The schema to run.
+    ///   - subject: The machine's subject.
+    ///   - snapshot: What ``snapshot()`` returned.
+    /// - Throws: ``SnapshotError/newerFormat(found:supported:)`` for a snapshot written in a newer format.
+    public convenience init<S, E, Subj>(
+        schema: StateMachineSchema<S, E, Subj>, subject: Subj, restoring snapshot: MachineSnapshot<S>
+    ) throws(SnapshotError) where Definition == StateMachineSchema<S, E, Subj> {
+        try self.init(definition: schema, subject: subject, restoring: snapshot)
+    }
+}
+
+extension StateMachine {
+    /// Saves the running chart: its configuration, history values, context and waiting delayed events.
+    ///
+    /// ```swift
+    /// let data = try JSONEncoder().encode(try machine.snapshot())
+    /// ```
+    ///
+    /// Take snapshots between events (not from an action or an observer): events queued while the machine
+    /// is busy are not saved.
+    ///
+    /// - Returns: A `Codable` value; see ``StatechartSnapshot``.
+    /// - Throws: ``SnapshotError/unmeasurableDelay(id:)`` when delayed events wait on a ``ChartScheduler``
+    ///   that does not implement ``ChartScheduler/remainingDelay(of:)``.
+    /// - Complexity: O(*n* · *d*) in the size of the chart (its fingerprint), plus O(*k* log *k*) in the
+    ///   number of waiting delayed events.
+    public func snapshot<StateID, E, Context>() throws(SnapshotError) -> StatechartSnapshot<StateID, E, Context>
+    where Definition == Statechart<StateID, E, Context> {
+        let live = _state
+        let delayed = try subject.waitingDelayedEvents(of: E.self).map {
+            StatechartSnapshot<StateID, E, Context>.DelayedEvent(event: $0.event, id: $0.id, remaining: $0.remaining)
+        }
+        return StatechartSnapshot(
+            fingerprint: ChartFingerprint(definition), configuration: live.configuration,
+            histories: live.savedHistories.map { .init(history: $0.history, states: $0.states) },
+            context: live.context, finalState: live.finalState, delayedEvents: delayed)
+    }
+
+    /// Creates a machine running `chart` from a snapshot: the saved configuration, history values and
+    /// context, and the saved delayed events waiting again for the time they had left.
+    ///
+    /// Restoring runs no entry action and no transition, and prints no macrostep: the machine carries on
+    /// where the saved one stopped. The delayed events wait on `scheduler`, or — without one — on the clock
+    /// of ``StateMachine/run(clock:isolation:)``, counting from the start of the run loop.
+    ///
+    /// ```swift
+    /// let machine = try StateMachine(chart: chart, restoring: saved)
+    /// Task { await machine.run(clock: ContinuousClock()) }   // the saved timers resume
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - chart: The chart to run; it must be the chart the snapshot was taken from (same
+    ///     ``ChartFingerprint``).
+    ///   - snapshot: What ``snapshot()`` returned, perhaps in another process.
+    ///   - scheduler: Delivers delayed events; `nil` (the default) uses the run loop's clock.
+    /// - Throws: ``SnapshotError`` naming what differs: a newer format, another chart (by state), a
+    ///   state the chart does not have.
+    /// - Complexity: O(*n* · *d*) in the size of the chart, plus the scheduling of the delayed events.
+    public convenience init<StateID, E, Context>(
+        chart: Statechart<StateID, E, Context>, restoring snapshot: StatechartSnapshot<StateID, E, Context>,
+        scheduler: (any ChartScheduler)? = nil
+    ) throws(SnapshotError) where Definition == Statechart<StateID, E, Context> {
+        let supported = StatechartSnapshot<StateID, E, Context>.currentFormatVersion
+        guard snapshot.formatVersion <= supported else {
+            throw .newerFormat(found: snapshot.formatVersion, supported: supported)
+        }
+        let fingerprint = ChartFingerprint(chart)
+        if fingerprint != snapshot.fingerprint {
+            let differences = fingerprint.differences(from: snapshot.fingerprint)
+            // Identical states in another order still make another chart (document order matters).
+            throw .differentChart(differences.isEmpty ? [.stateChanged("(document order)")] : differences)
+        }
+        let live = try ChartSnapshot(restoring: snapshot, of: chart)
+        self.init(definition: chart, subject: ChartRuntime(scheduler: scheduler), restoredState: live)
+        for delayed in snapshot.delayedEvents {
+            subject.schedule(delayed.event, after: delayed.remaining, id: delayed.id, in: self)
+        }
+    }
+}
