@@ -26,11 +26,20 @@ struct RunCommand: ParsableCommand {
               statecraft run door.scxml --events "open close lock"
               printf 'open\\n+5s\\nclose\\n' | statecraft run door.scxml
               statecraft run test144.scxml --log
+              statecraft run door.scxml --events "open +2s" --save-snapshot door.json
+              statecraft run door.scxml --restore door.json --events "close"
+
+            SNAPSHOTS: --save-snapshot PATH writes the chart's state as JSON once the input is consumed \
+            (configuration, history, data model, the delayed events still waiting with the time each has \
+            left), without delivering the remaining delayed events. --restore PATH starts from such a \
+            snapshot instead of the chart's initial state and prints no initial macrostep, so splitting \
+            an input in two runs prints the same macrosteps as one run.
 
             EXIT STATUS:
               0   the input was consumed or the chart reached a top-level final state
               1   an input item is neither an event name nor a +DELAY pause
-              2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem)
+              2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem), or the
+                  snapshot cannot be read, written or does not fit the chart (naming what differs)
               64  the command line is wrong
             """
     )
@@ -47,6 +56,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "How many events the chart may send itself after each input item.")
     var eventLimit = 10_000
 
+    @Option(name: .long, help: "Write a snapshot (JSON) here once the input is consumed.", completion: .file())
+    var saveSnapshot: String?
+
+    @Option(name: .long, help: "Start from a snapshot written by --save-snapshot.", completion: .file())
+    var restore: String?
+
     func validate() throws {
         guard eventLimit >= 0 else {
             throw ValidationError("--event-limit must not be negative")
@@ -58,7 +73,7 @@ struct RunCommand: ParsableCommand {
         do {
             let document = try MachineFileLoader().loadSCXML(path: file)
             do {
-                session = try SCXMLSession(document: document)
+                session = try makeSession(document)
             } catch {
                 Self.printError(error.description)
                 throw ExitCode(2)
@@ -68,7 +83,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let input = RunInputReader(lines: inputLines())
-        let outcome = session.run(input: input, eventLimit: eventLimit) { record in
+        let outcome = session.run(input: input, eventLimit: eventLimit, finishDelayedEvents: saveSnapshot == nil) { record in
             FileHandle.standardOutput.write(Data((record.jsonLine + "\n").utf8))
             if log { Self.printLogs(of: record) }
         }
@@ -79,6 +94,31 @@ struct RunCommand: ParsableCommand {
         if case .eventLimitReached(let count) = outcome {
             FileHandle.standardError.write(Data(
                 "note: stopped after the chart sent itself \(count) events (--event-limit)\n".utf8))
+        }
+        if let saveSnapshot {
+            do {
+                try RunSnapshotFile(path: saveSnapshot).write(session.saveSnapshot())
+            } catch {
+                Self.printError(error.description)
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    /// A new session, or one restored from `--restore`.
+    private func makeSession(_ document: SCXMLDocument) throws(RunSessionError) -> SCXMLSession {
+        guard let restore else {
+            do {
+                return try SCXMLSession(document: document)
+            } catch {
+                throw .chart(error)
+            }
+        }
+        let saved = try RunSnapshotFile(path: restore).read()
+        do {
+            return try SCXMLSession(document: document, restoring: saved)
+        } catch {
+            throw .restore(path: restore, error)
         }
     }
 

@@ -70,14 +70,10 @@ extension StateMachine {
     ///   number of waiting delayed events.
     public func snapshot<StateID, E, Context>() throws(SnapshotError) -> StatechartSnapshot<StateID, E, Context>
     where Definition == Statechart<StateID, E, Context> {
-        let live = _state
         let delayed = try subject.waitingDelayedEvents(of: E.self).map {
             StatechartSnapshot<StateID, E, Context>.DelayedEvent(event: $0.event, id: $0.id, remaining: $0.remaining)
         }
-        return StatechartSnapshot(
-            fingerprint: ChartFingerprint(definition), configuration: live.configuration,
-            histories: live.savedHistories.map { .init(history: $0.history, states: $0.states) },
-            context: live.context, finalState: live.finalState, delayedEvents: delayed)
+        return definition.saved(_state, delayedEvents: delayed)
     }
 
     /// Creates a machine running `chart` from a snapshot: the saved configuration, history values and
@@ -104,17 +100,7 @@ extension StateMachine {
         chart: Statechart<StateID, E, Context>, restoring snapshot: StatechartSnapshot<StateID, E, Context>,
         scheduler: (any ChartScheduler)? = nil
     ) throws(SnapshotError) where Definition == Statechart<StateID, E, Context> {
-        let supported = StatechartSnapshot<StateID, E, Context>.currentFormatVersion
-        guard snapshot.formatVersion <= supported else {
-            throw .newerFormat(found: snapshot.formatVersion, supported: supported)
-        }
-        let fingerprint = ChartFingerprint(chart)
-        if fingerprint != snapshot.fingerprint {
-            let differences = fingerprint.differences(from: snapshot.fingerprint)
-            // Identical states in another order still make another chart (document order matters).
-            throw .differentChart(differences.isEmpty ? [.stateChanged("(document order)")] : differences)
-        }
-        let live = try ChartSnapshot(restoring: snapshot, of: chart)
+        let live = try chart.restoring(snapshot)
         self.init(definition: chart, subject: ChartRuntime(scheduler: scheduler), restoredState: live)
         for delayed in snapshot.delayedEvents {
             subject.schedule(delayed.event, after: delayed.remaining, id: delayed.id, in: self)

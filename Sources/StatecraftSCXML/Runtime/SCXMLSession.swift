@@ -18,7 +18,7 @@ import Statecraft
 /// drops them all.
 public final class SCXMLSession {
     /// A delayed event waiting on the virtual clock.
-    private struct DelayedEvent {
+    struct DelayedEvent {
         let due: Duration
         let sequence: Int
         let event: SCXMLEvent
@@ -30,16 +30,19 @@ public final class SCXMLSession {
     /// The chart built from the document.
     public let chart: SCXMLChart
     /// The chart's current snapshot: configuration, data model, whether it finished.
-    public private(set) var snapshot: SCXMLSnapshot
+    public internal(set) var snapshot: SCXMLSnapshot
     /// What the chart's first macrostep did.
     public private(set) var initialMacrostep: SCXMLMacrostepRecord
     /// The virtual time: how far the clock has moved to deliver delayed events.
-    public private(set) var now: Duration = .zero
+    public internal(set) var now: Duration = .zero
 
-    private var externalQueue: [SCXMLEvent] = []
-    private var queueHead = 0
-    private var delayed: [DelayedEvent] = []
-    private var sequence = 0
+    // Internal, not private: snapshots (`SCXMLSession+Snapshots.swift`) save and restore them.
+    var externalQueue: [SCXMLEvent] = []
+    var queueHead = 0
+    var delayed: [DelayedEvent] = []
+    var sequence = 0
+    /// Whether the session was restored from a snapshot: its first macrostep happened in another run.
+    let isRestored: Bool
     private let logBuffer: SCXMLLogBuffer
 
     /// Builds a document's chart and starts it.
@@ -49,15 +52,33 @@ public final class SCXMLSession {
     ///   - sessionID: the value of `_sessionid`.
     /// - Throws: ``SCXMLError`` when the document cannot be converted (see ``SCXMLChartBuilder/build(_:)``).
     /// - Complexity: O(*n* × *d*) to build the chart, plus the first macrostep.
-    public init(document: SCXMLDocument, sessionID: String = "statecraft") throws(SCXMLError) {
+    public convenience init(document: SCXMLDocument, sessionID: String = "statecraft") throws(SCXMLError) {
+        do {
+            try self.init(document: document, sessionID: sessionID, isRestored: false) { $0.start() }
+        } catch let error as SCXMLError {
+            throw error
+        } catch {
+            preconditionFailure("Internal inconsistency: starting a chart threw \(error)")
+        }
+        perform(snapshot.lastMacrostep.effects)
+    }
+
+    /// Builds a document's chart and takes its first snapshot from `makeSnapshot` — the chart's start,
+    /// or a restored snapshot (`SCXMLSession+Snapshots.swift`); performs no effect.
+    ///
+    /// - Throws: ``SCXMLError`` from building the chart; what `makeSnapshot` throws.
+    init(
+        document: SCXMLDocument, sessionID: String, isRestored: Bool,
+        makeSnapshot: (SCXMLChart) throws -> SCXMLSnapshot
+    ) throws {
         let buffer = SCXMLLogBuffer()
         self.document = document
         self.logBuffer = buffer
+        self.isRestored = isRestored
         chart = try SCXMLChartBuilder(sessionID: sessionID) { buffer.append($0) }.build(document)
-        snapshot = chart.start()
+        snapshot = try makeSnapshot(chart)
         initialMacrostep = SCXMLMacrostepRecord(event: nil, exited: [], entered: [], configuration: [])
         initialMacrostep = record(event: nil)
-        perform(snapshot.lastMacrostep.effects)
     }
 
     /// Parses a file, builds its chart and starts it.
@@ -179,7 +200,8 @@ public final class SCXMLSession {
     /// Runs the chart: processes the events the first macrostep sent, then each input item in turn — an
     /// event (with the events it makes the chart send), or a pause that moves the clock — then, once the
     /// input is consumed, the remaining delayed events in time order, until none is left or the chart
-    /// finishes.
+    /// finishes (unless `finishDelayedEvents` is `false`: a run whose state is saved to be continued).
+    /// A session restored from a snapshot does not report the initial macrostep again.
     ///
     /// Input events arrive one after another at the current virtual time: the clock only moves for a
     /// pause (``SCXMLRunInput/advance(_:)``) and after the last item. `input` is read lazily, so it may
@@ -190,15 +212,16 @@ public final class SCXMLSession {
     ///   - eventLimit: how many events the chart may send itself — with or without a delay — after the
     ///     start, after each input item, and after the input is consumed, before the run stops: a chart
     ///     that keeps re-arming a timer or sending itself events cannot run forever.
+    ///   - finishDelayedEvents: Whether to deliver the remaining delayed events once the input is consumed.
     ///   - onMacrostep: receives each record as it happens, starting with ``initialMacrostep``.
     /// - Returns: why the run stopped.
     /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
     @discardableResult
     public func run(
-        input: some Sequence<SCXMLRunInput>, eventLimit: Int = 10_000,
+        input: some Sequence<SCXMLRunInput>, eventLimit: Int = 10_000, finishDelayedEvents: Bool = true,
         onMacrostep: (SCXMLMacrostepRecord) -> Void = { _ in }
     ) -> SCXMLRunOutcome {
-        onMacrostep(initialMacrostep)
+        if !isRestored { onMacrostep(initialMacrostep) }
         var budget = eventLimit
         /// Processes the queue within the budget; `false` when the budget ran out first.
         func drain() -> Bool {
@@ -233,7 +256,7 @@ public final class SCXMLSession {
             }
         }
         budget = eventLimit
-        guard deliver(notAfter: nil) else { return .eventLimitReached(eventLimit) }
+        guard !finishDelayedEvents || deliver(notAfter: nil) else { return .eventLimitReached(eventLimit) }
         if let final = snapshot.finalState { return .finished(final) }
         return .inputConsumed
     }
