@@ -59,4 +59,10 @@ struct OrdersDriverTests {
         }
         #expect(!problems.isEmpty)
     }
+
+    @Test func storeLocationsParse() throws {
+        #expect(try OrdersStoreLocation("sqlite:orders.db") == .sqlite(path: "orders.db"))
+        #expect(try OrdersStoreLocation("postgres://u@h:5/d") == .postgres(url: "postgres://u@h:5/d"))
+        #expect(throws: OrdersError.badStore("mysql://x")) { try OrdersStoreLocation("mysql://x") }
+    }
 }
