@@ -37,7 +37,10 @@ let package = Package(
             path: "Examples/OrdersKit"),
         .executableTarget(
             name: "orders",
-            dependencies: ["OrdersKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "OrdersKit", "StatecraftPersistence",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/Orders"),
         // The size and the encode/decode time of a 100-state chart's snapshot (Benchmarks/README.md).
         .executableTarget(

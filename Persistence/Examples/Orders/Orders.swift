@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OrdersKit
+import StatecraftPersistence
 
 /// `orders --store sqlite:orders.db --machines 100 --events 10000 --workers 4 --seed 1`: applies a
 /// deterministic stream of order events to durable machines and prints `checksum=<hex> journal=<count>`.
@@ -57,28 +58,39 @@ struct Orders: AsyncParsableCommand {
         do {
             let location = try OrdersStoreLocation(store)
             let opened = try await location.open(connections: workers + 2)
-            if journalCount {
-                print("journal=\(try await opened.journalCount())")
-                return
+            do {
+                try await drive(opened)
+            } catch {
+                try? await opened.close()
+                throw error
             }
-            let driver = OrdersDriver(
-                store: opened, stream: OrderStream(seed: seed, machines: machines, events: events), workers: workers)
-            let start = ContinuousClock.now
-            let summary = try await driver.run()
-            let elapsed = ContinuousClock.now - start
-            if timing {
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                let rate = seconds > 0 ? Double(summary.applied) / seconds : 0
-                FileHandle.standardError.write(Data(
-                    "timing: \(summary.applied) events in \(String(format: "%.2f", seconds)) s = \(Int(rate)) events/s\n".utf8))
-            }
-            let problems = try await driver.verify()
-            guard problems.isEmpty else { throw OrdersError.inconsistent(problems) }
-            print("verified: \(machines) orders, each journal holds its first events once, each state equals its replay")
-            print(summary.line)
+            try await opened.close()
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
         }
+    }
+
+    /// Runs the driver on an open store (or only reports its journal), then verifies it.
+    private func drive(_ store: any MachineStore) async throws {
+        if journalCount {
+            print("journal=\(try await store.journalCount())")
+            return
+        }
+        let driver = OrdersDriver(
+            store: store, stream: OrderStream(seed: seed, machines: machines, events: events), workers: workers)
+        let start = ContinuousClock.now
+        let summary = try await driver.run()
+        let elapsed = ContinuousClock.now - start
+        if timing {
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let rate = seconds > 0 ? Double(summary.applied) / seconds : 0
+            FileHandle.standardError.write(Data(
+                "timing: \(summary.applied) events in \(String(format: "%.2f", seconds)) s = \(Int(rate)) events/s\n".utf8))
+        }
+        let problems = try await driver.verify()
+        guard problems.isEmpty else { throw OrdersError.inconsistent(problems) }
+        print("verified: \(machines) orders, each journal holds its first events once, each state equals its replay")
+        print(summary.line)
     }
 }

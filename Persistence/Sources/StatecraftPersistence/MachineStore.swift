@@ -54,4 +54,9 @@ public protocol MachineStore: Sendable {
     ///
     /// - Throws: ``MachineStoreError``.
     func journalCount() async throws(MachineStoreError) -> Int
+
+    /// Closes the store's connections; it cannot be used afterwards. Call it before the store is released.
+    ///
+    /// - Throws: ``MachineStoreError/database(_:)``.
+    func close() async throws(MachineStoreError)
 }
