@@ -18,9 +18,14 @@ let package = Package(
             name: "Workload",
             dependencies: [
                 .product(name: "Statecraft", package: "Statecraft"),
-                .product(name: "StenciltownKit", package: "Statecraft"),
+                "StenciltownKit",
+                .product(name: "StatecraftAnalysis", package: "Statecraft"),
             ]
         ),
+        // The Stenciltown example's machine. Statecraft does not export it as a product (apps must not see
+        // it), so this package compiles its sources itself: Sources/StenciltownKit is a symbolic link to
+        // ../Examples/StenciltownKit.
+        .target(name: "StenciltownKit", dependencies: [.product(name: "Statecraft", package: "Statecraft")]),
 
         // The package-benchmark suite (`swift package benchmark`).
         .executableTarget(
@@ -28,6 +33,7 @@ let package = Package(
             dependencies: [
                 "Workload",
                 .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftAnalysis", package: "Statecraft"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/StatecraftBenchmarks",
@@ -38,6 +44,15 @@ let package = Package(
         .executableTarget(
             name: "statecraft-instructions",
             dependencies: ["Workload", "CMallocStats"]
+        ),
+        // Scale (issue 17): importing and building charts and machine files of 1,000 to 100,000 states
+        // (Scripts/generate-scale-inputs.py writes the inputs).
+        .executableTarget(
+            name: "statecraft-scale",
+            dependencies: [
+                .product(name: "StatecraftSCXML", package: "Statecraft"),
+                .product(name: "StatecraftDiagrams", package: "Statecraft"),
+            ]
         ),
         // glibc's heap statistics, for the bytes-per-machine figure.
         .target(name: "CMallocStats"),

@@ -12,8 +12,16 @@ struct StenciltownProgram {
 
     /// Runs until `q`, the end of the script, or the end of input.
     ///
-    /// - Returns: The exit status: 0, or 1 when a script step could not succeed.
+    /// - Returns: The exit status: 0, 1 when a script step could not succeed, 2 without a terminal or a script.
     func run() async -> Int32 {
+        // Keys are read from standard input in raw mode: without a terminal (a pipe, /dev/null, CI) there is
+        // nothing to press, so say what to do instead of drawing one frame and quitting without a word.
+        if options.script == nil, isatty(STDIN_FILENO) != 1 {
+            StandardStreams.error(
+                "stenciltown: needs a terminal to read keys (standard input is not a terminal); "
+                    + "run it in a terminal, or pass --script, e.g. --script wait-fetched,d,wait-downloaded")
+            return 2
+        }
         let environment = StenciltownEnvironment(
             speed: options.speed, downloader: options.url.map { HTTPDownloader(url: $0) })
         let session = StenciltownSession(environment: environment)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -58,7 +57,9 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     private let url: URL
     private let continuation: AsyncThrowingStream<Double, any Error>.Continuation
-    private let counts = Mutex(Counts())
+    // An `NSLock` rather than `Synchronization.Mutex` (macOS 15 / iOS 18), so that the example builds for the
+    // package's macOS 13 / iOS 16 floor; every access to `storedCounts` goes through `counts.withLock`.
+    private let counts = LockedCounts()
 
     init(url: URL, continuation: AsyncThrowingStream<Double, any Error>.Continuation) {
         self.url = url
@@ -86,6 +87,18 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
             return min(1, Double(counts.received) / Double(counts.expected))
         }
         if let fraction { continuation.yield(fraction) }
+    }
+
+    /// The counts, guarded by a lock.
+    private final class LockedCounts: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var storedCounts = Counts()
+
+        func withLock<Result>(_ body: (inout Counts) -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&storedCounts)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -13,7 +13,9 @@ struct DiagramCommand: ParsableCommand {
             FILE is a machine: an SCXML document (.scxml) or a file in the Statecraft machine JSON \
             format (.json). Without -o the diagram is printed; \
             with -o it is written to OUT (left untouched when it already holds the same diagram), in the \
-            format OUT's extension names unless --format says otherwise. SVG and PNG are rendered by \
+            format OUT's extension names unless --format says otherwise. A regular OUT is replaced \
+            atomically and keeps its permissions; a symbolic link is written through; a FIFO or a device \
+            is written to, never replaced. SVG and PNG are rendered by \
             Graphviz's `dot`, which must be on PATH.
 
             EXAMPLES:
@@ -60,9 +62,10 @@ struct DiagramCommand: ParsableCommand {
             if let output {
                 try description.write(to: URL(fileURLWithPath: output), format: chosen)
             } else {
-                FileHandle.standardOutput.write(try description.diagram(chosen))
+                let diagram = try description.diagram(chosen)
+                try Self.printOutput(diagram)
             }
-        } catch {
+        } catch let error as DiagramError {
             Self.printError(error.description)
             throw ExitCode(1)
         }
@@ -78,13 +81,24 @@ struct DiagramCommand: ParsableCommand {
             throw ExitCode(1)
         }
         guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try Self.printOutput(Data(text.utf8))
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try _OutputFile.write(Data(text.utf8), toPath: output)
         } catch {
-            Self.printError("\(output): cannot write the file: \(error.localizedDescription)")
+            Self.printError(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Prints to standard output; a closed or full output ends the command with exit status 1.
+    private static func printOutput(_ data: Data) throws {
+        StandardOutput.reportBrokenPipes()
+        do {
+            try StandardOutput.write(data)
+        } catch {
+            printError(error.description)
             throw ExitCode(1)
         }
     }

@@ -47,8 +47,18 @@ struct MachineFileLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(file: path)
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(file: path)
+        }
+        defer { try? handle.close() }
+        // One byte more than the limit shows that a file is too large without reading all of a huge file
+        // (or of a device such as /dev/zero).
+        let limit = SCXMLLimits.default.maximumDocumentSize
+        guard let data = try? handle.read(upToCount: limit + 1) else {
+            throw .unreadable(file: path)
+        }
+        if data.count > limit {
+            throw .tooLarge(file: path, limit: limit)
         }
         return data
     }

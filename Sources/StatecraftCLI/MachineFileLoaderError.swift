@@ -8,6 +8,8 @@ enum MachineFileLoaderError: Error, CustomStringConvertible {
     case fileNotFound(file: String)
     /// The path is a directory or cannot be read.
     case unreadable(file: String)
+    /// The file is larger than `SCXMLLimits.default.maximumDocumentSize`.
+    case tooLarge(file: String, limit: Int)
     /// The extension names no machine format.
     case unsupportedFileType(file: String)
     /// The command runs SCXML charts only, and the file is not one.
@@ -23,6 +25,8 @@ enum MachineFileLoaderError: Error, CustomStringConvertible {
         switch self {
         case .fileNotFound(let file): "\(file): no such file"
         case .unreadable(let file): "\(file): cannot be read (is it a directory, or not readable?)"
+        case .tooLarge(let file, let limit):
+            "\(file): the file is larger than the limit of \(limit) bytes (SCXMLLimits.maximumDocumentSize)"
         case .unsupportedFileType(let file):
             "\(file): unsupported machine file type; expected .json (the Statecraft machine format) or .scxml"
         case .notSCXML(let file): "\(file): not an SCXML file; expected .scxml"

@@ -37,7 +37,8 @@ struct RunCommand: ParsableCommand {
 
             EXIT STATUS:
               0   the input was consumed or the chart reached a top-level final state
-              1   an input item is neither an event name nor a +DELAY pause
+              1   an input item is neither an event name nor a +DELAY pause, or standard output \
+            cannot be written (closed or full)
               2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem), or the
                   snapshot cannot be read, written or does not fit the chart (naming what differs)
               64  the command line is wrong
@@ -53,7 +54,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the output of <log> elements and execution errors to standard error.")
     var log = false
 
-    @Option(name: .long, help: "How many events the chart may send itself after each input item.")
+    @Option(name: .long, help: "How many events the chart may send itself after each input item (any value up to Int.max).")
     var eventLimit = 10_000
 
     @Option(name: .long, help: "Write a snapshot (JSON) here once the input is consumed.", completion: .file())
@@ -83,9 +84,24 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let input = RunInputReader(lines: inputLines())
-        let outcome = session.run(input: input, eventLimit: eventLimit, finishDelayedEvents: saveSnapshot == nil) { record in
-            FileHandle.standardOutput.write(Data((record.jsonLine + "\n").utf8))
+        StandardOutput.reportBrokenPipes()
+        var writeError: StandardOutput.WriteError?
+        // Any limit beyond Int.max - 1 events is unreachable, and the session adds one to it for each input
+        // event: clamping makes `--event-limit 9223372036854775807` mean "no limit" instead of a trap.
+        let outcome = session.run(input: input.lazy.prefix(while: { _ in writeError == nil }),
+                                  eventLimit: min(eventLimit, Int.max - 1),
+                                  finishDelayedEvents: saveSnapshot == nil) { record in
+            guard writeError == nil else { return }
+            do throws(StandardOutput.WriteError) {
+                try StandardOutput.write(record.jsonLine + "\n")
+            } catch {
+                writeError = error
+            }
             if log { Self.printLogs(of: record) }
+        }
+        if let writeError {
+            Self.printError(writeError.description)
+            throw ExitCode(1)
         }
         if let problem = input.problem {
             Self.printError(problem)

@@ -22,6 +22,10 @@ struct StatecraftCommand: ParsableCommand {
                 statecraft diagram microwave.scxml --format plantuml
               Run an SCXML chart on a virtual clock, one JSON line per macrostep:
                 statecraft run microwave.scxml --events "open close start"
+              Explore a chart's reachable configurations: likely mistakes, test paths, properties:
+                statecraft validate microwave.scxml
+                statecraft paths microwave.scxml --cover transitions
+                statecraft check microwave.scxml --never 'cooking & open'
 
             EXIT STATUS:
               0   success
@@ -29,6 +33,8 @@ struct StatecraftCommand: ParsableCommand {
               2   the machine file is missing, malformed or invalid
               64  the command line is wrong
             """,
-        subcommands: [DiagramCommand.self, RunCommand.self]
+        version: ToolVersion.current,
+        subcommands: [DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self,
+                      VisualizeCommand.self]
     )
 }

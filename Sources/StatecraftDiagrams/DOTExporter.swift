@@ -4,7 +4,8 @@ import Statecraft
 ///
 /// A flat machine gives the classic layout: left to right, an invisible start node `0` with an edge
 /// labelled `START` to the initial state, states numbered from 1 in order, one labelled edge per
-/// transition:
+/// transition (when a chart's initial state is a cluster, node `0` carries the `START` text instead, so
+/// that it stays at the arrow's start rather than floating inside the cluster):
 ///
 /// ```
 /// digraph {
@@ -50,9 +51,16 @@ public struct DOTExporter: DiagramExporter {
         // statecharts whose edges cross cluster borders.
         lines.append(hierarchical ? "    graph [rankdir=LR, compound=true, newrank=true]" : "    graph [rankdir=LR]")
         lines.append("")
-        lines.append("    0 [label=\"\", shape=plaintext]")
-        lines.append("    " + edge(fromNode: "0", to: description.initialState, attributes: ["label=\"START\""],
-                                   layout: layout))
+        if layout.isContainer(description.initialState) {
+            // The arrow is clipped at the initial cluster's border, but Graphviz places an edge label by the
+            // unclipped edge, inside the cluster, away from the arrow: the tail node carries the text instead.
+            lines.append("    0 [label=\"START\", shape=plaintext]")
+            lines.append("    " + edge(fromNode: "0", to: description.initialState, attributes: [], layout: layout))
+        } else {
+            lines.append("    0 [label=\"\", shape=plaintext]")
+            lines.append("    " + edge(fromNode: "0", to: description.initialState, attributes: ["label=\"START\""],
+                                       layout: layout))
+        }
         lines.append("")
         for state in layout.topLevelStates {
             appendState(state, depth: 1, layout: layout, to: &lines)
@@ -74,7 +82,7 @@ public struct DOTExporter: DiagramExporter {
 
     private func appendState(_ state: StateDescription, depth: Int, layout: DiagramLayout,
                              to lines: inout [String]) {
-        let indent = String(repeating: "    ", count: depth)
+        let indent = DiagramLayout.indentation(depth)
         let number = layout.index(state.id)
         guard layout.isContainer(state.id) else {
             lines.append(indent + "\(number) [\(Self.nodeAttributes(state).joined(separator: ", "))]")

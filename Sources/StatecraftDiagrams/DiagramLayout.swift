@@ -9,6 +9,21 @@ struct DiagramLayout {
     private let statesByID: [String: StateDescription]
     private let childrenByParent: [String: [StateDescription]]
     private let eventLabels: [String: String]
+    /// ``representative(of:)`` of every container, computed once: walking down from each container made
+    /// deep machines quadratic.
+    private let representatives: [String: String]
+
+    /// Nesting levels past which exporters stop indenting, so that the output of a deep machine grows
+    /// linearly with its size instead of with the square of its depth.
+    static let maximumIndentationLevels = 8
+
+    /// Four spaces per level up to ``maximumIndentationLevels``.
+    ///
+    /// - Parameter depth: the nesting level.
+    /// - Returns: the indentation.
+    static func indentation(_ depth: Int) -> String {
+        String(repeating: "    ", count: min(depth, maximumIndentationLevels))
+    }
 
     init(_ description: MachineDescription) {
         self.description = description
@@ -24,6 +39,18 @@ struct DiagramLayout {
         self.statesByID = statesByID
         self.childrenByParent = children
         self.eventLabels = Dictionary(description.events.map { ($0.id, $0.label) }, uniquingKeysWith: { a, _ in a })
+        // Descendants come after their ancestors (a parent is declared before its children), so in reverse
+        // order every child's representative is known before its parent's.
+        var representatives: [String: String] = [:]
+        for state in description.states.reversed() {
+            guard let kids = children[state.id], let first = kids.first else { continue }
+            let defaultChild = state.kind == .compound
+                ? state.initialChild ?? kids.first { !$0.kind.isHistory }?.id
+                : nil
+            let next = defaultChild ?? first.id
+            representatives[state.id] = representatives[next] ?? next
+        }
+        self.representatives = representatives
     }
 
     /// The top-level states, in order.
@@ -57,12 +84,7 @@ struct DiagramLayout {
     /// The innermost state drawn as a node that stands for `id`: `id` itself when it has no children,
     /// otherwise (recursively) its default child or first child.
     func representative(of id: String) -> String {
-        var current = id
-        while isContainer(current) {
-            guard let next = defaultChild(of: current) ?? children(of: current).first?.id else { break }
-            current = next
-        }
-        return current
+        representatives[id] ?? id
     }
 
     /// Whether `id` is `ancestor` or one of its descendants.

@@ -42,6 +42,10 @@ public enum JSONMachineFormat {
     public static let formatIdentifier = "statecraft-machine"
     /// The version this library writes and reads.
     public static let currentVersion = 1
+    /// The deepest chain of `parent` links ``decode(_:file:maximumNestingDepth:)`` accepts by default: 255
+    /// levels, so that `<scxml>` and the states fit the 256 levels SCXML documents may have (`SCXMLLimits`).
+    /// It bounds the recursion of every exporter.
+    public static let defaultMaximumNestingDepth = 255
 
     /// The JSON text for `description`, ending with a newline.
     ///
@@ -64,10 +68,13 @@ public enum JSONMachineFormat {
     /// - Parameters:
     ///   - data: The file's contents, UTF-8.
     ///   - file: The file's name or path, used in error messages.
+    ///   - maximumNestingDepth: The deepest chain of `parent` links accepted (a top-level state is at depth 1).
     /// - Returns: The machine.
     /// - Throws: ``JSONMachineFormatError`` naming the file, line, column and problem.
     /// - Complexity: O(*n* + *s* · *d* + *t* · *k*) for a text of length *n* (see `MachineDescription`).
-    public static func decode(_ data: Data, file: String) throws(JSONMachineFormatError) -> MachineDescription {
+    public static func decode(
+        _ data: Data, file: String, maximumNestingDepth: Int = defaultMaximumNestingDepth
+    ) throws(JSONMachineFormatError) -> MachineDescription {
         var parser = JSONNodeParser(bytes: Array(data))
         let root: JSONNode
         do {
@@ -75,7 +82,7 @@ public enum JSONMachineFormat {
         } catch {
             throw .malformedJSON(file: file, location: error.location, problem: error.problem)
         }
-        var reader = JSONMachineReader(file: file)
+        var reader = JSONMachineReader(file: file, maximumNestingDepth: maximumNestingDepth)
         return try reader.read(root)
     }
 

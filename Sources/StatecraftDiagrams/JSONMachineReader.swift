@@ -3,6 +3,8 @@ import Statecraft
 /// Builds a `MachineDescription` from a parsed JSON document, reporting the position of every problem.
 struct JSONMachineReader {
     let file: String
+    /// The deepest chain of `parent` links accepted.
+    let maximumNestingDepth: Int
     /// Where each identifier-bearing field was found, to place validation errors.
     private var stateFields: [[String: TextLocation]] = []
     private var eventFields: [[String: TextLocation]] = []
@@ -11,8 +13,9 @@ struct JSONMachineReader {
     private var targetIDs: [[String]] = []
     private var initialStateLocation = TextLocation(line: 1, column: 1)
 
-    init(file: String) {
+    init(file: String, maximumNestingDepth: Int = JSONMachineFormat.defaultMaximumNestingDepth) {
         self.file = file
+        self.maximumNestingDepth = maximumNestingDepth
     }
 
     private func invalid(_ location: TextLocation, _ problem: String) -> JSONMachineFormatError {
@@ -50,11 +53,68 @@ struct JSONMachineReader {
         for node in try array(fields, "events", in: root) { events.append(try readEvent(node)) }
         var transitions: [TransitionDescription] = []
         for node in try array(fields, "transitions", in: root) { transitions.append(try readTransition(node)) }
+        let description: MachineDescription
         do {
-            return try MachineDescription(name: name, states: states, initialState: initial.value, events: events,
-                                          transitions: transitions)
+            description = try MachineDescription(name: name, states: states, initialState: initial.value,
+                                                 events: events, transitions: transitions)
         } catch {
             throw invalid(location(of: error, states: states, events: events), error.description)
+        }
+        try checkStatechartRules(states: states, events: events, transitions: transitions)
+        return description
+    }
+
+    /// The rules of statecharts that `MachineDescription` does not check but every exporter and the SCXML
+    /// conversion rely on, reported here with their line instead of later without one: ids are not empty, a
+    /// history state is inside a compound or parallel state and has at most one default transition (eventless,
+    /// with a target), no transition leaves a final state, and `parent` chains are at most
+    /// ``maximumNestingDepth`` long.
+    ///
+    /// - Complexity: O(*s* + *t*) for *s* states and *t* transitions.
+    private func checkStatechartRules(
+        states: [StateDescription], events: [EventDescription], transitions: [TransitionDescription]
+    ) throws(JSONMachineFormatError) {
+        var kinds: [String: StateDescription.Kind] = [:]
+        var depths: [String: Int] = [:]
+        for (index, state) in states.enumerated() {
+            kinds[state.id] = state.kind
+            let fields = stateFields[index]
+            // Parents are declared before their children, so the parent's depth is known.
+            let depth = (state.parent.flatMap { depths[$0] } ?? 0) + 1
+            depths[state.id] = depth
+            if depth > maximumNestingDepth {
+                throw invalid(fields["parent"] ?? fields["id"] ?? initialStateLocation,
+                              "state '\(state.id)' is nested \(depth) deep, more than the limit of "
+                                  + "\(maximumNestingDepth) (JSONMachineFormat.decode(_:file:maximumNestingDepth:))")
+            }
+            if state.id.isEmpty {
+                throw invalid(fields["id"] ?? initialStateLocation, "state \(index) has an empty id")
+            }
+            if state.kind.isHistory, state.parent == nil {
+                throw invalid(fields["kind"] ?? fields["id"] ?? initialStateLocation,
+                              "the history state '\(state.id)' has no parent; a history state belongs inside a "
+                                  + "compound or parallel state")
+            }
+        }
+        for (index, event) in events.enumerated() where event.id.isEmpty {
+            throw invalid(eventFields[index]["id"] ?? initialStateLocation, "event \(index) has an empty id")
+        }
+        var historyDefaults: Set<String> = []
+        for (index, transition) in transitions.enumerated() {
+            let at = transitionFields[index]["source"] ?? initialStateLocation
+            switch kinds[transition.source] {
+            case .final:
+                throw invalid(at, "transition \(index) leaves the final state '\(transition.source)'; a final state "
+                              + "has no outgoing transitions")
+            case .shallowHistory, .deepHistory:
+                guard transition.event == nil, transition.condition == nil, !transition.targets.isEmpty,
+                      historyDefaults.insert(transition.source).inserted else {
+                    throw invalid(at, "transition \(index) leaves the history state '\(transition.source)', which "
+                                  + "can only have one default transition, without event or condition, with targets")
+                }
+            default:
+                break
+            }
         }
     }
 

@@ -101,6 +101,7 @@ struct JSONNodeParser {
         defer { depth -= 1 }
         advance()
         var members: [JSONNode.Member] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             advance()
@@ -113,7 +114,7 @@ struct JSONNodeParser {
                 throw error("expected a quoted field name, found \(describeCurrent())")
             }
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            guard keys.insert(key).inserted else {
                 throw SyntaxError(location: keyLocation, problem: "field '\(key)' appears twice in the object")
             }
             skipWhitespace()

@@ -28,6 +28,8 @@ extension MachineDescription {
 
     /// Writes this machine's diagram to a file, unless the file already holds exactly that diagram — so an
     /// app or a test can keep a diagram checked into the repository up to date without touching it needlessly.
+    /// A regular file is replaced atomically and keeps its permissions; a symbolic link is written through; a
+    /// FIFO or a device is written to, never replaced.
     ///
     /// ```swift
     /// @Test func diagramIsUpToDate() throws {
@@ -37,7 +39,7 @@ extension MachineDescription {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: The file to write; its parent directory must exist.
+    ///   - url: The file to write; missing parent directories are created.
     ///   - format: The format; by default the one the file's extension names (``StatecraftDiagrams/DiagramFormat/dot`` when the
     ///     extension names none).
     ///   - renderer: The renderer used for images.
@@ -49,12 +51,15 @@ extension MachineDescription {
     {
         let format = format ?? DiagramFormat(fileExtension: url.pathExtension) ?? .dot
         let content = try diagram(format, renderer: renderer)
-        if let existing = try? Data(contentsOf: url), existing == content { return false }
+        if _OutputFile.holds(content, atPath: url.path) { return false }
         do {
-            try content.write(to: url, options: .atomic)
+            // `Docs/screen.mmd` in a fresh checkout: create the folders on the way, as `mkdir -p` would.
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(path: url.path, reason: error.localizedDescription)
         }
+        try _OutputFile.write(content, toPath: url.path)
         return true
     }
 }

@@ -95,7 +95,7 @@ public struct PlantUMLExporter: DiagramExporter {
     }
 
     private func appendScope(_ scope: String?, depth: Int, layout: DiagramLayout, to lines: inout [String]) {
-        let indent = String(repeating: "    ", count: depth)
+        let indent = DiagramLayout.indentation(depth)
         let children = scope.map(layout.children(of:)) ?? layout.topLevelStates
         let isParallel = scope.map { layout.state($0).kind == .parallel } ?? false
         for (position, child) in children.enumerated() {

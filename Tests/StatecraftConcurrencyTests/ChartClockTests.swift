@@ -2,7 +2,7 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-/// A chart machine created without a scheduler runs its delayed events (`AfterDelay`, `send(_:after:id:)`) on
+/// A chart machine runs its delayed events (`AfterDelay`, `send(_:after:id:)`) on
 /// the clock of `run(clock:)`, on the caller's isolation, with SCXML's rules: only `cancel(id:)` — and the
 /// exit of the state owning an `AfterDelay` — drops a delayed event. Every test moves a `ManualClock`; nothing
 /// waits in real time.
@@ -47,15 +47,15 @@ struct ChartClockTests {
         machine.send(.arm)
         #expect(await transitions.next()?.event == .arm)
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(4))
+        await clock.advance(by: .seconds(4))
         // The timer still sleeps until 5 s: nothing was due, nothing was delivered.
         #expect(clock.sleeperCount == 1)
         #expect(machine.state.isActive(.waiting))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         let fired = try #require(await transitions.next())
         #expect(fired.event == .timeout)
         #expect(fired.to.isActive(.timedOut))
-        #expect(machine.subject.pendingDelayedEventCount == 0)
+        #expect(machine.pendingDelayedEventCount == 0)
         #expect(clock.sleeperCount == 0)
     }
 
@@ -69,13 +69,13 @@ struct ChartClockTests {
         machine.send(.arm)
         _ = await transitions.next()
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         machine.send(.leave)
         #expect(await transitions.next()?.to.isActive(.elsewhere) == true)
-        #expect(machine.subject.pendingDelayedEventCount == 1)
+        #expect(machine.pendingDelayedEventCount == 1)
         await clock.waitForSleepers(count: 1)
         // Past both deadlines: the 5 s timeout (t = 5 s) would come first had it survived the exit.
-        clock.advance(by: .seconds(10))
+        await clock.advance(by: .seconds(10))
         let next = try #require(await transitions.next())
         #expect(next.event == .back)
         #expect(next.to.isActive(.back))
@@ -99,11 +99,11 @@ struct ChartClockTests {
         let runLoop = Task { await machine.run(clock: clock) }
         defer { runLoop.cancel() }
 
-        await clock.waitForSleepers(count: 2)
+        await clock.waitForRunLoops()
         machine.send(.disarm)
         _ = await transitions.next()
-        #expect(machine.subject.pendingDelayedEventCount == 1)
-        clock.advance(by: .seconds(5))
+        #expect(machine.pendingDelayedEventCount == 1)
+        await clock.advance(by: .seconds(5))
         // `.ring` was due first; the first delayed event to arrive is `.later`.
         #expect(await transitions.next()?.event == .later)
         #expect(machine.state.context == [.later])
@@ -128,8 +128,8 @@ struct ChartClockTests {
         let runLoop = Task { await machine.run(clock: clock) }
         defer { runLoop.cancel() }
 
-        await clock.waitForSleepers(count: 3)
-        clock.advance(by: .seconds(10))
+        await clock.waitForRunLoops()
+        await clock.advance(by: .seconds(10))
         var events: [Signal] = []
         for _ in 0..<3 { events.append(try #require(await transitions.next()).event) }
         #expect(events == [.one, .two, .three])
@@ -137,7 +137,7 @@ struct ChartClockTests {
     }
 
     @Test func delayedSendsSurviveChangesOfState() async throws {
-        // Unlike `StateMachine.send(_:after:)`, which belongs to the state that scheduled it.
+        // Like `StateMachine.send(_:after:id:)`: one rule for every delayed event.
         let chart = try TimerChart(initial: .first, context: []) {
             ChartState(.first) {
                 OnEntry { _, scope in scope.send(.ping, after: .seconds(2)) }
@@ -155,7 +155,7 @@ struct ChartClockTests {
         await clock.waitForSleepers(count: 1)
         machine.send(.go)
         #expect(await transitions.next()?.to.isActive(.second) == true)
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         let next = try #require(await transitions.next())
         #expect(next.event == .ping)
         #expect(next.to.isActive(.back))
@@ -167,16 +167,16 @@ struct ChartClockTests {
         var transitions = machine.transitions.makeAsyncIterator()
         machine.send(.arm)
         _ = await transitions.next()
-        clock.advance(by: .seconds(10))   // no run loop yet: the timeout waits
-        #expect(machine.subject.pendingDelayedEventCount == 1)
+        await clock.advance(by: .seconds(10))   // no run loop yet: the timeout waits
+        #expect(machine.pendingDelayedEventCount == 1)
 
         let runLoop = Task { await machine.run(clock: clock) }
         defer { runLoop.cancel() }
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(4))
+        await clock.advance(by: .seconds(4))
         #expect(clock.sleeperCount == 1)
         #expect(machine.state.isActive(.waiting))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await transitions.next()?.event == .timeout)
     }
 
@@ -189,20 +189,20 @@ struct ChartClockTests {
 
         let firstRun = Task { await machine.run(clock: clock) }
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         firstRun.cancel()
         await firstRun.value
         #expect(clock.sleeperCount == 0)
-        #expect(machine.subject.pendingDelayedEventCount == 1)
+        #expect(machine.pendingDelayedEventCount == 1)
 
-        clock.advance(by: .seconds(60))   // time without a run loop does not count
+        await clock.advance(by: .seconds(60))   // time without a run loop does not count
         let secondRun = Task { await machine.run(clock: clock) }
         defer { secondRun.cancel() }
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         #expect(clock.sleeperCount == 1)
         #expect(machine.state.isActive(.waiting))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await transitions.next()?.event == .timeout)
     }
 
@@ -215,13 +215,13 @@ struct ChartClockTests {
 
         await owner.send(.arm)
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         var events: [Signal] = []
         for await transition in transitions {
             events.append(transition.event)
             if transition.to.isActive(.timedOut) { break }
         }
         #expect(events == [.arm, .timeout])
-        #expect(await owner.withMachine { $0.subject.pendingDelayedEventCount } == 0)
+        #expect(await owner.withMachine { $0.pendingDelayedEventCount } == 0)
     }
 }

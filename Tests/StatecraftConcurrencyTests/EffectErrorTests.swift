@@ -82,7 +82,7 @@ struct EffectErrorTests {
         machine.send(.reset)
         machine.send(.start)
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         // Wait for the second effect to finish: a marker effect's event arrives after its report would.
         machine.startEffect(StateEffect { context in await context.send(.progress(0.5)) })
         var transitions = machine.transitions.makeAsyncIterator()

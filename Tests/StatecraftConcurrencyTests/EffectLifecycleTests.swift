@@ -44,7 +44,7 @@ struct EffectLifecycleTests {
         #expect(await transitions.next()?.to == .loading(0))
         for step in 1...4 {
             await clock.waitForSleepers(count: 1)
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             #expect(await transitions.next()?.to == .loading(Double(step) / 4))
         }
         #expect(await transitions.next()?.to == .done)
@@ -99,7 +99,7 @@ struct EffectLifecycleTests {
         machine.send(.progress(0.1))   // an update in place, sent from outside the effect
         #expect(machine.activeEffectCount == 1)
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await transitions.next()?.to == .loading(0.1))
         #expect(await transitions.next()?.to == .loading(0.25))
     }

@@ -1,5 +1,4 @@
 import Statecraft
-import Synchronization
 
 /// A download with progress, used by several suites. Its effect is injected so each test decides what the
 /// async work does.
@@ -36,7 +35,7 @@ final class Gate: Sendable {
         var permits = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
-    private let storage = Mutex(Storage())
+    private let storage = LockedValue(Storage())
 
     func pass() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -66,7 +65,7 @@ final class Gate: Sendable {
 
 /// A thread-safe counter for observers called from closures that must be `Sendable`.
 final class Counter: Sendable {
-    private let storage = Mutex(0)
+    private let storage = LockedValue(0)
     func increment() { storage.withLock { $0 += 1 } }
     var value: Int { storage.withLock { $0 } }
 }

@@ -31,7 +31,7 @@ struct IsolationTests {
 
         await service.start()
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         var states: [DownloadDefinition.State] = []
         for await transition in transitions {
             states.append(transition.to)
@@ -41,6 +41,7 @@ struct IsolationTests {
     }
 
     /// A view model on the main actor whose title a view would observe.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     final class DownloadViewModel {
         let machine = ObservableStateMachine(StateMachine(
@@ -55,6 +56,7 @@ struct IsolationTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @Test func aMainActorViewModelSeesEffectDrivenChangesThroughObservation() async {
         let clock = ManualClock()
@@ -72,7 +74,7 @@ struct IsolationTests {
         let laterChanges = Counter()
         _ = withObservationTracking { model.title } onChange: { laterChanges.increment() }
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         _ = await transitions.next()           // the effect's progress, handled on the main actor
         #expect(laterChanges.value == 1)
         _ = await transitions.next()

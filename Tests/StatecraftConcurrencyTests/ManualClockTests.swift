@@ -1,14 +1,15 @@
+import Statecraft
 import StatecraftTesting
 import Testing
 
 /// The manual clock moves only when told, wakes sleepers in deadline order, and honours cancellation.
 @Suite("Manual clock")
 struct ManualClockTests {
-    @Test func timeMovesOnlyWhenAdvanced() {
+    @Test func timeMovesOnlyWhenAdvanced() async {
         let clock = ManualClock()
         let start = clock.now
         #expect(clock.now == start)
-        clock.advance(by: .milliseconds(1500))
+        await clock.advance(by: .milliseconds(1500))
         #expect(start.duration(to: clock.now) == .milliseconds(1500))
         #expect(clock.minimumResolution == .zero)
     }
@@ -25,11 +26,11 @@ struct ManualClockTests {
             order.continuation.yield(1)
         }
         await clock.waitForSleepers(count: 2)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         var woken = order.stream.makeAsyncIterator()
         #expect(await woken.next() == 1)
         #expect(clock.sleeperCount == 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await woken.next() == 2)
         try await early.value
         try await late.value
@@ -49,5 +50,25 @@ struct ManualClockTests {
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.sleeperCount == 0)
+    }
+
+    @MainActor
+    @Test func runLoopsRegisterWhileTheyRunAndAnAdvanceWithoutThemOnlyMovesTime() async throws {
+        let clock = ManualClock()
+        let machine = StateMachine(initialState: 0) { (count: Int, _: Int) in count + 1 }
+        machine.send(1, after: .seconds(1))
+        await clock.advance(by: .seconds(5))       // no run loop: nothing delivered, nothing waits for it
+        #expect(machine.state == 0)
+        #expect(clock.runLoopCount == 0)
+
+        let runLoop = Task { await machine.run(clock: clock) }
+        await clock.waitForRunLoops()
+        #expect(clock.runLoopCount == 1)
+        await clock.advance(by: .seconds(1))
+        #expect(machine.state == 1)
+        runLoop.cancel()
+        await runLoop.value
+        #expect(clock.runLoopCount == 0)
+        await clock.advance(by: .seconds(1))       // a stopped run loop is not waited for
     }
 }

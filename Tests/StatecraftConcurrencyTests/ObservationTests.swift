@@ -9,6 +9,7 @@ struct ObservationTests {
     enum Light: Sendable, Equatable { case red, green }
     enum LightEvent: Sendable { case go, stop }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     static func observed() -> ObservableStateMachine<TransitionFunction<Light, LightEvent>> {
         ObservableStateMachine(StateMachine(initialState: Light.red) { (light: Light, event: LightEvent) in
             switch (light, event) {
@@ -19,6 +20,7 @@ struct ObservationTests {
         })
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aTransitionTriggersTheObservationAndTheNewStateIsVisible() {
         let light = Self.observed()
         let changes = Counter()
@@ -31,6 +33,7 @@ struct ObservationTests {
         #expect(light.state == .green)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func transitionsSentThroughTheWrappedMachineAreObservedToo() {
         let light = Self.observed()
         let changes = Counter()
@@ -39,6 +42,7 @@ struct ObservationTests {
         #expect(changes.value == 1)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func withoutAnAccessNothingIsTracked() {
         let light = Self.observed()
         let changes = Counter()

@@ -55,7 +55,7 @@ struct SchemaEffectTests {
 
         #expect(await transitions.next()?.to == .error)
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         #expect(await transitions.next() == MachineTransition(from: .error, event: .dismissError, to: .list))
     }
 

@@ -41,7 +41,7 @@ struct ChartDescriptionTests {
     }
 
     @Test func aChartMachineDescribesItsChart() throws {
-        let machine = StateMachine(chart: try ChartFixture.player(), scheduler: ManualScheduler())
+        let machine = StateMachine(chart: try ChartFixture.player())
         machine.handle(.power)
         #expect(machine.machineDescription() == (try ChartFixture.player().machineDescription()))
     }

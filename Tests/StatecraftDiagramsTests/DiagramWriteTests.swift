@@ -26,6 +26,15 @@ struct DiagramWriteTests {
         #expect(try String(contentsOf: url, encoding: .utf8).hasPrefix("stateDiagram-v2\n"))
     }
 
+    /// README: `description.write(to: URL(fileURLWithPath: "Docs/screen.mmd"))` in a checkout with no `Docs/`.
+    @Test func missingFoldersAreCreated() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("Docs/diagrams/screen.mmd")
+        #expect(try Fixtures.refreshListSchema().machineDescription().write(to: url) == true)
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
     @Test func formatComesFromTheExtensionOrTheArgument() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -39,11 +48,16 @@ struct DiagramWriteTests {
     }
 
     @Test func unwritablePathsNameTheFile() throws {
-        let url = URL(fileURLWithPath: "/nonexistent-statecraft-dir/x.dot")
+        // Below a regular file: no folder can be created there, not even by root.
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("file")
+        try Data().write(to: file)
+        let url = file.appendingPathComponent("x.dot")
         let error = #expect(throws: DiagramError.self) {
             try Fixtures.refreshListSchema().machineDescription().write(to: url)
         }
-        #expect(error?.description.hasPrefix("cannot write /nonexistent-statecraft-dir/x.dot: ") == true)
+        #expect(error?.description.hasPrefix("cannot write \(url.path): ") == true)
     }
 
     @Test func formatsKnowTheirExtensions() {

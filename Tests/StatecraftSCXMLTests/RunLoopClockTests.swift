@@ -3,7 +3,7 @@ import StatecraftTesting
 import Testing
 @testable import StatecraftSCXML
 
-/// An SCXML chart on `StateMachine` without a scheduler: its `<send delay>` runs on the clock of
+/// An SCXML chart on `StateMachine`: its `<send delay>` runs on the clock of
 /// `run(clock:)`, here a `ManualClock`, and `<cancel>` drops a delayed send.
 @MainActor
 @Suite("SCXML charts on the run loop's clock", .timeLimit(.minutes(1)))
@@ -23,10 +23,10 @@ struct RunLoopClockTests {
         defer { runLoop.cancel() }
 
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         #expect(clock.sleeperCount == 1)
         #expect(machine.state.isActive("s0"))
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         let fired = try #require(await transitions.next())
         #expect(fired.event.name == "timeout")
         #expect(machine.state.finalState == "pass")
@@ -43,7 +43,7 @@ struct RunLoopClockTests {
         defer { runLoop.cancel() }
 
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         let fired = try #require(await transitions.next())
         #expect(fired.event.name == "event2")
         #expect(machine.state.finalState == "pass")

@@ -1,17 +1,22 @@
 import Statecraft
+import StatecraftTesting
 import Testing
 @testable import StatecraftSCXML
 
-/// A chart built from SCXML is an ordinary Statecraft chart: it runs on `StateMachine` with a
-/// `ManualScheduler` too.
-@Suite("SCXML charts on StateMachine")
+/// A chart built from SCXML is an ordinary Statecraft chart: it runs on `StateMachine`, with its delayed
+/// sends on the run loop's clock.
+@MainActor
+@Suite("SCXML charts on StateMachine", .timeLimit(.minutes(1)))
 struct StateMachineInteropTests {
-    @Test func delayedSendsAndCancelsRunOnTheManualScheduler() throws {
+    @Test func delayedSendsAndCancelsRunOnTheRunLoopsClock() async throws {
         let document = try SCXMLParser.parse(contentsOf: TestSupport.conformanceDirectory.appendingPathComponent("test208.scxml"))
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: try SCXMLChartBuilder().build(document), scheduler: clock)
+        let clock = ManualClock()
+        let machine = StateMachine(chart: try SCXMLChartBuilder().build(document))
+        let runLoop = Task { await machine.run(clock: clock) }
+        defer { runLoop.cancel() }
+        await clock.waitForRunLoops()
         #expect(machine.state.isActive("s0"))
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         #expect(machine.state.finalState == "pass")
     }
 

@@ -85,7 +85,7 @@ struct SchemaAndSubjectTests {
         var reloads = 0
         static let schema = StateMachineSchema<Mode, Command, Unowned<ListController>>(initialState: .idle) { mode, command in
             switch (mode, command) {
-            case (.idle, .start): return (.busy, { controller in controller.reloads += 1 })
+            case (.idle, .start): return (.busy, { controller in controller.object.reloads += 1 })
             case (.busy, .stop): return (.idle, nil)
             default: return nil
             }

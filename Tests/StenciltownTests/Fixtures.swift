@@ -1,5 +1,5 @@
+import Statecraft
 import StenciltownKit
-import Synchronization
 
 /// A gate a fake download passes once per `release()`, ignoring cancellation on purpose.
 final class Gate: Sendable {
@@ -7,7 +7,7 @@ final class Gate: Sendable {
         var permits = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
-    private let storage = Mutex(Storage())
+    private let storage = LockedValue(Storage())
 
     func pass() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

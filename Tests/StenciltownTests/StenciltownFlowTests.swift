@@ -25,7 +25,7 @@ struct StenciltownFlowTests {
         func advance(steps: Int, of step: Duration) async {
             for _ in 0..<steps {
                 await clock.waitForSleepers(count: 1)
-                clock.advance(by: step)
+                await clock.advance(by: step)
             }
         }
 

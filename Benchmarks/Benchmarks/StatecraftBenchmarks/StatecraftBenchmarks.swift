@@ -15,4 +15,5 @@ let benchmarks: @Sendable () -> Void = {
     registerDeepChartBenchmark()
     registerStenciltownBenchmarks()
     registerAsyncBenchmarks()
+    registerStateSpaceBenchmarks()
 }

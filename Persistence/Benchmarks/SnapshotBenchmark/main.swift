@@ -35,7 +35,7 @@ func measure(_ rounds: Int, _ body: () throws -> Void) rethrows -> Duration {
 }
 
 let chart = try makeChart()
-let machine = StateMachine(chart: chart, scheduler: ManualScheduler())
+let machine = StateMachine(chart: chart)
 for _ in 0..<37 { machine.send("next") }
 let saved = try machine.snapshot()
 let encoder = JSONEncoder()
@@ -46,7 +46,7 @@ let encode = try measure(rounds) { _ = try encoder.encode(saved) }
 let decode = try measure(rounds) {
     _ = try JSONDecoder().decode(StatechartSnapshot<String, String, [String: Int]>.self, from: data)
 }
-let restore = try measure(rounds) { _ = try StateMachine(chart: chart, restoring: saved, scheduler: ManualScheduler()) }
+let restore = try measure(rounds) { _ = try StateMachine(chart: chart, restoring: saved) }
 print("states=\(chart.states.count) active=\(saved.configuration.count) timers=\(saved.delayedEvents.count)")
 print("json bytes=\(data.count) fingerprint bytes=\(try encoder.encode(saved.fingerprint).count)")
 print("snapshot()=\(take) encode=\(encode) decode=\(decode) restore=\(restore)")

@@ -42,14 +42,24 @@ public actor MachineActor<Definition: MachineDefinition> where Definition.State:
         machine.send(event)
     }
 
-    /// Sends `event` once `duration` has passed on the run loop's clock, unless the machine leaves the
-    /// current state first (see ``StateMachine/send(_:after:)``).
+    /// Sends `event` once `duration` has passed on the run loop's clock, whatever the state then (see
+    /// ``StateMachine/send(_:after:id:)``).
     ///
     /// - Parameters:
     ///   - event: The event to send.
     ///   - duration: The delay.
-    public func send(_ event: Event, after duration: Duration) {
-        machine.send(event, after: duration)
+    ///   - id: An identifier for ``cancelDelayedEvents(id:)``.
+    public func send(_ event: Event, after duration: Duration, id: String? = nil) {
+        machine.send(event, after: duration, id: id)
+    }
+
+    /// Drops every delayed event sent with `id` (see ``StateMachine/cancelDelayedEvents(id:)``).
+    ///
+    /// - Parameter id: The identifier given to ``send(_:after:id:)``.
+    /// - Returns: The number of events dropped.
+    @discardableResult
+    public func cancelDelayedEvents(id: String) -> Int {
+        machine.cancelDelayedEvents(id: id)
     }
 
     /// Runs the machine's effects on this actor until the calling task is cancelled (see

@@ -15,6 +15,10 @@ import Observation
 ///
 /// Observers are told *after* the state has changed (the machine reports transitions once they are
 /// done), so an `onChange` handler that reads ``state`` sees the new value.
+///
+/// Needs the Observation framework: macOS 14, iOS 17, tvOS 17, watchOS 10 or visionOS 1; everything else in
+/// Statecraft runs from macOS 13 and iOS 16.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public final class ObservableStateMachine<Definition: MachineDefinition>: Observable {
     /// The machine's state type.
     public typealias State = Definition.State

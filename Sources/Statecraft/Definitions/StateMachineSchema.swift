@@ -38,6 +38,19 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
     /// A block run after a transition, given the machine's subject.
     public typealias TransitionBlock = (Subject) -> Void
     /// The transition logic: the next state and an optional block, or `nil` to ignore the event.
+    ///
+    /// `@Sendable` because a schema is shared by every machine created from it, typically as a `static let`
+    /// (which Swift 6 accepts only for `Sendable` values) and possibly by machines on different actors. The
+    /// logic must therefore not capture a non-`Sendable` collaborator — a logger, an analytics object. Reach
+    /// it through the subject instead: each machine's transition blocks receive its subject, which need not be
+    /// `Sendable`:
+    ///
+    /// ```swift
+    /// final class Screen { let analytics = Analytics(); func showSpinner() { … } }   // not Sendable
+    /// static let schema = StateMachineSchema<Phase, Input, Screen>(initialState: .idle) { phase, input in
+    ///     (.loading, { screen in screen.analytics.record("load"); screen.showSpinner() })
+    /// }
+    /// ```
     public typealias TransitionLogic = @Sendable (State, Event) -> (State, TransitionBlock?)?
 
     @usableFromInline

@@ -15,6 +15,18 @@
 /// ```
 public struct TransitionFunction<State, Event>: MachineDefinition {
     /// The function: the next state, or `nil` when the event is ignored.
+    ///
+    /// `@Sendable` because a definition is a value meant to be shared: a `static let` (which Swift 6 accepts
+    /// only for `Sendable` values), many machines on different actors, a ``MachineActor``. The function must
+    /// therefore not capture a non-`Sendable` collaborator such as a logger or an analytics object. Keep it
+    /// pure and let the collaborator react to transitions instead — ``StateMachine/didTransition`` and
+    /// observers are not `@Sendable` and run on the machine's isolation:
+    ///
+    /// ```swift
+    /// let analytics = Analytics()          // a non-Sendable class
+    /// let light = StateMachine(initialState: Light.red) { (light: Light, _: Tick) in light.next }
+    /// light.addObserver { old, _, new in analytics.record("\(old) -> \(new)") }
+    /// ```
     public typealias Function = @Sendable (State, Event) -> State?
 
     @usableFromInline

@@ -14,27 +14,17 @@ final class EffectInbox<Event: Sendable>: Sendable {
         case failure(epoch: UInt64, error: any Error, mapping: StateEffect<Event>.ErrorMapping?)
         /// The effect with this id has finished; its task can be forgotten.
         case finished(id: Int)
-        /// A timer of the run loop's clock fired: delayed actions not tied to a state may be due (a
-        /// chart's delayed sends; see ``RunLoopTimerClient``).
+        /// The run loop's delayed-event timer fired: delayed events may be due (see ``MachineDelayedEvents``).
         case timerFired
+        /// A settling clock moved (see ``_SettlingClock``): deliver the delayed events due, then reply with
+        /// the time until the next one.
+        case settle(reply: CheckedContinuation<Duration?, Never>)
     }
 
     private struct Storage {
-        var items: [Item] = []
-        var head = 0
+        var items = FIFOQueue<Item>()
         var waiter: CheckedContinuation<Item?, Never>?
         var isOpen = false
-
-        mutating func popFirst() -> Item? {
-            guard head < items.count else { return nil }
-            let item = items[head]
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            return item
-        }
     }
 
     private let storage = LockedValue(Storage())
@@ -54,7 +44,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
                 storage.waiter = nil
                 return .handOver(waiter)
             }
-            storage.items.append(item)
+            storage.items.enqueue(item)
             return .queued
         }
         switch delivery {
@@ -70,7 +60,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
                 let answer: Answer = storage.withLock { storage in
-                    if let item = storage.popFirst() { return .item(item) }
+                    if let item = storage.items.dequeue() { return .item(item) }
                     if !storage.isOpen || Task.isCancelled { return .none }
                     storage.waiter = continuation
                     return .wait
@@ -99,9 +89,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
     func close() {
         let (left, waiter) = storage.withLock { storage in
             storage.isOpen = false
-            let left = Array(storage.items[storage.head...])
-            storage.items.removeAll()
-            storage.head = 0
+            let left = storage.items.removeAllWaiting()
             defer { storage.waiter = nil }
             return (left, storage.waiter)
         }
@@ -109,8 +97,21 @@ final class EffectInbox<Event: Sendable>: Sendable {
         for item in left { Self.refuse(item) }
     }
 
-    /// Answers an item nobody will handle: a waiting event is told it was dropped.
+    /// Asks the run loop to deliver the delayed events due and waits until it has; answers `nil` at once
+    /// when no run loop runs.
+    ///
+    /// - Returns: The time until the machine's next delayed event, or `nil` when none waits.
+    func settle() async -> Duration? {
+        await withCheckedContinuation { post(.settle(reply: $0)) }
+    }
+
+    /// Answers an item nobody will handle: a waiting event is told it was dropped, a settle request that
+    /// nothing waits.
     static func refuse(_ item: Item) {
-        if case .event(_, _, let reply) = item { reply.resume(returning: .dropped) }
+        switch item {
+        case .event(_, _, let reply): reply.resume(returning: .dropped)
+        case .settle(let reply): reply.resume(returning: nil)
+        case .failure, .finished, .timerFired: break
+        }
     }
 }

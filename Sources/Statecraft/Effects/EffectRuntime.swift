@@ -11,6 +11,11 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     private var timeline: ClockTimeline?
     /// Effects started while no run loop was running; they start with it. All belong to the current epoch.
     private var pending: [StateEffect<Event>] = []
+    /// The running effects of the current state, by task id: what ``end()`` keeps for the next run loop.
+    private var running: [Int: StateEffect<Event>] = [:]
+    /// The ids of effects whose operation has returned or thrown (not been cancelled), marked by their own
+    /// task before its `finished` message reaches the run loop, so that ``end()`` never restarts them.
+    private let completed = LockedValue(Set<Int>())
     private var nextTaskID = 0
     private var errorObservers: [(token: ObserverToken, observer: ErrorObserver)] = []
     /// Errors that no observer heard, oldest first.
@@ -24,6 +29,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
 
     override func leaveState() {
         super.leaveState()
+        running.removeAll(keepingCapacity: true)
         // Keeps the buffer: a machine that changes state without a run loop would otherwise allocate
         // it again for the next state's effects.
         pending.removeAll(keepingCapacity: true)
@@ -44,12 +50,16 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
         let epoch = self.epoch
         let inbox = self.inbox
         let context = EffectContext(epoch: epoch, inbox: inbox, clock: clock)
+        running[id] = effect
+        let completed = self.completed
         tasks[id] = Task {
             do {
                 try await effect.operation(context)
+                completed.withLock { _ = $0.insert(id) }
             } catch is CancellationError {
-                // How a cancelled effect ends: nothing to report.
+                // How a cancelled effect ends: nothing to report, and it starts again with a later run loop.
             } catch {
+                completed.withLock { _ = $0.insert(id) }
                 inbox.post(.failure(epoch: epoch, error: error, mapping: effect.errorMapping))
             }
             inbox.post(.finished(id: id))
@@ -68,17 +78,32 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
 
     /// Cancels every running effect and closes the inbox. Starts a new epoch so that a straggler cannot
     /// deliver into a later run loop.
+    ///
+    /// The machine stays in its state, so the effects of that state that had not finished are kept and
+    /// start again, from the beginning, with the next run loop: a screen that disappears and reappears
+    /// (its run loop's task cancelled, then a new one) resumes its loading instead of waiting forever.
     func end() {
         clock = nil
         timeline = nil
+        let done = completed.withLock { ids in
+            defer { ids.removeAll() }
+            return ids
+        }
+        let unfinished = running.filter { !done.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value) + pending
         leaveState()
+        pending = unfinished
         inbox.close()
     }
 
-    /// Forgets a finished effect's task.
+    /// Forgets a finished effect's task: it does not start again with a later run loop.
     func finished(id: Int) {
         tasks[id] = nil
+        running[id] = nil
+        completed.withLock { _ = $0.remove(id) }
     }
+
+    /// The number of effects waiting for a run loop to start them.
+    var waitingCount: Int { pending.count }
 
     func addErrorObserver(token: ObserverToken, _ observer: @escaping ErrorObserver) {
         errorObservers.append((token, observer))

@@ -47,7 +47,8 @@ public struct StateEffect<Event: Sendable>: Sendable {
     }
 
     /// An effect that sends `event` once `duration` has passed on the machine's clock — a delayed event,
-    /// cancelled with the state that scheduled it.
+    /// cancelled with the state that scheduled it. (``StateMachine/send(_:after:id:)`` survives leaving
+    /// the state instead.)
     ///
     /// - Parameters:
     ///   - event: The event to send.

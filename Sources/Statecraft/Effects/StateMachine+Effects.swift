@@ -20,28 +20,20 @@ extension StateMachine where Event: Sendable {
     /// }
     /// ```
     ///
-    /// The effect's task starts at once if ``run(clock:isolation:)`` is running, otherwise when it starts.
+    /// Work started while an event is being handled belongs to the state the event leads to: from
+    /// ``StateMachineState/willTransition(on:to:in:)`` or ``StateMachineState/didExit(to:in:)`` (where the
+    /// seed's screen starts its fetch and download) just as from ``StateMachineState/didEnter(from:in:)``.
+    /// The shell ends the old state's effects before the transition's first hook runs, so nothing started by
+    /// the transition is cancelled by it.
+    ///
+    /// The effect's task starts at once if ``run(clock:isolation:)`` is running, otherwise it waits for it
+    /// (see ``waitingEffectCount``): no effect runs in a machine whose `run` is never called.
     /// A change of state — ``TransitionKind/change``, not an update in place — ends the effects of the
     /// state that was left.
     ///
     /// - Parameter effect: The work to start.
     public func startEffect(_ effect: StateEffect<Event>) {
         effectRuntime().start(effect)
-    }
-
-    /// Sends `event` once `duration` has passed on the run loop's clock, unless the machine leaves the
-    /// current state first.
-    ///
-    /// ```swift
-    /// // in a didEnter hook of a `.showingToast` state:
-    /// machine.send(.dismissToast, after: .seconds(3))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - event: The event to send.
-    ///   - duration: The delay, measured by the clock given to ``run(clock:isolation:)``.
-    public func send(_ event: Event, after duration: Duration) {
-        startEffect(.send(event, after: duration))
     }
 
     /// Runs the machine's effects until the calling task is cancelled: starts effects that are waiting,
@@ -60,17 +52,17 @@ extension StateMachine where Event: Sendable {
     /// Events from effects are handled one at a time, in the order they were sent, each with
     /// ``send(_:)``. An event from an effect whose state has been left is dropped. When the task running
     /// this method is cancelled, every running effect is cancelled and events still waiting are dropped;
-    /// effects started afterwards wait for the next call. Only one call runs at a time: a call made while
-    /// another runs returns at once.
+    /// the machine stays in its state, and the next call starts that state's unfinished effects again from
+    /// the beginning (a screen that disappears and reappears resumes its loading), together with effects
+    /// started in between. Only one call runs at a time: a call made while another runs returns at once.
     ///
-    /// A chart machine created without a ``ChartScheduler`` delivers its delayed events (``AfterDelay``,
-    /// ``ChartScope/send(_:after:id:)``) through this loop too, on `clock`, in time order. Unlike
-    /// ``send(_:after:)`` they survive changes of state; only the chart cancels them (SCXML 1.0 §6.2, §6.3).
+    /// The machine's delayed events (``send(_:after:id:)``, a chart's ``AfterDelay`` and
+    /// ``ChartScope/send(_:after:id:)``) are delivered through this loop too, on `clock`, in time order.
     ///
     /// - Parameters:
-    ///   - clock: The clock effects sleep on (``EffectContext/sleep(for:)``, ``send(_:after:)``), and
-    ///     the clock of a chart machine's delayed events when it was created without a scheduler;
-    ///     `ContinuousClock` by default, a manual clock in tests.
+    ///   - clock: The clock effects sleep on (``EffectContext/sleep(for:)``, ``StateEffect/send(_:after:)``),
+    ///     and the clock of the machine's delayed events; `ContinuousClock` by default, `ManualClock`
+    ///     (module `StatecraftTesting`) in tests.
     ///   - isolation: The isolation the machine is used from; leave the default, the caller's.
     public func run(
         clock: any Clock<Duration> = ContinuousClock(),
@@ -79,19 +71,17 @@ extension StateMachine where Event: Sendable {
         let runtime = effectRuntime()
         if runtime.isRunning { return }
         runtime.begin(clock: clock)
-        // A chart's runtime keeps delayed sends that outlive states; they run on this clock too.
-        let timerClient = subject as? any RunLoopTimerClient
-        timerClient?.runLoopDidBegin(runtime)
+        let settling = beginDelayedEvents(runtime: runtime, clock: clock)
         while let item = await runtime.inbox.next() {
-            deliver(item, runtime: runtime, timerClient: timerClient)
+            deliver(item, runtime: runtime)
         }
-        timerClient?.runLoopDidEnd()
+        endDelayedEvents(settling)
         runtime.end()
     }
 
     /// Handles one message from an effect on the machine's isolation.
     private func deliver(
-        _ item: EffectInbox<Event>.Item, runtime: EffectRuntime<State, Event>, timerClient: (any RunLoopTimerClient)?
+        _ item: EffectInbox<Event>.Item, runtime: EffectRuntime<State, Event>
     ) {
         switch item {
         case .event(let epoch, let event, let reply):
@@ -112,7 +102,9 @@ extension StateMachine where Event: Sendable {
         case .finished(let id):
             runtime.finished(id: id)
         case .timerFired:
-            timerClient?.runLoopTimerFired()
+            delayedEventTimerFired()
+        case .settle(let reply):
+            reply.resume(returning: settleDelayedEvents())
         }
     }
 
@@ -139,6 +131,12 @@ extension StateMachine where Event: Sendable {
     /// waiting for ``run(clock:isolation:)`` to start).
     public var activeEffectCount: Int {
         (support?.effects as? EffectRuntime<State, Event>)?.activeCount ?? 0
+    }
+
+    /// The number of effects of the current state waiting for ``run(clock:isolation:)`` to start them:
+    /// started while it was not running, or cancelled with its last run and due to start again.
+    public var waitingEffectCount: Int {
+        (support?.effects as? EffectRuntime<State, Event>)?.waitingCount ?? 0
     }
 
     /// Whether ``run(clock:isolation:)`` is running.

@@ -36,6 +36,20 @@ public enum Loadable<Value> {
     }
 }
 
+extension Loadable {
+    /// The settled state for the outcome of loading: ``data(_:)`` or ``failure(_:)``.
+    ///
+    /// ```swift
+    /// var profile = Loadable(await Result { try await api.profile() })
+    /// ```
+    @inlinable public init<Failure: Error>(_ result: Result<Value, Failure>) {
+        switch result {
+        case .success(let value): self = .data(value)
+        case .failure(let error): self = .failure(error)
+        }
+    }
+}
+
 extension Loadable: Sendable where Value: Sendable {}
 
 extension Loadable: Equatable where Value: Equatable {

@@ -26,9 +26,43 @@ public enum LoadableEvent<Value> {
 
 extension LoadableEvent: Sendable where Value: Sendable {}
 
+extension LoadableEvent {
+    /// `.succeed(value)`: the event for a loaded value of any type (collections have their own overload,
+    /// which turns an empty collection into `.empty`).
+    ///
+    /// ```swift
+    /// profile.handle(.result(user))      // .data(user)
+    /// ```
+    @inlinable public static func result(_ value: Value) -> Self {
+        .succeed(value)
+    }
+
+    /// The event for the outcome of loading: `.succeed(value)` or `.fail(error)`.
+    ///
+    /// ```swift
+    /// let outcome = await Result { try await api.profile() }
+    /// profile.handle(.result(outcome))
+    /// ```
+    @inlinable public static func result<Failure: Error>(_ result: Result<Value, Failure>) -> Self {
+        switch result {
+        case .success(let value): .result(value)
+        case .failure(let error): .fail(error)
+        }
+    }
+}
+
 extension LoadableEvent where Value: Collection {
     /// `.empty` for an empty collection, `.succeed(value)` otherwise.
     @inlinable public static func result(_ value: Value) -> Self {
         value.isEmpty ? .empty : .succeed(value)
+    }
+
+    /// The event for the outcome of loading a collection: `.empty` for an empty one, `.succeed(value)`
+    /// otherwise, `.fail(error)` for a failure.
+    @inlinable public static func result<Failure: Error>(_ result: Result<Value, Failure>) -> Self {
+        switch result {
+        case .success(let value): .result(value)
+        case .failure(let error): .fail(error)
+        }
     }
 }

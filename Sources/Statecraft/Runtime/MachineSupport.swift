@@ -18,6 +18,8 @@ final class MachineSupport<State, Event> {
     @usableFromInline var nextTokenID = 0
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
     @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
+    /// The machine's delayed events, once it has sent any; see `StateMachine+DelayedEvents.swift`.
+    var delayedEvents: MachineDelayedEvents<Event>?
 
     @usableFromInline init() {}
 

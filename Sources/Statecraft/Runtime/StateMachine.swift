@@ -133,14 +133,16 @@ public final class StateMachine<Definition: MachineDefinition> {
             }
             return .ignored
         }
-        definition.willTransition(from: _state, on: event, decision: decision, in: self)
-        let oldState = _state
-        _state = decision.target
-        // A change of state ends the effects of the state left (new epoch, tasks cancelled) before the new
-        // state's hooks can start its own. Machines that never used effects pay one `nil` check.
+        // A change of state ends the effects of the state left (new epoch, tasks cancelled) before any hook
+        // of the transition runs, so work started from `willTransition` or an exit hook belongs to the state
+        // the event leads to (as work started on entry does) instead of being cancelled at once. Machines
+        // that never used effects pay one `nil` check.
         if decision.kind == .change, let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
+        definition.willTransition(from: _state, on: event, decision: decision, in: self)
+        let oldState = _state
+        _state = decision.target
         definition.didTransition(from: oldState, on: event, decision: decision, in: self)
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }

@@ -12,7 +12,7 @@ extension MachineActor {
     /// Saves the running chart (see ``StateMachine/snapshot()``).
     ///
     /// - Returns: A `Codable` value; see ``StatechartSnapshot``.
-    /// - Throws: ``SnapshotError/unmeasurableDelay(id:)`` as ``StateMachine/snapshot()`` does.
+    /// - Throws: What ``StateMachine/snapshot()`` throws.
     public func snapshot<StateID, E, Context>() throws(SnapshotError) -> StatechartSnapshot<StateID, E, Context>
     where Definition == Statechart<StateID, E, Context> {
         let result = withMachine { machine in
@@ -22,7 +22,7 @@ extension MachineActor {
     }
 
     /// Creates an actor owning a chart machine restored from a snapshot; its delayed events wait on the
-    /// clock of ``run(clock:)`` (see ``StateMachine/init(chart:restoring:scheduler:)``).
+    /// clock of ``run(clock:)`` (see ``StateMachine/init(chart:restoring:)``).
     ///
     /// - Parameters:
     ///   - chart: The chart the snapshot was taken from.

@@ -20,9 +20,6 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownState(String, place: String)
     /// The snapshot records history for a state that is not a history state of the chart.
     case notAHistoryState(String)
-    /// A delayed event of the running machine cannot be saved: its scheduler does not tell the time left
-    /// (``ChartScheduler/remainingDelay(of:)``). `id` is the event's send identifier, if any.
-    case unmeasurableDelay(id: String?)
     /// The migration hook threw; the text is the hook's error.
     case migrationFailed(String)
     /// The snapshot's JSON does not have the shape of a snapshot (after migration, if any): what was
@@ -41,9 +38,6 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the snapshot's \(place) names state \"\(state)\", which the chart does not have"
         case .notAHistoryState(let state):
             return "the snapshot records history for \"\(state)\", which is not a history state of the chart"
-        case .unmeasurableDelay(let id):
-            let name = id.map { "delayed event \"\($0)\"" } ?? "a delayed event"
-            return "\(name) cannot be saved: the machine's scheduler does not tell how long it still waits"
         case .migrationFailed(let reason):
             return "the snapshot migration failed: \(reason)"
         case .malformed(let reason):

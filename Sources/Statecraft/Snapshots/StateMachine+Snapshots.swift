@@ -63,14 +63,15 @@ extension StateMachine {
     /// Take snapshots between events (not from an action or an observer): events queued while the machine
     /// is busy are not saved.
     ///
-    /// - Returns: A `Codable` value; see ``StatechartSnapshot``.
-    /// - Throws: ``SnapshotError/unmeasurableDelay(id:)`` when delayed events wait on a ``ChartScheduler``
-    ///   that does not implement ``ChartScheduler/remainingDelay(of:)``.
-    /// - Complexity: O(*n* · *d*) in the size of the chart (its fingerprint), plus O(*k* log *k*) in the
-    ///   number of waiting delayed events.
+    /// - Returns: A `Codable` value; see ``StatechartSnapshot``. Each waiting delayed event is saved with
+    ///   the time it has left on the machine's delayed-event queue (time stands still while no run loop runs).
+    /// - Throws: Nothing at present: every waiting delayed event's remaining time is known. The typed throw
+    ///   is part of the API so that a later format can refuse to save a state it cannot represent.
+    /// - Complexity: O(*n* · *d*) in the size of the chart (its fingerprint), plus O(*k*) in the number of
+    ///   waiting delayed events.
     public func snapshot<StateID, E, Context>() throws(SnapshotError) -> StatechartSnapshot<StateID, E, Context>
     where Definition == Statechart<StateID, E, Context> {
-        let delayed = try subject.waitingDelayedEvents(of: E.self).map {
+        let delayed = _waitingDelayedEvents.map {
             StatechartSnapshot<StateID, E, Context>.DelayedEvent(event: $0.event, id: $0.id, remaining: $0.remaining)
         }
         return definition.saved(_state, delayedEvents: delayed)
@@ -80,8 +81,9 @@ extension StateMachine {
     /// context, and the saved delayed events waiting again for the time they had left.
     ///
     /// Restoring runs no entry action and no transition, and prints no macrostep: the machine carries on
-    /// where the saved one stopped. The delayed events wait on `scheduler`, or — without one — on the clock
-    /// of ``StateMachine/run(clock:isolation:)``, counting from the start of the run loop.
+    /// where the saved one stopped. The delayed events wait again in the machine's delayed-event queue, in
+    /// their saved order, on the clock of ``StateMachine/run(clock:isolation:)``: their remaining time
+    /// counts from the start of the run loop (for an SCXML session, from its virtual time).
     ///
     /// ```swift
     /// let machine = try StateMachine(chart: chart, restoring: saved)
@@ -92,18 +94,17 @@ extension StateMachine {
     ///   - chart: The chart to run; it must be the chart the snapshot was taken from (same
     ///     ``ChartFingerprint``).
     ///   - snapshot: What ``snapshot()`` returned, perhaps in another process.
-    ///   - scheduler: Delivers delayed events; `nil` (the default) uses the run loop's clock.
     /// - Throws: ``SnapshotError`` naming what differs: a newer format, another chart (by state), a
     ///   state the chart does not have.
     /// - Complexity: O(*n* · *d*) in the size of the chart, plus the scheduling of the delayed events.
     public convenience init<StateID, E, Context>(
-        chart: Statechart<StateID, E, Context>, restoring snapshot: StatechartSnapshot<StateID, E, Context>,
-        scheduler: (any ChartScheduler)? = nil
+        chart: Statechart<StateID, E, Context>, restoring snapshot: StatechartSnapshot<StateID, E, Context>
     ) throws(SnapshotError) where Definition == Statechart<StateID, E, Context> {
         let live = try chart.restoring(snapshot)
-        self.init(definition: chart, subject: ChartRuntime(scheduler: scheduler), restoredState: live)
+        self.init(definition: chart, subject: ChartRuntime(), restoredState: live)
+        // Saved in delivery order; scheduling them in that order keeps ties in it.
         for delayed in snapshot.delayedEvents {
-            subject.schedule(delayed.event, after: delayed.remaining, id: delayed.id, in: self)
+            send(delayed.event, after: delayed.remaining, id: delayed.id)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// The saved form of a running chart machine: what ``StateMachine/snapshot()`` returns for a chart, and
-/// what ``StateMachine/init(chart:restoring:scheduler:)`` brings back.
+/// what ``StateMachine/init(chart:restoring:)`` brings back.
 ///
 /// Not to be confused with ``ChartSnapshot``, the live state a chart machine steps: this one is a plain
 /// `Codable` value with no reference to the chart, meant to be written to a file or a database.

@@ -4,6 +4,15 @@ public enum SCXMLError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, message: String)
     /// The text is not well-formed XML; the position is where the XML parser stopped.
     case malformedXML(message: String, at: SCXMLSourceLocation)
+    /// The document is not in UTF-8: its byte order mark, its first bytes or its XML declaration name another
+    /// encoding (such as UTF-16, UTF-32 or Shift_JIS), or it holds bytes that are not UTF-8.
+    case unsupportedEncoding(name: String, at: SCXMLSourceLocation)
+    /// The document has a document type declaration (`<!DOCTYPE …>`). Statecraft reads no DTDs, so it expands
+    /// no entities but the five predefined ones (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`) and character
+    /// references, and never reads an external entity.
+    case documentTypeDeclaration(at: SCXMLSourceLocation)
+    /// The document exceeds one of the ``SCXMLLimits``; `limit` is the value it exceeds.
+    case limitExceeded(SCXMLLimits.Kind, limit: Int, at: SCXMLSourceLocation)
     /// An SCXML element that Statecraft does not support yet, such as `<invoke>` or `<script>`.
     case unsupportedElement(name: String, at: SCXMLSourceLocation)
     /// An element that is not part of SCXML, or is in another XML namespace.
@@ -40,7 +49,8 @@ public enum SCXMLError: Error, Hashable, Sendable, CustomStringConvertible {
     public var sourceLocation: SCXMLSourceLocation? {
         switch self {
         case .unreadableFile: nil
-        case .malformedXML(_, let at), .unsupportedElement(_, let at), .unknownElement(_, let at),
+        case .malformedXML(_, let at), .unsupportedEncoding(_, let at), .documentTypeDeclaration(let at),
+             .limitExceeded(_, _, let at), .unsupportedElement(_, let at), .unknownElement(_, let at),
              .misplacedElement(_, _, let at), .unsupportedAttribute(_, _, let at), .unknownAttribute(_, _, let at), .missingAttribute(_, _, let at),
              .conflictingAttributes(_, _, _, let at), .invalidAttributeValue(_, _, _, _, let at),
              .invalidExpression(_, _, _, _, let at), .unexpectedText(_, let at), .unsupportedDatamodel(_, let at),
@@ -58,6 +68,15 @@ public enum SCXMLError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path): cannot read the file: \(reason)"
         case .malformedXML(let reason, _):
             message = "malformed XML: \(reason)"
+        case .unsupportedEncoding(let name, _):
+            message = "the document is encoded in \(name); Statecraft reads SCXML documents in UTF-8 only"
+        case .documentTypeDeclaration:
+            message = "document type declarations (<!DOCTYPE …>) are not supported: Statecraft reads no DTD, "
+                + "expands no entity but &amp; &lt; &gt; &quot; &apos; and character references, "
+                + "and never reads external entities"
+        case .limitExceeded(let kind, let limit, _):
+            message = "the document exceeds the \(kind) limit of \(limit) \(kind.unit) "
+                + "(raise SCXMLLimits.\(kind.propertyName) to read it)"
         case .unsupportedElement(let name, _):
             message = "<\(name)> is not supported by Statecraft yet"
         case .unknownElement(let name, _):

@@ -20,6 +20,10 @@ public struct SCXMLExpressionEnvironment {
     public var sessionID: String?
     /// Answers `In('id')`: whether the state with that id is active.
     public var isInState: (String) -> Bool
+    /// The largest string an operator may produce, in UTF-8 bytes (``SCXMLLimits/maximumValueSize``); a
+    /// larger one is ``SCXMLExpressionError/valueTooLarge(size:limit:)``, so that `x + x` in a loop cannot
+    /// double its way through the memory.
+    public var maximumValueSize = SCXMLLimits.default.maximumValueSize
 
     /// Names that expressions may read but `<assign>` may not write (SCXML §5.10).
     public static let systemVariables: Set<String> = ["_event", "_name", "_sessionid", "_ioprocessors", "_x"]
@@ -70,7 +74,21 @@ public struct SCXMLExpressionEnvironment {
         case .binary(.or, let lhs, let rhs):
             return try shortCircuit(.or, lhs, rhs, decidedBy: true)
         case .binary(let op, let lhs, let rhs):
-            return try SCXMLOperators.apply(op, try evaluate(lhs), try evaluate(rhs))
+            let left = try evaluate(lhs)
+            let right = try evaluate(rhs)
+            if op == .add, case .string(let text) = left {
+                try checkSize(text.utf8.count + right.description.utf8.count)
+            } else if op == .add, case .string(let text) = right {
+                try checkSize(left.description.utf8.count + text.utf8.count)
+            }
+            return try SCXMLOperators.apply(op, left, right)
+        }
+    }
+
+    /// Throws when a string of `size` bytes would exceed ``maximumValueSize``, before it is built.
+    private func checkSize(_ size: Int) throws(SCXMLExpressionError) {
+        if size > maximumValueSize {
+            throw .valueTooLarge(size: size, limit: maximumValueSize)
         }
     }
 

@@ -25,6 +25,8 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
     case invalidLocation(String)
     /// A `delayexpr` evaluated to a string that is not a CSS2 time value.
     case invalidDelay(String, SCXMLDelayError)
+    /// A string would grow past ``SCXMLLimits/maximumValueSize`` (``SCXMLExpressionEnvironment/maximumValueSize``).
+    case valueTooLarge(size: Int, limit: Int)
 
     /// A sentence naming the offending variable, operator or position.
     public var description: String {
@@ -41,6 +43,8 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
         case .notAValue(let name): "'\(name)' is an object and cannot be used as a value"
         case .invalidLocation(let text): "'\(text)' is not a location (a variable name)"
         case .invalidDelay(_, let error): "delayexpr: \(error)"
+        case .valueTooLarge(let size, let limit):
+            "the value would be \(size) bytes long, more than the limit of \(limit) (SCXMLLimits.maximumValueSize)"
         }
     }
 }

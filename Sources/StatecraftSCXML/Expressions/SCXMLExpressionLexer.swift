@@ -1,8 +1,10 @@
 /// Splits the source of an expression into tokens.
 ///
-/// Works on characters, so offsets in errors count characters; never traps on any input.
+/// Works on Unicode scalars, as ECMAScript source does, so offsets in errors count scalars and a quote
+/// followed by a combining mark is still a quote (on characters, `'` and U+0301 are one character and the
+/// string literal `'\u{301}'` could not be read back); never traps on any input.
 struct SCXMLExpressionLexer {
-    private let characters: [Character]
+    private let characters: [Unicode.Scalar]
     private var position = 0
 
     /// Operators and punctuation, longest first so that `===` wins over `==`.
@@ -13,7 +15,7 @@ struct SCXMLExpressionLexer {
     /// Creates a lexer over a source text.
     /// - Parameter text: the expression's source.
     init(text: String) {
-        characters = Array(text)
+        characters = Array(text.unicodeScalars)
     }
 
     /// Reads every token, ending with ``SCXMLExpressionToken/Kind/end``.
@@ -35,19 +37,19 @@ struct SCXMLExpressionLexer {
     }
 
     private mutating func skipWhitespace() {
-        while position < characters.count, characters[position].isWhitespace {
+        while position < characters.count, characters[position].properties.isWhitespace {
             position += 1
         }
     }
 
-    private func character(at offset: Int) -> Character? {
+    private func character(at offset: Int) -> Unicode.Scalar? {
         offset < characters.count ? characters[offset] : nil
     }
 
     private mutating func nextToken() throws(SCXMLExpressionError) -> SCXMLExpressionToken {
         let start = position
         let first = characters[position]
-        if first.isASCII && first.isNumber || first == "." && character(at: position + 1).map(Self.isDigit) == true {
+        if Self.isDigit(first) || first == "." && character(at: position + 1).map(Self.isDigit) == true {
             return SCXMLExpressionToken(kind: .number(try readNumber()), offset: start)
         }
         if first == "'" || first == "\"" {
@@ -57,10 +59,10 @@ struct SCXMLExpressionLexer {
             while let next = character(at: position), Self.isIdentifierPart(next) {
                 position += 1
             }
-            return SCXMLExpressionToken(kind: .identifier(String(characters[start..<position])), offset: start)
+            return SCXMLExpressionToken(kind: .identifier(Self.string(characters[start..<position])), offset: start)
         }
         for symbol in Self.symbols where matches(symbol) {
-            position += symbol.count
+            position += symbol.unicodeScalars.count
             return SCXMLExpressionToken(kind: .symbol(symbol), offset: start)
         }
         if first == "=" {
@@ -71,7 +73,7 @@ struct SCXMLExpressionLexer {
 
     private func matches(_ symbol: String) -> Bool {
         var offset = position
-        for character in symbol {
+        for character in symbol.unicodeScalars {
             guard self.character(at: offset) == character else {
                 return false
             }
@@ -85,7 +87,7 @@ struct SCXMLExpressionLexer {
         var text = ""
         func take(_ lexer: inout SCXMLExpressionLexer, into text: inout String) {
             while let next = lexer.character(at: lexer.position), Self.isDigit(next) {
-                text.append(next)
+                text.unicodeScalars.append(next)
                 lexer.position += 1
             }
         }
@@ -99,7 +101,7 @@ struct SCXMLExpressionLexer {
             text.append("e")
             position += 1
             if let sign = character(at: position), sign == "+" || sign == "-" {
-                text.append(sign)
+                text.unicodeScalars.append(sign)
                 position += 1
             }
             let digitsBefore = text.count
@@ -118,12 +120,12 @@ struct SCXMLExpressionLexer {
             text += "0"
         }
         guard let value = Double(text), value.isFinite else {
-            throw .syntax("the number '\(String(characters[start..<position]))' is out of range", offset: start)
+            throw .syntax("the number '\(Self.string(characters[start..<position]))' is out of range", offset: start)
         }
         return value
     }
 
-    private mutating func readString(quote: Character) throws(SCXMLExpressionError) -> String {
+    private mutating func readString(quote: Unicode.Scalar) throws(SCXMLExpressionError) -> String {
         let start = position
         position += 1
         var value = ""
@@ -143,40 +145,82 @@ struct SCXMLExpressionLexer {
                 case "t": value.append("\t")
                 case "0": value.append("\0")
                 case "u": value.unicodeScalars.append(try readUnicodeEscape())
-                default: value.append(escaped)
+                default: value.unicodeScalars.append(escaped)
                 }
-            } else if next.isNewline {
+            } else if Self.isNewline(next) {
                 throw .syntax("a string literal continues past the end of the line", offset: start)
             } else {
-                value.append(next)
+                value.unicodeScalars.append(next)
             }
         }
         throw .syntax("the string literal is not terminated", offset: start)
     }
 
+    /// Reads the four hexadecimal digits after `\u`; a high surrogate must be followed by `\u` and a low
+    /// surrogate, and the pair is one scalar (as ECMAScript reads `'\uD83D\uDE00'`).
     private mutating func readUnicodeEscape() throws(SCXMLExpressionError) -> Unicode.Scalar {
         let start = position - 2
-        guard position + 4 <= characters.count else {
-            throw .syntax("a \\u escape needs four hexadecimal digits", offset: start)
+        let unit = try readHex4(escapeAt: start)
+        if (0xD800...0xDBFF).contains(unit), character(at: position) == "\\", character(at: position + 1) == "u" {
+            position += 2
+            let low = try readHex4(escapeAt: position - 2)
+            if (0xDC00...0xDFFF).contains(low),
+               let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) {
+                return scalar
+            }
         }
-        let digits = String(characters[position..<position + 4])
-        guard digits.allSatisfy(\.isHexDigit), let code = UInt32(digits, radix: 16),
-              let scalar = Unicode.Scalar(code) else {
-            throw .syntax("'\\u\(digits)' is not a valid unicode escape", offset: start)
+        guard let scalar = Unicode.Scalar(unit) else {
+            throw .syntax("'\\u\(String(unit, radix: 16, uppercase: true))' is a lone surrogate, not a character",
+                          offset: start)
         }
-        position += 4
         return scalar
     }
 
-    private static func isDigit(_ character: Character) -> Bool {
-        character.isASCII && character.isNumber
+    private mutating func readHex4(escapeAt start: Int) throws(SCXMLExpressionError) -> UInt32 {
+        guard position + 4 <= characters.count else {
+            throw .syntax("a \\u escape needs four hexadecimal digits", offset: start)
+        }
+        let digits = Self.string(characters[position..<position + 4])
+        guard digits.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit }),
+              let code = UInt32(digits, radix: 16) else {
+            throw .syntax("'\\u\(digits)' is not a valid unicode escape", offset: start)
+        }
+        position += 4
+        return code
     }
 
-    static func isIdentifierStart(_ character: Character) -> Bool {
-        character.isLetter || character == "_" || character == "$"
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
     }
 
-    static func isIdentifierPart(_ character: Character) -> Bool {
-        isIdentifierStart(character) || character.isNumber
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar)
+    }
+
+    /// The line terminators that end a string literal: those `Character.isNewline` names.
+    private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// A letter, `_` or `$`.
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: scalar == "_" || scalar == "$"
+        }
+    }
+
+    /// What may follow the start of an identifier: also digits, combining marks, connector punctuation and
+    /// the zero-width joiners (ECMAScript's ID_Continue, roughly).
+    static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .connectorPunctuation: true
+        default: isIdentifierStart(scalar) || scalar == "\u{200C}" || scalar == "\u{200D}"
+        }
     }
 }

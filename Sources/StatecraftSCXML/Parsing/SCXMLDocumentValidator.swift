@@ -10,12 +10,16 @@
 public enum SCXMLDocumentValidator {
     /// Validates a document.
     ///
-    /// - Parameter document: the document.
-    /// - Throws: ``SCXMLError/duplicateID(_:at:firstAt:)``, ``SCXMLError/unknownTarget(_:at:)``,
+    /// - Parameters:
+    ///   - document: the document.
+    ///   - limits: the structural limits checked first (``SCXMLDocument/checkLimits(_:)``).
+    /// - Throws: ``SCXMLError/limitExceeded(_:limit:at:)``, ``SCXMLError/duplicateID(_:at:firstAt:)``,
+    ///   ``SCXMLError/unknownTarget(_:at:)``,
     ///   ``SCXMLError/invalidInitial(state:reason:at:)`` or ``SCXMLError/invalidStructure(element:reason:at:)``
     ///   for the first problem in document order.
     /// - Complexity: O(*s* · *d*) for *s* states nested *d* deep, plus the size of the executable content.
-    public static func validate(_ document: SCXMLDocument) throws(SCXMLError) {
+    public static func validate(_ document: SCXMLDocument, limits: SCXMLLimits = .default) throws(SCXMLError) {
+        try document.checkLimits(limits)
         var index = Index()
         for state in document.states {
             try index.add(state, ancestors: [])

@@ -37,17 +37,20 @@ struct SCXMLElementReader {
 
     private static let executableContent: Set<String> = ["raise", "send", "cancel", "log", "if", "assign"]
 
+    private let limits: SCXMLLimits
     private var explicitIDs: Set<String> = []
     private var generatedCount = 0
 
     /// Reads a document from its root element.
     ///
-    /// - Parameter root: the root element; it must be `<scxml>`.
+    /// - Parameters:
+    ///   - root: the root element; it must be `<scxml>`.
+    ///   - limits: the limits; this reader enforces ``SCXMLLimits/maximumExpressionLength``.
     /// - Returns: the document, with generated ids for anonymous states.
     /// - Throws: ``SCXMLError`` for the first problem found, in document order.
     /// - Complexity: O(*n*) in the number of elements and the length of their expressions.
-    static func read(_ root: SCXMLXMLElement) throws(SCXMLError) -> SCXMLDocument {
-        var reader = SCXMLElementReader()
+    static func read(_ root: SCXMLXMLElement, limits: SCXMLLimits = .default) throws(SCXMLError) -> SCXMLDocument {
+        var reader = SCXMLElementReader(limits: limits)
         reader.collectIDs(root)
         return try reader.readDocument(root)
     }
@@ -72,12 +75,12 @@ struct SCXMLElementReader {
     // MARK: - Elements
 
     private mutating func readDocument(_ root: SCXMLXMLElement) throws(SCXMLError) -> SCXMLDocument {
-        guard root.name == "scxml", Self.isSCXMLNamespace(root.namespaceURI) else {
-            try Self.classify(root, parent: "document")
+        guard root.name == "scxml", isSCXMLNamespace(root.namespaceURI) else {
+            try classify(root, parent: "document")
             throw .misplacedElement(name: root.qualifiedName, parent: "document", at: root.location)
         }
-        try Self.checkAttributes(of: root)
-        try Self.checkNoText(in: root)
+        try checkAttributes(of: root)
+        try checkNoText(in: root)
         var document = SCXMLDocument(sourceLocation: root.location)
         document.name = root.attributes["name"]
         if let version = root.attributes["version"], Double(version) != 1 {
@@ -85,7 +88,7 @@ struct SCXMLElementReader {
                                          reason: "only SCXML version 1.0 exists", at: root.location)
         }
         if let initial = root.attributes["initial"] {
-            document.initial = try Self.idList(initial, attribute: "initial", of: root)
+            document.initial = try idList(initial, attribute: "initial", of: root)
         }
         if let datamodel = root.attributes["datamodel"] {
             guard let kind = SCXMLDocument.DatamodelKind(rawValue: datamodel) else {
@@ -94,13 +97,13 @@ struct SCXMLElementReader {
             document.datamodel = kind
         }
         if let binding = root.attributes["binding"] {
-            document.binding = try Self.enumValue(binding, attribute: "binding", of: root)
+            document.binding = try enumValue(binding, attribute: "binding", of: root)
         }
         for child in root.children {
-            try Self.classify(child, parent: "scxml")
+            try classify(child, parent: "scxml")
             switch child.name {
             case "state", "parallel", "final": document.states.append(try readState(child))
-            case "datamodel": document.data += try Self.readDatamodel(child)
+            case "datamodel": document.data += try readDatamodel(child)
             default: throw .misplacedElement(name: child.name, parent: "scxml", at: child.location)
             }
         }
@@ -108,8 +111,8 @@ struct SCXMLElementReader {
     }
 
     private mutating func readState(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLStateNode {
-        try Self.checkAttributes(of: element)
-        try Self.checkNoText(in: element)
+        try checkAttributes(of: element)
+        try checkNoText(in: element)
         let kind: SCXMLStateNode.Kind
         switch element.name {
         case "state": kind = .state
@@ -117,7 +120,7 @@ struct SCXMLElementReader {
         case "final": kind = .final
         case "history":
             if let type = element.attributes["type"] {
-                kind = .history(try Self.enumValue(type, attribute: "type", of: element))
+                kind = .history(try enumValue(type, attribute: "type", of: element))
             } else {
                 kind = .history(.shallow)
             }
@@ -131,7 +134,7 @@ struct SCXMLElementReader {
                                          reason: "an id must be a non-empty name without spaces", at: element.location)
         }
         if let initial = element.attributes["initial"] {
-            node.initial = try Self.idList(initial, attribute: "initial", of: element)
+            node.initial = try idList(initial, attribute: "initial", of: element)
         }
         let allowedChildren: Set<String> = switch kind {
         case .state: ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history",
@@ -142,21 +145,21 @@ struct SCXMLElementReader {
         }
         var datamodelCount = 0
         for child in element.children {
-            try Self.classify(child, parent: element.name)
+            try classify(child, parent: element.name)
             guard allowedChildren.contains(child.name) else {
                 throw .misplacedElement(name: child.name, parent: element.name, at: child.location)
             }
             switch child.name {
-            case "onentry": node.onEntry.append(try Self.readBlock(child))
-            case "onexit": node.onExit.append(try Self.readBlock(child))
-            case "transition": node.transitions.append(try Self.readTransition(child))
+            case "onentry": node.onEntry.append(try readBlock(child))
+            case "onexit": node.onExit.append(try readBlock(child))
+            case "transition": node.transitions.append(try readTransition(child))
             case "datamodel":
                 datamodelCount += 1
                 if datamodelCount > 1 {
                     throw .invalidStructure(element: element.name, reason: "has more than one <datamodel>",
                                             at: child.location)
                 }
-                node.data += try Self.readDatamodel(child)
+                node.data += try readDatamodel(child)
             default: node.children.append(try readState(child))
             }
         }
@@ -167,7 +170,7 @@ struct SCXMLElementReader {
         return node
     }
 
-    private static func readTransition(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLTransitionNode {
+    private func readTransition(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLTransitionNode {
         try checkAttributes(of: element)
         var transition = SCXMLTransitionNode(sourceLocation: element.location)
         if let event = element.attributes["event"] {
@@ -191,7 +194,7 @@ struct SCXMLElementReader {
         return transition
     }
 
-    private static func readDatamodel(_ element: SCXMLXMLElement) throws(SCXMLError) -> [SCXMLDataNode] {
+    private func readDatamodel(_ element: SCXMLXMLElement) throws(SCXMLError) -> [SCXMLDataNode] {
         try checkAttributes(of: element)
         try checkNoText(in: element)
         var data: [SCXMLDataNode] = []
@@ -205,7 +208,7 @@ struct SCXMLElementReader {
         return data
     }
 
-    private static func readData(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLDataNode {
+    private func readData(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLDataNode {
         try checkAttributes(of: element)
         if element.attributes["src"] != nil {
             throw .unsupportedAttribute(name: "src", element: "data", at: element.location)
@@ -230,13 +233,13 @@ struct SCXMLElementReader {
 
     // MARK: - Executable content
 
-    private static func readBlock(_ element: SCXMLXMLElement) throws(SCXMLError) -> [SCXMLExecutableContent] {
+    private func readBlock(_ element: SCXMLXMLElement) throws(SCXMLError) -> [SCXMLExecutableContent] {
         try checkAttributes(of: element)
         try checkNoText(in: element)
         var content: [SCXMLExecutableContent] = []
         for child in element.children {
             try classify(child, parent: element.name)
-            guard executableContent.contains(child.name) else {
+            guard Self.executableContent.contains(child.name) else {
                 throw .misplacedElement(name: child.name, parent: element.name, at: child.location)
             }
             content.append(try readExecutable(child))
@@ -244,7 +247,7 @@ struct SCXMLElementReader {
         return content
     }
 
-    private static func readExecutable(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLExecutableContent {
+    private func readExecutable(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLExecutableContent {
         try checkAttributes(of: element)
         if element.name != "if" {
             try checkNoText(in: element)
@@ -282,7 +285,7 @@ struct SCXMLElementReader {
         }
     }
 
-    private static func readSend(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLSend {
+    private func readSend(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLSend {
         let at = element.location
         guard let event = try pair("event", "eventexpr", of: element, literal: { text throws(SCXMLError) in
             try eventName(text, of: element)
@@ -330,7 +333,7 @@ struct SCXMLElementReader {
         return send
     }
 
-    private static func readIf(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLIf {
+    private func readIf(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLIf {
         try checkNoText(in: element)
         var conditional = SCXMLIf(branches: [SCXMLIf.Branch(
             condition: try expression(try required("cond", of: element), attribute: "cond", of: element),
@@ -355,7 +358,7 @@ struct SCXMLElementReader {
                         condition: try expression(try required("cond", of: child), attribute: "cond", of: child),
                         content: [], sourceLocation: child.location))
                 }
-            case _ where executableContent.contains(child.name):
+            case _ where Self.executableContent.contains(child.name):
                 let content = try readExecutable(child)
                 if conditional.elseContent != nil {
                     conditional.elseContent?.append(content)
@@ -371,45 +374,45 @@ struct SCXMLElementReader {
 
     // MARK: - Checks
 
-    private static func isSCXMLNamespace(_ uri: String) -> Bool {
-        uri == namespace || uri.isEmpty
+    private func isSCXMLNamespace(_ uri: String) -> Bool {
+        uri == Self.namespace || uri.isEmpty
     }
 
     /// Throws for unsupported and unknown elements, so that only known SCXML elements remain to be placed.
-    private static func classify(_ element: SCXMLXMLElement, parent: String) throws(SCXMLError) {
+    private func classify(_ element: SCXMLXMLElement, parent: String) throws(SCXMLError) {
         guard isSCXMLNamespace(element.namespaceURI) else {
             throw .unknownElement(name: "\(element.qualifiedName) (namespace \(element.namespaceURI))",
                                   at: element.location)
         }
-        if unsupportedElements.contains(element.name) {
+        if Self.unsupportedElements.contains(element.name) {
             throw .unsupportedElement(name: element.name, at: element.location)
         }
-        guard supportedElements.contains(element.name) else {
+        guard Self.supportedElements.contains(element.name) else {
             throw .unknownElement(name: element.name, at: element.location)
         }
     }
 
-    private static func checkAttributes(of element: SCXMLXMLElement) throws(SCXMLError) {
-        let allowed = attributes[element.name] ?? []
+    private func checkAttributes(of element: SCXMLXMLElement) throws(SCXMLError) {
+        let allowed = Self.attributes[element.name] ?? []
         for name in element.attributes.keys.sorted() where !name.contains(":") && !allowed.contains(name) {
             throw .unknownAttribute(name: name, element: element.name, at: element.location)
         }
     }
 
-    private static func checkNoText(in element: SCXMLXMLElement) throws(SCXMLError) {
+    private func checkNoText(in element: SCXMLXMLElement) throws(SCXMLError) {
         if element.text.contains(where: { !$0.isXMLWhitespace }) {
             throw .unexpectedText(element: element.name, at: element.location)
         }
     }
 
-    private static func required(_ name: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
+    private func required(_ name: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
         guard let value = element.attributes[name] else {
             throw .missingAttribute(name: name, element: element.name, at: element.location)
         }
         return value
     }
 
-    private static func enumValue<Value: RawRepresentable & CaseIterable>(
+    private func enumValue<Value: RawRepresentable & CaseIterable>(
         _ text: String, attribute: String, of element: SCXMLXMLElement
     ) throws(SCXMLError) -> Value where Value.RawValue == String {
         guard let value = Value(rawValue: text) else {
@@ -420,7 +423,7 @@ struct SCXMLElementReader {
         return value
     }
 
-    private static func idList(
+    private func idList(
         _ text: String, attribute: String, of element: SCXMLXMLElement
     ) throws(SCXMLError) -> [String] {
         let ids = text.split(whereSeparator: \.isXMLWhitespace).map(String.init)
@@ -431,7 +434,7 @@ struct SCXMLElementReader {
         return ids
     }
 
-    private static func eventName(_ text: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
+    private func eventName(_ text: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
         guard !text.isEmpty, !text.contains(where: \.isXMLWhitespace), !text.hasPrefix("."), !text.hasSuffix(".") else {
             throw .invalidAttributeValue(name: "event", value: text, element: element.name,
                                          reason: "an event name is a non-empty, dot-separated name without spaces",
@@ -440,9 +443,12 @@ struct SCXMLElementReader {
         return text
     }
 
-    private static func expression(
+    private func expression(
         _ text: String, attribute: String, of element: SCXMLXMLElement
     ) throws(SCXMLError) -> SCXMLExpression {
+        if text.utf8.count > limits.maximumExpressionLength, text.count > limits.maximumExpressionLength {
+            throw .limitExceeded(.expressionLength, limit: limits.maximumExpressionLength, at: element.location)
+        }
         do {
             return try SCXMLExpression.parse(text)
         } catch {
@@ -451,7 +457,7 @@ struct SCXMLElementReader {
         }
     }
 
-    private static func variableName(
+    private func variableName(
         _ text: String, attribute: String, of element: SCXMLXMLElement
     ) throws(SCXMLError) -> String {
         let parsed = try expression(text, attribute: attribute, of: element)
@@ -463,7 +469,7 @@ struct SCXMLElementReader {
     }
 
     /// Reads an attribute pair such as `event`/`eventexpr`: at most one may be present.
-    private static func pair<Literal>(
+    private func pair<Literal>(
         _ literalName: String, _ expressionName: String, of element: SCXMLXMLElement,
         literal: (String) throws(SCXMLError) -> Literal
     ) throws(SCXMLError) -> SCXMLLiteralOrExpression<Literal>? {

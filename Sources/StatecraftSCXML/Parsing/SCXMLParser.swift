@@ -21,13 +21,17 @@ public enum SCXMLParser {
     /// - Parameters:
     ///   - data: the document's bytes (UTF-8, or as its XML declaration says).
     ///   - file: the file name reported in errors and source locations.
+    ///   - limits: the bounds on size, depth and number of states (``SCXMLLimits/default`` unless given).
     /// - Returns: the validated document.
-    /// - Throws: ``SCXMLError`` for the first problem found.
+    /// - Throws: ``SCXMLError`` for the first problem found; ``SCXMLError/limitExceeded(_:limit:at:)`` when
+    ///   the document exceeds `limits`.
     /// - Complexity: O(*n*) in the size of the document (validation is O(*s* · *d*) for *s* states of depth *d*).
-    public static func parse(data: Data, file: String? = nil) throws(SCXMLError) -> SCXMLDocument {
-        let root = try SCXMLXMLTreeBuilder.build(data: data, file: file)
-        let document = try SCXMLElementReader.read(root)
-        try SCXMLDocumentValidator.validate(document)
+    public static func parse(
+        data: Data, file: String? = nil, limits: SCXMLLimits = .default
+    ) throws(SCXMLError) -> SCXMLDocument {
+        let root = try SCXMLXMLTreeBuilder.build(data: data, file: file, limits: limits)
+        let document = try SCXMLElementReader.read(root, limits: limits)
+        try SCXMLDocumentValidator.validate(document, limits: limits)
         return document
     }
 
@@ -36,27 +40,36 @@ public enum SCXMLParser {
     /// - Parameters:
     ///   - string: the document's text.
     ///   - file: the file name reported in errors and source locations.
+    ///   - limits: the bounds on size, depth and number of states.
     /// - Returns: the validated document.
     /// - Throws: ``SCXMLError`` for the first problem found.
     /// - Complexity: O(*n*) in the size of the document.
-    public static func parse(string: String, file: String? = nil) throws(SCXMLError) -> SCXMLDocument {
-        try parse(data: Data(string.utf8), file: file)
+    public static func parse(
+        string: String, file: String? = nil, limits: SCXMLLimits = .default
+    ) throws(SCXMLError) -> SCXMLDocument {
+        try parse(data: Data(string.utf8), file: file, limits: limits)
     }
 
     /// Reads and parses a file.
     ///
-    /// - Parameter url: the file's URL; its path is reported in errors.
+    /// - Parameters:
+    ///   - url: the file's URL; its path is reported in errors.
+    ///   - limits: the bounds on size, depth and number of states; at most
+    ///     ``SCXMLLimits/maximumDocumentSize`` bytes plus one are read, so a huge file or a device is never
+    ///     read whole.
     /// - Returns: the validated document.
     /// - Throws: ``SCXMLError/unreadableFile(path:message:)`` when it cannot be read, otherwise as
-    ///   ``parse(data:file:)``.
+    ///   ``parse(data:file:limits:)``.
     /// - Complexity: O(*n*) in the size of the file.
-    public static func parse(contentsOf url: URL) throws(SCXMLError) -> SCXMLDocument {
+    public static func parse(contentsOf url: URL, limits: SCXMLLimits = .default) throws(SCXMLError) -> SCXMLDocument {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: limits.maximumDocumentSize + 1) ?? Data()
         } catch {
             throw .unreadableFile(path: url.path, message: error.localizedDescription)
         }
-        return try parse(data: data, file: url.path)
+        return try parse(data: data, file: url.path, limits: limits)
     }
 }

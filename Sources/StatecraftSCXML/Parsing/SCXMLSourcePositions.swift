@@ -3,6 +3,9 @@ struct SCXMLSourcePositions {
     private let bytes: [UInt8]
     /// Byte offsets at which each line starts; line *n* (from 1) starts at `lineStarts[n - 1]`.
     private let lineStarts: [Int]
+    /// The last position computed: start tags come in document order, so the next one on the same line
+    /// continues counting from here instead of decoding the line again from its start.
+    private var last: (line: Int, offset: Int, column: Int) = (0, 0, 1)
 
     /// Indexes a document's lines.
     ///
@@ -11,8 +14,10 @@ struct SCXMLSourcePositions {
     init<Bytes: Sequence<UInt8>>(data: Bytes) {
         bytes = Array(data)
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
+        var offset = 0
+        while let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) {
+            starts.append(newline + 1)
+            offset = newline + 1
         }
         lineStarts = starts
     }
@@ -24,9 +29,10 @@ struct SCXMLSourcePositions {
     ///   - line: the reported line (from 1).
     ///   - column: the reported column (from 1, counted in bytes).
     /// - Returns: the line and column of the `<`; the reported position when the tag cannot be found.
-    /// - Complexity: O(*k*) in the length of the start tag.
-    func startOfTag(named name: String, endingAtLine line: Int, column: Int) -> (line: Int, column: Int) {
-        guard line >= 1, line <= lineStarts.count else {
+    /// - Complexity: O(*k*) in the length of the start tag, amortised over the tags of a document read in
+    ///   order (O(*n*) for all of them, even on one line).
+    mutating func startOfTag(named name: String, endingAtLine line: Int, column: Int) -> (line: Int, column: Int) {
+        guard line >= 1, line <= lineStarts.count, !bytes.isEmpty else {
             return (line, column)
         }
         let reported = min(lineStarts[line - 1] + max(column - 1, 0), bytes.count)
@@ -42,7 +48,7 @@ struct SCXMLSourcePositions {
         return position(of: offset)
     }
 
-    private func position(of offset: Int) -> (line: Int, column: Int) {
+    private mutating func position(of offset: Int) -> (line: Int, column: Int) {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -54,7 +60,15 @@ struct SCXMLSourcePositions {
             }
         }
         let lineStart = lineStarts[low]
-        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        var from = lineStart
+        var column = 1
+        if last.line == low + 1, last.offset <= offset, last.offset >= lineStart {
+            from = last.offset
+            column = last.column
+        }
+        // Columns count characters; the previous tag's `<` is a character boundary to continue from.
+        column += String(decoding: bytes[from..<offset], as: UTF8.self).count
+        last = (low + 1, offset, column)
         return (low + 1, column)
     }
 }

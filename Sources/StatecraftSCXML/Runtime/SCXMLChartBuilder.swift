@@ -22,14 +22,22 @@ public struct SCXMLChartBuilder: Sendable {
     public var log: @Sendable (SCXMLLogEntry) -> Void
     /// The value of `_sessionid`.
     public var sessionID: String
+    /// The limits: the document's depth and number of states are checked before building, and no string
+    /// value may grow past ``SCXMLLimits/maximumValueSize`` at run time (`error.execution` instead).
+    public var limits: SCXMLLimits
 
     /// Creates a builder.
     ///
     /// - Parameters:
     ///   - sessionID: the value of `_sessionid`.
+    ///   - limits: the limits (``SCXMLLimits/default`` unless given).
     ///   - log: receives the output of `<log>`; by default it is dropped.
-    public init(sessionID: String = "statecraft", log: @escaping @Sendable (SCXMLLogEntry) -> Void = { _ in }) {
+    public init(
+        sessionID: String = "statecraft", limits: SCXMLLimits = .default,
+        log: @escaping @Sendable (SCXMLLogEntry) -> Void = { _ in }
+    ) {
         self.sessionID = sessionID
+        self.limits = limits
         self.log = log
     }
 
@@ -38,19 +46,23 @@ public struct SCXMLChartBuilder: Sendable {
     /// - Parameter document: a parsed (hence validated) document.
     /// - Returns: the chart; its initial context declares every data element as `undefined` until the
     ///   chart starts and binds them.
-    /// - Throws: ``SCXMLError/unsupportedAttribute(name:element:at:)`` for `<send namelist>` (event data
+    /// - Throws: ``SCXMLError/limitExceeded(_:limit:at:)`` for a document deeper or larger than ``limits``,
+    ///   ``SCXMLError/unsupportedAttribute(name:element:at:)`` for `<send namelist>` (event data
     ///   is not supported yet), ``SCXMLError/invalidStructure(element:reason:at:)`` when the chart engine
     ///   rejects the structure.
     /// - Complexity: O(*n* × *d*) in the size of the document and its depth.
     public func build(_ document: SCXMLDocument) throws(SCXMLError) -> SCXMLChart {
-        let executor = SCXMLContentExecutor(log: log, sessionName: document.name, sessionID: sessionID)
-        var conversion = Conversion(document: document, executor: executor)
+        try document.checkLimits(limits)
+        let executor = SCXMLContentExecutor(log: log, sessionName: document.name, sessionID: sessionID,
+                                            maximumValueSize: limits.maximumValueSize)
+        let allData = document.allData
+        var conversion = Conversion(document: document, allData: allData, executor: executor)
         var elements: [ChartElement<String, SCXMLEvent, SCXMLDataModel>] = []
         for node in document.states where !node.isPseudoState {
             elements.append(try conversion.element(for: node, isTopLevel: true))
         }
         var variables: [String: SCXMLValue] = [:]
-        for data in document.allData {
+        for data in allData {
             variables[data.id] = .undefined
         }
         let initial = document.initial.isEmpty
@@ -71,6 +83,9 @@ extension SCXMLChartBuilder {
     /// The state of one conversion: the document and the executor its actions share.
     fileprivate struct Conversion {
         let document: SCXMLDocument
+        /// `document.allData`, collected once: collecting it for each top-level state made building
+        /// quadratic in the number of states.
+        let allData: [SCXMLDataNode]
         let executor: SCXMLContentExecutor
 
         mutating func element(for node: SCXMLStateNode, isTopLevel: Bool) throws(SCXMLError) -> Element {
@@ -129,7 +144,7 @@ extension SCXMLChartBuilder {
             var scopes: [(id: String, data: [SCXMLDataNode])] = []
             switch document.binding {
             case .early:
-                if isTopLevel && !document.allData.isEmpty { scopes.append(("", document.allData)) }
+                if isTopLevel && !allData.isEmpty { scopes.append(("", allData)) }
             case .late:
                 if isTopLevel && !document.data.isEmpty { scopes.append(("", document.data)) }
                 if !node.data.isEmpty { scopes.append((node.id, node.data)) }

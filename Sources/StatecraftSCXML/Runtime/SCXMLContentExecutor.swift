@@ -12,15 +12,19 @@ struct SCXMLContentExecutor: Sendable {
     let sessionName: String?
     /// The session id, readable as `_sessionid`.
     let sessionID: String
+    /// The largest string an expression may produce (``SCXMLLimits/maximumValueSize``).
+    var maximumValueSize = SCXMLLimits.default.maximumValueSize
 
     /// The environment expressions are evaluated in: the data model's variables, `_event` from the
     /// signal being processed, `In()` from the configuration.
     func environment(
         _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>
     ) -> SCXMLExpressionEnvironment {
-        SCXMLExpressionEnvironment(
+        var environment = SCXMLExpressionEnvironment(
             variables: model.variables, event: scope.signal.map(SCXMLContentExecutor.event(for:)),
             sessionName: sessionName, sessionID: sessionID, isInState: { scope.isActive($0) })
+        environment.maximumValueSize = maximumValueSize
+        return environment
     }
 
     /// The `_event` a chart signal stands for.

@@ -1,8 +1,8 @@
 import Foundation
 import Statecraft
 
-/// Runs an SCXML document on a virtual clock: the chart, its external event queue and its delayed
-/// events, with nothing waiting in real time.
+/// Runs an SCXML document on virtual time: the chart on a `StateMachine`, an external event queue, and
+/// delayed events that wait for the session to move time, with nothing waiting in real time.
 ///
 /// ```swift
 /// let session = try SCXMLSession(contentsOf: url)
@@ -10,37 +10,31 @@ import Statecraft
 /// // outcome == .finished("pass")
 /// ```
 ///
-/// The session starts the chart when it is created (``initialMacrostep``). Events go to the external
-/// queue (``enqueue(_:)``) and are processed in order, one macrostep each (``processQueuedEvents()``),
-/// together with the events the chart sends itself without a delay. Delayed events wait on the virtual
-/// clock until ``fireNextDelayedEvent()`` moves ``now`` to the earliest one; events due at the same time
-/// fire in the order they were sent. `<cancel>` drops a waiting event; halting in a top-level final state
-/// drops them all.
+/// The session starts the chart when it is created (``initialMacrostep``), with `StateMachine(chart:)`'s
+/// runtime. Events go to the external queue (``enqueue(_:)``) and are processed in order, one macrostep
+/// each (``processQueuedEvents()``), together with the events the chart sends itself without a delay.
+/// Delayed events wait in the machine's delayed-event queue — the one behind every
+/// `StateMachine.send(_:after:id:)` — until ``fireNextDelayedEvent()`` or ``advance(by:)`` moves ``now``
+/// to them; events due at the same time fire in the order they were sent. `<cancel>` drops a waiting
+/// event; halting in a top-level final state drops them all.
 public final class SCXMLSession {
-    /// A delayed event waiting on the virtual clock.
-    struct DelayedEvent {
-        let due: Duration
-        let sequence: Int
-        let event: SCXMLEvent
-        let id: String?
+    /// The external queue, shared with the chart's runtime, which puts the chart's sends without delay
+    /// at its back.
+    final class ExternalQueue {
+        var events = FIFOQueue<SCXMLEvent>()
     }
 
     /// The document the session runs.
     public let document: SCXMLDocument
     /// The chart built from the document.
     public let chart: SCXMLChart
-    /// The chart's current snapshot: configuration, data model, whether it finished.
-    public internal(set) var snapshot: SCXMLSnapshot
     /// What the chart's first macrostep did.
     public private(set) var initialMacrostep: SCXMLMacrostepRecord
-    /// The virtual time: how far the clock has moved to deliver delayed events.
-    public internal(set) var now: Duration = .zero
 
-    // Internal, not private: snapshots (`SCXMLSession+Snapshots.swift`) save and restore them.
-    var externalQueue: [SCXMLEvent] = []
-    var queueHead = 0
-    var delayed: [DelayedEvent] = []
-    var sequence = 0
+    /// The machine running the chart; its delayed events wait on the session's virtual time. Internal,
+    /// not private: snapshots (`SCXMLSession+Snapshots.swift`) save it and the external queue.
+    let machine: StateMachine<SCXMLChart>
+    let externalQueue: ExternalQueue
     /// Whether the session was restored from a snapshot: its first macrostep happened in another run.
     let isRestored: Bool
     private let logBuffer: SCXMLLogBuffer
@@ -54,31 +48,46 @@ public final class SCXMLSession {
     /// - Complexity: O(*n* × *d*) to build the chart, plus the first macrostep.
     public convenience init(document: SCXMLDocument, sessionID: String = "statecraft") throws(SCXMLError) {
         do {
-            try self.init(document: document, sessionID: sessionID, isRestored: false) { $0.start() }
+            try self.init(document: document, sessionID: sessionID, isRestored: false) { chart, runtime in
+                StateMachine(definition: chart, subject: runtime)
+            }
         } catch let error as SCXMLError {
             throw error
         } catch {
             preconditionFailure("Internal inconsistency: starting a chart threw \(error)")
         }
-        perform(snapshot.lastMacrostep.effects)
     }
 
-    /// Builds a document's chart and takes its first snapshot from `makeSnapshot` — the chart's start,
-    /// or a restored snapshot (`SCXMLSession+Snapshots.swift`); performs no effect.
+    /// Builds a document's chart and the machine running it from `makeMachine` — the chart started on the
+    /// given runtime, or a machine restored from a snapshot (`SCXMLSession+Snapshots.swift`), whose
+    /// runtime then replaces the given one.
     ///
-    /// - Throws: ``SCXMLError`` from building the chart; what `makeSnapshot` throws.
+    /// - Throws: ``SCXMLError`` from building the chart; what `makeMachine` throws.
     init(
         document: SCXMLDocument, sessionID: String, isRestored: Bool,
-        makeSnapshot: (SCXMLChart) throws -> SCXMLSnapshot
+        makeMachine: (SCXMLChart, ChartRuntime) throws -> StateMachine<SCXMLChart>
     ) throws {
         let buffer = SCXMLLogBuffer()
         self.document = document
         self.logBuffer = buffer
         self.isRestored = isRestored
         chart = try SCXMLChartBuilder(sessionID: sessionID) { buffer.append($0) }.build(document)
-        snapshot = try makeSnapshot(chart)
+        let queue = ExternalQueue()
+        let sendWithoutDelay: (Any) -> Void = { event in
+            guard let event = event as? SCXMLEvent else {
+                preconditionFailure("Internal inconsistency: an SCXML chart sent a \(type(of: event))")
+            }
+            queue.events.enqueue(event)
+        }
+        let runtime = ChartRuntime()
+        runtime._sendWithoutDelay = sendWithoutDelay
+        externalQueue = queue
+        machine = try makeMachine(chart, runtime)
+        // A restored machine made its own runtime; nothing has run on it yet.
+        machine.subject._sendWithoutDelay = sendWithoutDelay
         initialMacrostep = SCXMLMacrostepRecord(event: nil, exited: [], entered: [], configuration: [])
         initialMacrostep = record(event: nil)
+        if isFinished { externalQueue.events.removeAll() }
     }
 
     /// Parses a file, builds its chart and starts it.
@@ -90,28 +99,34 @@ public final class SCXMLSession {
         try self.init(document: SCXMLParser.parse(contentsOf: url))
     }
 
+    /// The chart's current snapshot: configuration, data model, whether it finished.
+    public var snapshot: SCXMLSnapshot { machine.state }
+
+    /// The virtual time: how far the clock has moved to deliver delayed events.
+    public var now: Duration { machine._delayedEventTime }
+
     /// Whether the chart halted in a top-level final state; it then processes nothing more.
     public var isFinished: Bool { snapshot.isFinished }
 
     /// The number of delayed events waiting on the virtual clock.
-    public var pendingDelayedEventCount: Int { delayed.count }
+    public var pendingDelayedEventCount: Int { machine.pendingDelayedEventCount }
 
     /// The number of events waiting in the external queue.
-    public var queuedEventCount: Int { externalQueue.count - queueHead }
+    public var queuedEventCount: Int { externalQueue.events.count }
 
     /// Puts an event at the back of the external queue. Ignored once the chart has finished.
     ///
     /// - Parameter event: the event.
     public func enqueue(_ event: SCXMLEvent) {
         guard !isFinished else { return }
-        externalQueue.append(event)
+        externalQueue.events.enqueue(event)
     }
 
     /// Processes the external queue until it is empty or the chart finishes: one macrostep per event,
     /// including the events the chart sends itself meanwhile.
     ///
     /// A chart that keeps sending itself events without delay keeps this going; use
-    /// ``run(input:eventLimit:onMacrostep:)`` to bound it.
+    /// ``run(input:eventLimit:finishDelayedEvents:onMacrostep:)`` to bound it.
     /// - Returns: one record per event, in order; an event no transition handles gets a record without
     ///   exited or entered states.
     /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
@@ -129,21 +144,15 @@ public final class SCXMLSession {
     /// - Returns: its record, or `nil` when the queue is empty or the chart has finished.
     /// - Complexity: O(*n*) per microstep in the number of states.
     public func processNextQueuedEvent() -> SCXMLMacrostepRecord? {
-        guard !isFinished, queueHead < externalQueue.count else { return nil }
-        let event = externalQueue[queueHead]
-        queueHead += 1
-        if queueHead == externalQueue.count {
-            externalQueue.removeAll(keepingCapacity: true)
-            queueHead = 0
-        }
-        guard let next = chart.step(snapshot, on: event) else {
+        guard !isFinished, let event = externalQueue.events.dequeue() else { return nil }
+        guard machine.send(event) == .transitioned else {
             return SCXMLMacrostepRecord(
                 event: event.name, exited: [], entered: [], configuration: snapshot.configuration.sorted(),
                 logs: logBuffer.take(), time: now)
         }
-        snapshot = next
         let result = record(event: event.name)
-        perform(snapshot.lastMacrostep.effects)
+        // Halting drops what waits; the machine has dropped its delayed events already.
+        if isFinished { externalQueue.events.removeAll() }
         return result
     }
 
@@ -171,13 +180,13 @@ public final class SCXMLSession {
         while queueDelayedEvent(notAfter: end) {
             records += processQueuedEvents()
         }
-        now = max(now, end)
+        machine._moveDelayedEventTime(to: end)
         return records
     }
 
     /// When the earliest waiting delayed event falls due; `nil` when none waits.
     public var nextDelayedEventTime: Duration? {
-        delayed.map(\.due).min()
+        machine._nextDelayedEventTime
     }
 
     /// Moves the earliest delayed event due by `end` (any, when `nil`) to the external queue and the clock
@@ -185,15 +194,8 @@ public final class SCXMLSession {
     ///
     /// - Returns: whether there was one (and the chart has not finished).
     private func queueDelayedEvent(notAfter end: Duration?) -> Bool {
-        guard !isFinished, let index = delayed.indices.min(by: {
-            (delayed[$0].due, delayed[$0].sequence) < (delayed[$1].due, delayed[$1].sequence)
-        }) else {
-            return false
-        }
-        if let end, delayed[index].due > end { return false }
-        let next = delayed.remove(at: index)
-        now = max(now, next.due)
-        enqueue(next.event)
+        guard !isFinished, let event = machine._popDelayedEvent(notAfter: end) else { return false }
+        enqueue(event)
         return true
     }
 
@@ -252,7 +254,7 @@ public final class SCXMLSession {
             case .advance(let duration):
                 let end = now + max(duration, .zero)
                 guard deliver(notAfter: end) else { return .eventLimitReached(eventLimit) }
-                now = max(now, end)
+                machine._moveDelayedEventTime(to: end)
             }
         }
         budget = eventLimit
@@ -261,7 +263,7 @@ public final class SCXMLSession {
         return .inputConsumed
     }
 
-    /// Runs the chart with input events only; see ``run(input:eventLimit:onMacrostep:)``.
+    /// Runs the chart with input events only; see ``run(input:eventLimit:finishDelayedEvents:onMacrostep:)``.
     ///
     /// - Parameters:
     ///   - events: the names of the input events.
@@ -297,26 +299,4 @@ public final class SCXMLSession {
             logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(\.description), time: now)
     }
 
-    /// Performs a macrostep's sends and cancels; drops everything waiting once the chart has finished.
-    private func perform(_ effects: [ChartEffect<SCXMLEvent>]) {
-        if isFinished {
-            delayed.removeAll()
-            externalQueue.removeAll()
-            queueHead = 0
-            return
-        }
-        for effect in effects {
-            switch effect {
-            case .send(let event, let delay, let id):
-                if delay <= .zero {
-                    externalQueue.append(event)
-                } else {
-                    sequence += 1
-                    delayed.append(DelayedEvent(due: now + delay, sequence: sequence, event: event, id: id))
-                }
-            case .cancel(let id):
-                delayed.removeAll { $0.id == id }
-            }
-        }
-    }
 }

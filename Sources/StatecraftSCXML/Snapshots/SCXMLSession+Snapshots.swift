@@ -2,18 +2,20 @@ import Statecraft
 
 extension SCXMLSession {
     /// Saves the session: the chart's configuration, history and data model, the delayed events still
-    /// waiting (with the time each has left and its send id), the virtual time and the queued events.
+    /// waiting in the machine's delayed-event queue (with the time each has left and its send id), the
+    /// virtual time and the events waiting in the external queue.
     ///
     /// - Returns: A `Codable` value for ``init(document:sessionID:restoring:)``.
-    /// - Complexity: O(*n* · *d*) in the size of the chart, plus O(*k* log *k*) in the waiting events.
+    /// - Complexity: O(*n* · *d*) in the size of the chart, plus O(*k*) in the waiting events.
     public func saveSnapshot() -> SCXMLSessionSnapshot {
-        let waiting = delayed.sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }.map {
+        let waiting = machine._waitingDelayedEvents.map {
             StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>.DelayedEvent(
-                event: $0.event, id: $0.id, remaining: $0.due - now)
+                event: $0.event, id: $0.id, remaining: $0.remaining)
         }
+        var queued = externalQueue.events  // a copy: the session's queue stays as it is
         return SCXMLSessionSnapshot(
             chart: chart.saved(snapshot, delayedEvents: waiting), now: now,
-            queuedEvents: Array(externalQueue[queueHead...]))
+            queuedEvents: queued.removeAllWaiting())
     }
 
     /// Builds a document's chart and restores a saved session into it: no entry action runs, no
@@ -29,8 +31,17 @@ extension SCXMLSession {
         throws(SCXMLRestoreError)
     {
         do {
-            try self.init(document: document, sessionID: sessionID, isRestored: true) { chart in
-                try chart.restoring(saved.chart)
+            try self.init(document: document, sessionID: sessionID, isRestored: true) { chart, _ in
+                // The machine's delayed events are scheduled once its time is the saved virtual time, so
+                // that they fall due at the same virtual times as in the saved run.
+                var withoutDelayedEvents = saved.chart
+                withoutDelayedEvents.delayedEvents = []
+                let machine = try StateMachine(chart: chart, restoring: withoutDelayedEvents)
+                machine._moveDelayedEventTime(to: .nanoseconds(saved.nowNanoseconds))
+                for waiting in saved.chart.delayedEvents {
+                    machine.send(waiting.event, after: waiting.remaining, id: waiting.id)
+                }
+                return machine
             }
         } catch let error as SCXMLError {
             throw .chart(error)
@@ -39,11 +50,6 @@ extension SCXMLSession {
         } catch {
             preconditionFailure("Internal inconsistency: restoring a session threw \(error)")
         }
-        now = .nanoseconds(saved.nowNanoseconds)
-        externalQueue = saved.queuedEvents
-        for waiting in saved.chart.delayedEvents {
-            sequence += 1
-            delayed.append(DelayedEvent(due: now + waiting.remaining, sequence: sequence, event: waiting.event, id: waiting.id))
-        }
+        for event in saved.queuedEvents { enqueue(event) }
     }
 }

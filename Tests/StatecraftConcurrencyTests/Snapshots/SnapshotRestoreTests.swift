@@ -34,17 +34,24 @@ struct SnapshotRestoreTests {
         }
     }
 
+    /// Starts `machine`'s run loop on `clock` and waits until it runs.
+    static func run<Definition>(_ machine: StateMachine<Definition>, on clock: ManualClock) async -> Task<Void, Never>
+    where Definition.Event: Sendable {
+        let runLoop = Task { await machine.run(clock: clock) }
+        await clock.waitForRunLoops()
+        return runLoop
+    }
+
     @Test func restoringRunsNoEntryActionAndKeepsContextAndHistory() throws {
         let chart = try Self.lamp()
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: chart, scheduler: clock)
+        let machine = StateMachine(chart: chart)
         machine.send(.toggle)
         machine.send(.up)
         machine.send(.toggle)   // off; history of .on records .high
         let saved = try machine.snapshot()
         #expect(saved.histories.map(\.states) == [[.high]])
 
-        let restored = try StateMachine(chart: chart, restoring: saved, scheduler: ManualScheduler())
+        let restored = try StateMachine(chart: chart, restoring: saved)
         var observed = 0
         restored.addObserver { _, _, _ in observed += 1 }
         #expect(restored.state.configuration == [.off])
@@ -56,56 +63,65 @@ struct SnapshotRestoreTests {
         #expect(restored.state.configuration == [.on, .high])
     }
 
-    @Test func delayedEventsResumeWithTheirRemainingTimeOnTheNewScheduler() throws {
+    @Test func delayedEventsResumeWithTheirRemainingTimeOnTheNewClock() async throws {
         let chart = try Self.lamp()
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: chart, scheduler: clock)
+        let clock = ManualClock()
+        let machine = StateMachine(chart: chart)
+        let runLoop = await Self.run(machine, on: clock)
         machine.send(.toggle)
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
+        runLoop.cancel()
+        await runLoop.value
         let saved = try machine.snapshot()
         #expect(saved.delayedEvents.map(\.remaining) == [.seconds(1)])
         #expect(saved.delayedEvents.first?.id?.isEmpty == false)
 
-        let later = ManualScheduler()
-        let restored = try StateMachine(chart: chart, restoring: saved, scheduler: later)
-        #expect(restored.subject.pendingDelayedEventCount == 1)
-        later.advance(by: .milliseconds(999))
+        let later = ManualClock()
+        let restored = try StateMachine(chart: chart, restoring: saved)
+        #expect(restored.pendingDelayedEventCount == 1)
+        let restoredLoop = await Self.run(restored, on: later)
+        defer { restoredLoop.cancel() }
+        await later.advance(by: .milliseconds(999))
         #expect(restored.state.isActive(.on))
-        later.advance(by: .milliseconds(1))
+        await later.advance(by: .milliseconds(1))
         #expect(restored.state.configuration == [.off])
         // The saved timer belongs to `.on`: leaving `.on` before it fires cancels it, as it would have.
-        let again = try StateMachine(chart: chart, restoring: saved, scheduler: ManualScheduler())
+        let again = try StateMachine(chart: chart, restoring: saved)
         again.send(.toggle)
-        #expect(again.subject.pendingDelayedEventCount == 0)
+        #expect(again.pendingDelayedEventCount == 0)
+    }
+
+    @Test func delayedEventsKeepTheirOrderAndIdentifiersAcrossARestore() async throws {
+        let chart = try Self.lamp()
+        let machine = StateMachine(chart: chart)
+        machine.send(.up, after: .seconds(2), id: "b")
+        machine.send(.toggle, after: .seconds(1), id: "a")
+        machine.send(.finish, after: .seconds(2), id: "c")
+        let saved = try machine.snapshot()
+        #expect(saved.delayedEvents.map(\.id) == ["a", "b", "c"])
+        #expect(saved.delayedEvents.map(\.remaining) == [.seconds(1), .seconds(2), .seconds(2)])
+
+        let restored = try StateMachine(chart: chart, restoring: saved)
+        #expect(restored.cancelDelayedEvents(id: "c") == 1)
+        let clock = ManualClock()
+        let runLoop = await Self.run(restored, on: clock)
+        defer { runLoop.cancel() }
+        await clock.advance(by: .seconds(2))
+        // .toggle at 1 s enters .on/.low, .up at 2 s moves to .high; the cancelled .finish never arrives.
+        #expect(restored.state.configuration == [.on, .high])
     }
 
     @Test func aFinishedChartStaysFinished() throws {
         let chart = try Self.lamp()
-        let machine = StateMachine(chart: chart, scheduler: ManualScheduler())
+        let machine = StateMachine(chart: chart)
         machine.send(.toggle)
         machine.send(.finish)
         let saved = try machine.snapshot()
         #expect(saved.finalState == .done)
-        let restored = try StateMachine(chart: chart, restoring: saved, scheduler: ManualScheduler())
+        let restored = try StateMachine(chart: chart, restoring: saved)
         #expect(restored.state.isFinished)
         #expect(restored.state.finalState == .done)
         #expect(!restored.handle(.toggle))
-    }
-
-    @Test func aSchedulerThatCannotTellTheTimeLeftMakesSnapshotsFail() throws {
-        final class Opaque: ChartScheduler {
-            func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledActionToken {
-                ScheduledActionToken(rawValue: 1)
-            }
-            func cancel(_ token: ScheduledActionToken) {}
-        }
-        let machine = StateMachine(chart: try Self.lamp(), scheduler: Opaque())
-        machine.send(.toggle)
-        #expect(throws: SnapshotError.unmeasurableDelay(id: machine.state.lastMacrostep.effects.first.flatMap {
-            if case .send(_, _, let id) = $0 { id } else { nil }
-        })) {
-            try machine.snapshot()
-        }
     }
 
     enum Screen: String, Sendable, Codable, Equatable { case list, refreshing }
@@ -139,7 +155,7 @@ struct SnapshotRestoreTests {
         let loop = Task { await restored.run(clock: clock) }
         defer { loop.cancel() }
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await stream.next()?.to == .list)
     }
 
@@ -164,8 +180,8 @@ struct SnapshotRestoreTests {
         var stream = await restored.transitions().makeAsyncIterator()
         let loop = Task { await restored.run(clock: clock) }
         defer { loop.cancel() }
-        await clock.waitForSleepers(count: 1)
-        clock.advance(by: .seconds(3))
+        await clock.waitForRunLoops()
+        await clock.advance(by: .seconds(3))
         let fired = await stream.next()
         #expect(fired?.event == .tick)
         #expect(fired?.to.configuration == [.off])

@@ -6,8 +6,8 @@ import Testing
 /// The property behind snapshots: for random charts, random inputs and a random cut point, running to the
 /// cut, saving, encoding to JSON, decoding, restoring into a new machine on a new clock and carrying on
 /// produces exactly the transitions of one uninterrupted run — delayed events included. Every machine runs
-/// its delayed events on the run loop's clock, a `ManualClock`; time moves one deadline at a time, so
-/// nothing depends on scheduling.
+/// its delayed events on the run loop's clock, a `ManualClock`, whose advance delivers the events due by
+/// its end, in time order, before it returns, so nothing depends on scheduling.
 @MainActor
 @Suite("Snapshot round trip", .timeLimit(.minutes(5)))
 struct SnapshotRoundTripTests {
@@ -40,26 +40,16 @@ struct SnapshotRoundTripTests {
             loop = Task { await machine.run(clock: clock) }
         }
 
-        /// Moves the clock by `duration`, deadline by deadline, waiting each time until the due events
-        /// have been handled and every waiting event has its timer asleep on the clock.
+        /// Moves the clock by `duration`; the delayed events due meanwhile have been handled, in time
+        /// order, when it returns.
         func wait(_ duration: Duration) async throws {
-            var left = duration
-            while true {
-                try await settle()
-                guard let next = try machine.snapshot().delayedEvents.first?.remaining, next <= left else {
-                    clock.advance(by: left)
-                    return
-                }
-                clock.advance(by: next)
-                left -= next
-            }
+            try await settle()
+            await clock.advance(by: duration)
         }
 
+        /// Waits until the run loop runs, so that no advance can pass it by.
         func settle() async throws {
-            while try machine.snapshot().delayedEvents.contains(where: { $0.remaining == .zero }) {
-                await Task.yield()
-            }
-            await clock.waitForSleepers(count: machine.subject.pendingDelayedEventCount)
+            await clock.waitForRunLoops()
         }
 
         func perform(_ step: Step) async throws {

@@ -1,10 +1,19 @@
 import Statecraft
+import StatecraftTesting
 import Testing
 
 /// Delayed events on a manual clock: `AfterDelay` transitions, sends with delays, cancel by identifier,
 /// time order (SCXML 1.0 §6.2, §6.3). Nothing here waits in real time.
-@Suite("Chart delayed events")
+@MainActor
+@Suite("Chart delayed events", .timeLimit(.minutes(1)))
 struct DelayTests {
+    /// Starts `machine`'s run loop on `clock` and waits until it runs.
+    static func run(_ machine: StateMachine<TestChart>, on clock: ManualClock) async -> Task<Void, Never> {
+        let runLoop = Task { await machine.run(clock: clock) }
+        await clock.waitForRunLoops()
+        return runLoop
+    }
+
     static func makeChart() throws -> TestChart {
         try TestChart(initial: .idle, context: Log()) {
             ChartState(.idle) { OnEvent(.go, target: .busy) }
@@ -15,36 +24,39 @@ struct DelayTests {
         }
     }
 
-    @Test func afterTransitionFiresOnceTheDelayHasElapsed() throws {
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: try Self.makeChart(), scheduler: clock)
+    @Test func afterTransitionFiresOnceTheDelayHasElapsed() async throws {
+        let clock = ManualClock()
+        let machine = StateMachine(chart: try Self.makeChart())
+        let runLoop = await Self.run(machine, on: clock)
+        defer { runLoop.cancel() }
         machine.handle(.go)
-        #expect(clock.pendingCount == 1)
-        clock.advance(by: .milliseconds(1999))
+        #expect(machine.pendingDelayedEventCount == 1)
+        await clock.advance(by: .milliseconds(1999))
         #expect(machine.state.isActive(.busy))
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         #expect(machine.state.isActive(.idle))
         #expect(machine.state.context.entries == ["timed out"])
-        #expect(clock.pendingCount == 0)
+        #expect(machine.pendingDelayedEventCount == 0)
     }
 
-    @Test func leavingTheStateCancelsItsAfterTransition() throws {
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: try Self.makeChart(), scheduler: clock)
+    @Test func leavingTheStateCancelsItsAfterTransition() async throws {
+        let clock = ManualClock()
+        let machine = StateMachine(chart: try Self.makeChart())
+        let runLoop = await Self.run(machine, on: clock)
+        defer { runLoop.cancel() }
         machine.handle(.go)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         machine.handle(.back)
-        #expect(clock.pendingCount == 0)
-        #expect(machine.subject.pendingDelayedEventCount == 0)
+        #expect(machine.pendingDelayedEventCount == 0)
         // Re-entering starts a fresh timer.
         machine.handle(.go)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(machine.state.isActive(.busy))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(machine.state.isActive(.idle))
     }
 
-    @Test func delayedSendsArriveInTimeOrderAndCancelByIdentifier() throws {
+    @Test func delayedSendsArriveInTimeOrderAndCancelByIdentifier() async throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
                 OnEntry { _, scope in
@@ -58,16 +70,18 @@ struct DelayTests {
                 OnEvent(.go, action: { _, scope in scope.cancel(id: "tick") })
             }
         }
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: chart, scheduler: clock)
-        #expect(clock.pendingCount == 3)
+        let clock = ManualClock()
+        let machine = StateMachine(chart: chart)
+        let runLoop = await Self.run(machine, on: clock)
+        defer { runLoop.cancel() }
+        #expect(machine.pendingDelayedEventCount == 3)
         machine.handle(.go)
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         #expect(machine.state.context.entries == ["bar", "foo"])
-        #expect(clock.now == .seconds(5))
+        #expect(clock.now == ManualClock.Instant(offset: .seconds(5)))
     }
 
-    @Test func delayedSendSurvivesLeavingTheStateThatSentIt() throws {
+    @Test func delayedSendSurvivesLeavingTheStateThatSentIt() async throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
                 OnEntry { _, scope in scope.send(.foo, after: .seconds(1)) }
@@ -75,14 +89,16 @@ struct DelayTests {
             }
             ChartState(.b) { OnEvent(.foo, action: say("foo in b")) }
         }
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: chart, scheduler: clock)
+        let clock = ManualClock()
+        let machine = StateMachine(chart: chart)
+        let runLoop = await Self.run(machine, on: clock)
+        defer { runLoop.cancel() }
         machine.handle(.go)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(machine.state.context.entries == ["foo in b"])
     }
 
-    @Test func finishingTheChartCancelsEveryDelayedEvent() throws {
+    @Test func finishingTheChartCancelsEveryDelayedEvent() async throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
                 OnEntry { _, scope in scope.send(.foo, after: .seconds(1), id: "foo") }
@@ -90,11 +106,13 @@ struct DelayTests {
             }
             FinalState(.done)
         }
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: chart, scheduler: clock)
+        let clock = ManualClock()
+        let machine = StateMachine(chart: chart)
+        let runLoop = await Self.run(machine, on: clock)
+        defer { runLoop.cancel() }
         machine.handle(.go)
         #expect(machine.state.isFinished)
-        #expect(clock.pendingCount == 0)
+        #expect(machine.pendingDelayedEventCount == 0)
     }
 
     @Test func pureStepRecordsDelayedSendsAsEffects() throws {

@@ -1,4 +1,5 @@
 import Statecraft
+import StatecraftTesting
 import Testing
 
 /// Shallow and deep history: recorded when the parent is exited, restored on entry through the history
@@ -102,7 +103,7 @@ struct HistoryTests {
 
     /// W3C test 579: the default history content runs after the parent's entry and its initial
     /// transition's content; a restored history runs no default content.
-    @Test func w3c579DefaultHistoryContentRunsAfterEntryAndInitialContent() throws {
+    @MainActor @Test func w3c579DefaultHistoryContentRunsAfterEntryAndInitialContent() async throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a, initial: .hist, initialAction: { _, scope in scope.raise(.f) }) {
                 OnEntry { _, scope in
@@ -136,15 +137,18 @@ struct HistoryTests {
             FinalState(.done)
             FinalState(.fail)
         }
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: chart, scheduler: clock)
+        let clock = ManualClock()
+        let machine = StateMachine(chart: chart)
+        let runLoop = Task { await machine.run(clock: clock) }
+        defer { runLoop.cancel() }
+        await clock.waitForRunLoops()
         #expect(machine.state.configuration == [.y])
         #expect(machine.state.lastMacrostep.microsteps.map(\.transitions) == [
             ["initial"], ["e"], ["f"], ["g"], ["e"], ["f"],
         ])
         // Re-entering `a` restored `c` from history instead of taking the default to a1.
         #expect(machine.state.lastMacrostep.microsteps[3].entered == [.a, .c])
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(machine.state.finalState == .done)
     }
 }

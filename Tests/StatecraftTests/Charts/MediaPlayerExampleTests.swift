@@ -1,4 +1,5 @@
 import Statecraft
+import StatecraftTesting
 import Testing
 
 /// The worked example of the "Statecharts" DocC article, checked as written there.
@@ -50,8 +51,7 @@ struct MediaPlayerExampleTests {
     }
 
     @Test func walkthroughFromTheArticle() throws {
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: try Self.makePlayer(), scheduler: clock)
+        let machine = StateMachine(chart: try Self.makePlayer())
         machine.handle(.power)
         #expect(machine.state.configuration == [.on, .stopped])
         machine.handle(.play)
@@ -71,21 +71,24 @@ struct MediaPlayerExampleTests {
         #expect(next?.lastMacrostep.entered == [.on, .stopped])
     }
 
-    @Test func stoppedPlayerSwitchesItselfOffAfterFiveIdleMinutes() throws {
-        let clock = ManualScheduler()
-        let machine = StateMachine(chart: try Self.makePlayer(), scheduler: clock)
+    @MainActor @Test func stoppedPlayerSwitchesItselfOffAfterFiveIdleMinutes() async throws {
+        let clock = ManualClock()
+        let machine = StateMachine(chart: try Self.makePlayer())
+        let runLoop = Task { await machine.run(clock: clock) }
+        defer { runLoop.cancel() }
+        await clock.waitForRunLoops()
         var events: [Input] = []
         machine.addObserver { _, event, _ in events.append(event) }
         machine.handle(.power)
-        clock.advance(by: .seconds(299))
+        await clock.advance(by: .seconds(299))
         #expect(machine.state.isActive(.stopped))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(machine.state.isActive(.off))
         #expect(events == [.power, .idleTimeout])
     }
 
     @Test func volumeIsSetInAnyVolumeStateAndEjectingEndsTheChart() throws {
-        let machine = StateMachine(chart: try Self.makePlayer(), scheduler: ManualScheduler())
+        let machine = StateMachine(chart: try Self.makePlayer())
         machine.handle(.power)
         machine.handle(.play)
         machine.handle(.mute)

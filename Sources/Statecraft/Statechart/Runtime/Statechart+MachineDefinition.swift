@@ -1,7 +1,7 @@
 extension Statechart: MachineDefinition {
     /// A chart machine's state: the chart's snapshot.
     public typealias State = ChartSnapshot<StateID, Event, Context>
-    /// A chart machine's subject: the runtime holding its scheduler.
+    /// A chart machine's subject: the runtime performing its sends and cancels.
     public typealias Subject = ChartRuntime
 
     /// The snapshot after the chart's first macrostep (``start(context:)``).
@@ -68,7 +68,7 @@ extension Statechart: MachineDefinition {
         if !snapshot._lastMacrostep.hasNoEffects {
             machine.subject.perform(snapshot.lastMacrostep.effects, in: machine)
         }
-        if snapshot.isFinished { machine.subject.cancelAll() }
+        if snapshot.isFinished { machine.cancelAllDelayedEvents() }
     }
 
     /// The same chart with another initial context.
@@ -99,9 +99,9 @@ extension StateMachine {
     /// Creates a machine running `chart`: it enters the chart's initial configuration and runs its
     /// first macrostep before the initializer returns.
     ///
-    /// Without a scheduler, delayed events (``AfterDelay``, ``ChartScope/send(_:after:id:)``) run on the clock
-    /// of ``StateMachine/run(clock:isolation:)``, on the caller's isolation — `ContinuousClock` in an app,
-    /// a manual clock in tests — and wait while no run loop runs:
+    /// Delayed events (``AfterDelay``, ``ChartScope/send(_:after:id:)``) run on the clock of
+    /// ``StateMachine/run(clock:isolation:)``, on the caller's isolation — `ContinuousClock` in an app,
+    /// `ManualClock` (module `StatecraftTesting`) in tests — and wait while no run loop runs:
     ///
     /// ```swift
     /// @MainActor final class PlayerModel {
@@ -110,27 +110,17 @@ extension StateMachine {
     /// }
     /// ```
     ///
-    /// With a scheduler such as ``ManualScheduler``, delayed events go to it instead, and the machine
-    /// needs no run loop for them:
-    ///
-    /// ```swift
-    /// let clock = ManualScheduler()
-    /// let machine = StateMachine(chart: chart, scheduler: clock)
-    /// machine.handle(.play)
-    /// clock.advance(by: .seconds(30))
-    /// ```
-    ///
-    /// Either way a delayed event survives changes of state: only ``ChartScope/cancel(id:)`` (and the
-    /// exit of the state owning an ``AfterDelay``) drops it (SCXML 1.0 §6.2, §6.3).
+    /// A delayed event survives changes of state: only ``ChartScope/cancel(id:)`` (and the exit of the
+    /// state owning an ``AfterDelay``) drops it (SCXML 1.0 §6.2, §6.3), as for every
+    /// ``StateMachine/send(_:after:id:)``.
     ///
     /// - Parameters:
     ///   - chart: The chart to run.
     ///   - context: The extended state to start with; `nil` uses the chart's initial context.
-    ///   - scheduler: Delivers delayed events; `nil` (the default) uses the run loop's clock.
     public convenience init<StateID, Event, Context>(
-        chart: Statechart<StateID, Event, Context>, context: Context? = nil, scheduler: (any ChartScheduler)? = nil
+        chart: Statechart<StateID, Event, Context>, context: Context? = nil
     ) where Definition == Statechart<StateID, Event, Context> {
         let definition = context.map { chart.withInitialContext($0) } ?? chart
-        self.init(definition: definition, subject: ChartRuntime(scheduler: scheduler))
+        self.init(definition: definition, subject: ChartRuntime())
     }
 }

@@ -14,8 +14,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline let tables: Tables
     @usableFromInline var snapshot: ChartSnapshot<StateID, Event, Context>
     /// SCXML 1.0 §D.2 `internalQueue`: raised events and generated `done`/`error` signals.
-    @usableFromInline var internalQueue: [Signal] = []
-    @usableFromInline var queueHead = 0
+    @usableFromInline var internalQueue = FIFOQueue<Signal>()
     /// SCXML's `_event`: the last signal selected, seen by guards and actions.
     @usableFromInline var currentSignal: Signal?
     @usableFromInline var microstep = ChartMicrostep<StateID>()
@@ -30,7 +29,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         self.tracing = false
         self.tables = snapshot.tables
         self.snapshot = snapshot
-        self.internalQueue = internalQueue
+        self.internalQueue = FIFOQueue(internalQueue)
         self.currentSignal = signal
         self.microstepCount = snapshot._lastMacrostep.microstepCount
     }
@@ -64,7 +63,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
         currentSignal = signal
         let enabled = selectTransitions(for: signal)
-        if enabled.isEmpty && queueHead == internalQueue.count { return false }
+        if enabled.isEmpty && internalQueue.isEmpty { return false }
         if !enabled.isEmpty { takeMicrostep(enabled) }
         runToCompletion()
         return true
@@ -88,7 +87,6 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             if !enabled.isEmpty { takeMicrostep(enabled) }
         }
         internalQueue.removeAll()
-        queueHead = 0
         if snapshot._isFinished { exitInterpreter() }
     }
 
@@ -105,14 +103,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     }
 
     @inlinable mutating func dequeueInternal() -> Signal? {
-        guard queueHead < internalQueue.count else { return nil }
-        let signal = internalQueue[queueHead]
-        queueHead += 1
-        if queueHead == internalQueue.count {
-            internalQueue.removeAll(keepingCapacity: true)
-            queueHead = 0
-        }
-        return signal
+        internalQueue.dequeue()
     }
 
     @inlinable mutating func finishMicrostep() {
@@ -203,6 +194,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         if tracing {
             for index in enabled {
                 microstep.transitions.append(tables.transitions[index].trigger?.label ?? "eventless")
+                microstep._transitionIndices.append(index)
             }
         }
         exitStates(enabled)
@@ -303,13 +295,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             guard let parentID = tables.ids[parent] else {
                 preconditionFailure("Internal inconsistency: a state without identifier below the root")
             }
-            internalQueue.append(.done(parentID))
+            internalQueue.enqueue(.done(parentID))
             let grandparent = tables.parents[parent]
             if grandparent > 0, tables.isParallel(grandparent),
                 tables.childStates[grandparent].allSatisfy({ isInFinalState($0) }),
                 let grandparentID = tables.ids[grandparent]
             {
-                internalQueue.append(.done(grandparentID))
+                internalQueue.enqueue(.done(grandparentID))
             }
         }
     }
@@ -488,7 +480,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         } catch {
             failure = error
         }
-        if !scope.raised.isEmpty { internalQueue.append(contentsOf: scope.raised) }
+        if !scope.raised.isEmpty { internalQueue.enqueue(contentsOf: scope.raised) }
         if !scope.effects.isEmpty { snapshot._lastMacrostep.effects.append(contentsOf: scope.effects) }
         if let failure { raiseError(failure, state: state, phase: phase) }
     }
@@ -497,6 +489,6 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func raiseError(_ error: any Error, state: Int, phase: ChartExecutionError.Phase) {
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
         snapshot._lastMacrostep.errors.append(executionError)
-        internalQueue.append(.error(executionError))
+        internalQueue.enqueue(.error(executionError))
     }
 }

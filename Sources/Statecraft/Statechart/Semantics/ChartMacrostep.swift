@@ -99,6 +99,10 @@ public struct ChartMicrostep<StateID> {
     public var exited: [StateID] = []
     /// The states entered, in entry order (SCXML 1.0 §D.2 `enterStates`: document order).
     public var entered: [StateID] = []
+    /// The transitions taken, as positions in the chart's compiled transition table, parallel to
+    /// ``transitions``; read them as positions in ``Statechart/machineDescription(name:)`` with
+    /// ``Statechart/describedTransitions(of:)``. Not API: public for the analysis tools.
+    public var _transitionIndices: [Int] = []
 
     /// Creates an empty record.
     @inlinable public init() {}

@@ -62,9 +62,9 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
 
     /// Sends `event` to the machine's external queue after `delay` (SCXML 1.0 §6.2 `<send>`).
     ///
-    /// A zero delay queues the event behind the current one. Delayed events are delivered by the
-    /// machine's ``ChartScheduler`` or, for a machine created without one, on the clock of
-    /// ``StateMachine/run(clock:isolation:)``; only ``cancel(id:)`` drops them, leaving the state does not.
+    /// A zero delay queues the event behind the current one. Delayed events are delivered on the clock of
+    /// ``StateMachine/run(clock:isolation:)``, like ``StateMachine/send(_:after:id:)``; only
+    /// ``cancel(id:)`` (or the chart finishing) drops them, leaving the state does not.
     /// - Parameters:
     ///   - event: The event to send.
     ///   - delay: How long to wait before delivering it.

@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The live inspector: a package of its own so that apps that do not use it never build its server
+// (Hummingbird, hummingbird-websocket, SwiftNIO). It depends on Statecraft by path.
+let package = Package(
+    name: "StatecraftInspector",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
+        // An example program with an inspector attached (Scripts/e2e-inspector.sh drives it).
+        .executable(name: "statecraft-inspect-example", targets: ["statecraft-inspect-example"]),
+    ],
+    dependencies: [
+        .package(name: "Statecraft", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    ],
+    targets: [
+        .target(
+            name: "StatecraftInspector",
+            dependencies: [
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftVisualizer", package: "Statecraft"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]),
+        .executableTarget(
+            name: "statecraft-inspect-example",
+            dependencies: [
+                "StatecraftInspector",
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftVisualizer", package: "Statecraft"),
+            ]),
+        .testTarget(
+            name: "StatecraftInspectorTests",
+            dependencies: [
+                "StatecraftInspector",
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftVisualizer", package: "Statecraft"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds every DocC catalog with swift-docc-plugin and fails on any warning (broken links, unknown symbols).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+for target in Statecraft StatecraftDiagrams StatecraftSCXML; do
+    log="$(mktemp)"
+    swift package --disable-sandbox generate-documentation --target "$target" >"$log" 2>&1 || status=1
+    if grep -E "warning:|error:" "$log"; then
+        echo "check-docs: $target has documentation warnings (above)"
+        status=1
+    else
+        echo "check-docs: $target: no warnings"
+    fi
+    rm -f "$log"
+done
+exit $status

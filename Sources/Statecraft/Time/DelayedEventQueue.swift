@@ -1,0 +1,100 @@
+/// Events waiting for their time: the one delayed-event queue behind every "send after" of the package.
+///
+/// A machine's delayed events (``StateMachine/send(_:after:id:)``, a chart's ``ChartScope/send(_:after:id:)``
+/// and ``AfterDelay``) and an SCXML session's `<send delay>` all wait here. The queue knows nothing of
+/// clocks: due times are `Duration`s on whatever time axis its owner keeps (a run loop's timeline, a
+/// session's virtual time). Events come out in due-time order; events due at the same time come out in
+/// the order they were scheduled (their sequence numbers).
+///
+/// ```swift
+/// var queue = DelayedEventQueue<String>()
+/// queue.schedule("timeout", at: .seconds(5), id: "t")
+/// queue.schedule("tick", at: .seconds(1))
+/// queue.popDue(notAfter: .seconds(2))?.payload   // "tick"
+/// queue.cancel(id: "t")                          // 1
+/// ```
+package struct DelayedEventQueue<Payload> {
+    /// One waiting event.
+    package struct Entry {
+        /// When the event falls due.
+        package let due: Duration
+        /// The order it was scheduled in: breaks ties between equal due times.
+        package let sequence: UInt64
+        /// The identifier ``DelayedEventQueue/cancel(id:)`` accepts, when one was given.
+        package let id: String?
+        /// The event.
+        package let payload: Payload
+    }
+
+    /// Waiting entries sorted by due time, then by sequence.
+    private var entries: [Entry] = []
+    private var nextSequence: UInt64 = 0
+
+    /// Creates an empty queue.
+    package init() {}
+
+    /// The number of events waiting.
+    package var count: Int { entries.count }
+
+    /// Whether no event is waiting.
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// When the earliest waiting event falls due; `nil` when none waits.
+    package var nextDue: Duration? { entries.first?.due }
+
+    /// The waiting events in the order they will come out: by due time, then by sequence.
+    package var waiting: [Entry] { entries }
+
+    /// Adds `payload`, due at `due`, behind every event due at the same time or earlier.
+    ///
+    /// - Parameters:
+    ///   - payload: The event.
+    ///   - due: When it falls due.
+    ///   - id: An identifier for ``cancel(id:)``; several events may share one.
+    /// - Returns: The event's sequence number.
+    /// - Complexity: O(*n*) in the number of events waiting (a binary search, then an insertion).
+    @discardableResult
+    package mutating func schedule(_ payload: Payload, at due: Duration, id: String? = nil) -> UInt64 {
+        nextSequence += 1
+        // The first entry due strictly later: the new one goes behind every entry due at `due`.
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].due <= due { low = middle + 1 } else { high = middle }
+        }
+        entries.insert(Entry(due: due, sequence: nextSequence, id: id, payload: payload), at: low)
+        return nextSequence
+    }
+
+    /// Drops every waiting event scheduled with `id` (SCXML 1.0 §6.3 `<cancel>`).
+    ///
+    /// - Parameter id: The identifier given to ``schedule(_:at:id:)``.
+    /// - Returns: The number of events dropped; 0 when none waited (it already fell due, or never existed).
+    /// - Complexity: O(*n*) in the number of events waiting.
+    @discardableResult
+    package mutating func cancel(id: String) -> Int {
+        let before = entries.count
+        entries.removeAll { $0.id == id }
+        return before - entries.count
+    }
+
+    /// Removes and returns the earliest event if it is due by `now`.
+    ///
+    /// - Parameter now: The current time on the queue's axis; `nil` takes the earliest event whatever its time.
+    /// - Returns: The entry, or `nil` when nothing is due.
+    /// - Complexity: O(*n*) in the number of events waiting.
+    package mutating func popDue(notAfter now: Duration?) -> Entry? {
+        guard let first = entries.first else { return nil }
+        if let now, first.due > now { return nil }
+        return entries.removeFirst()
+    }
+
+    /// Drops every waiting event.
+    package mutating func removeAll() {
+        entries.removeAll()
+    }
+}
+
+extension DelayedEventQueue: Sendable where Payload: Sendable {}
+extension DelayedEventQueue.Entry: Sendable where Payload: Sendable {}

@@ -1,0 +1,122 @@
+/// A machine's delayed events and the time they wait on: a ``DelayedEventQueue`` and one timer.
+///
+/// Every "send after" of a machine lands here — ``StateMachine/send(_:after:id:)``, a chart's
+/// ``ChartScope/send(_:after:id:)`` and ``AfterDelay`` — and follows one rule (SCXML 1.0 §6.2, §6.3):
+/// a delayed event survives changes of state; only a cancel by its identifier, or the end of a chart,
+/// drops it. (An ``AfterDelay`` is cancelled when its state is exited because its state's exit cancels
+/// it, not because of a special case here.)
+///
+/// Time is kept as one `Duration` axis. While ``StateMachine/run(clock:isolation:)`` runs, the axis
+/// advances with the run loop's clock, and one timer task sleeps until the earliest event is due; the run
+/// loop then delivers every event that is due, earliest first. While no run loop runs, time stands
+/// still: events scheduled meanwhile count their delay from the next run loop's start, and events still
+/// waiting when a run loop stops keep their remaining time. An SCXML session, which has no run loop,
+/// moves this time itself (``StateMachine/_popDelayedEvent(notAfter:)``).
+final class MachineDelayedEvents<Event> {
+    private var queue = DelayedEventQueue<Event>()
+    /// The time on the axis when no run loop runs; while one runs, the time at which it began.
+    private var restingTime: Duration = .zero
+    /// The running run loop's clock; `nil` while none runs.
+    private var clock: (any RunLoopClock)?
+    /// The timer sleeping until ``timerDeadline``, while a run loop runs.
+    private var timer: Task<Void, Never>?
+    private var timerDeadline: Duration?
+
+    init() {}
+
+    /// The number of events waiting.
+    var count: Int { queue.count }
+
+    /// The current time on the axis.
+    var now: Duration { clock.map { restingTime + $0.elapsed } ?? restingTime }
+
+    /// When the earliest event falls due, on the axis; `nil` when none waits.
+    var nextDue: Duration? { queue.nextDue }
+
+    /// The waiting events in the order they will be delivered, each with its identifier and the time left
+    /// until it falls due (never negative): what a snapshot saves, and what ``schedule(_:after:id:)`` takes
+    /// back in the same order.
+    ///
+    /// - Complexity: O(*n*) in the number of events waiting.
+    var waiting: [(event: Event, id: String?, remaining: Duration)] {
+        let now = now
+        return queue.waiting.map { ($0.payload, $0.id, max($0.due - now, .zero)) }
+    }
+
+    /// Schedules `event` at ``now`` plus `delay`.
+    ///
+    /// - Complexity: O(*n*) in the number of events waiting.
+    func schedule(_ event: Event, after delay: Duration, id: String?) {
+        queue.schedule(event, at: now + max(delay, .zero), id: id)
+        rearm()
+    }
+
+    /// Drops every waiting event scheduled with `id`.
+    ///
+    /// - Returns: The number of events dropped.
+    /// - Complexity: O(*n*) in the number of events waiting.
+    @discardableResult
+    func cancel(id: String) -> Int {
+        let dropped = queue.cancel(id: id)
+        if dropped > 0 { rearm() }
+        return dropped
+    }
+
+    /// Drops every waiting event.
+    func cancelAll() {
+        queue.removeAll()
+        rearm()
+    }
+
+    /// A timer fired: forgets it, so that the next change starts a new one even if the earliest due time
+    /// stayed the same (a timer that woke a little early).
+    func timerFired() {
+        timerDeadline = nil
+        rearm()
+    }
+
+    /// Removes and returns the earliest event if it is due now.
+    func popDue() -> Event? {
+        guard let entry = queue.popDue(notAfter: now) else { return nil }
+        rearm()
+        return entry.payload
+    }
+
+    /// While no run loop runs: removes the earliest event if it is due by `end` (any, when `nil`), and
+    /// moves time to its due time.
+    func popMovingTime(notAfter end: Duration?) -> Event? {
+        precondition(clock == nil, "Internal inconsistency: virtual time moved while a run loop runs")
+        guard let entry = queue.popDue(notAfter: end) else { return nil }
+        restingTime = max(restingTime, entry.due)
+        return entry.payload
+    }
+
+    /// While no run loop runs: moves time forward to `time`.
+    func moveTime(to time: Duration) {
+        precondition(clock == nil, "Internal inconsistency: virtual time moved while a run loop runs")
+        restingTime = max(restingTime, time)
+    }
+
+    /// A run loop began on `clock`: time now advances with it.
+    func begin(_ clock: any RunLoopClock) {
+        self.clock = clock
+        rearm()
+    }
+
+    /// The run loop stopped: time stands still where the clock left it.
+    func end() {
+        restingTime = now
+        clock = nil
+        rearm()
+    }
+
+    /// Keeps one timer, sleeping until the earliest event is due, while a run loop runs.
+    private func rearm() {
+        let deadline = clock == nil ? nil : queue.nextDue
+        guard deadline != timerDeadline else { return }
+        timer?.cancel()
+        timer = nil
+        timerDeadline = deadline
+        if let deadline, let clock { timer = clock.startTimer(until: deadline - restingTime) }
+    }
+}

@@ -1,0 +1,35 @@
+import Statecraft
+
+/// A machine the ``StateSpaceExplorer`` can step: it starts, steps one event at a time with the machine's
+/// own step function, and says which nodes are the same configuration.
+///
+/// The module adapts every kind of Statecraft machine — ``ChartExplorationModel`` for a `Statechart`,
+/// ``DefinitionExplorationModel`` for any `MachineDefinition` whose states and events can be listed,
+/// ``SCXMLExplorationModel`` for an SCXML document. Adopt it to explore something else.
+public protocol ExplorableMachine {
+    /// What a step produces: a snapshot or a state.
+    associatedtype Node
+    /// What identifies a configuration: two nodes with equal keys are one node of the space.
+    associatedtype Key: Hashable
+
+    /// The structure of the machine; steps refer to its transitions by position.
+    var machine: MachineDescription { get }
+    /// The labels of the events offered in every configuration.
+    var eventLabels: [String] { get }
+
+    /// Starts the machine.
+    ///
+    /// - Returns: The initial node, and what starting did as an edge whose source, target and event the
+    ///   explorer ignores.
+    func start() -> (node: Node, step: StateSpaceEdge)
+    /// Steps `node` on the event at `eventIndex` of ``eventLabels``.
+    ///
+    /// - Returns: The node reached and what the step did (the explorer fills in the edge's source,
+    ///   target and event), or `nil` when the event is ignored.
+    func step(_ node: Node, event eventIndex: Int) -> (node: Node, step: StateSpaceEdge)?
+    /// The identity of `node` in the space.
+    func key(of node: Node) -> Key
+    /// What the space records of `node`; the explorer fills in its id, depth and parent edge.
+    func configuration(of node: Node) -> StateSpaceConfiguration
+}
+

@@ -1,0 +1,119 @@
+import Statecraft
+import StatecraftSCXML
+
+/// An SCXML document as an ``ExplorableMachine``: the chart `SCXMLChartBuilder` builds from it, stepped by
+/// the chart's own step function, with the data model's values part of each configuration's identity.
+///
+/// The events offered are the names the document's transitions listen to (`<transition event="…">`),
+/// without wildcards (`*`, a trailing `.*`) and without the platform's `done.` and `error.` events, which
+/// only the interpreter raises. Events a chart sends itself (`<send>`) are recorded on the edges, not
+/// delivered: every event of the alphabet is offered in every configuration anyway, and time is not
+/// modelled, so a delayed event may arrive at any moment.
+///
+/// ```swift
+/// let model = try SCXMLExplorationModel(document: SCXMLParser.parse(contentsOf: url))
+/// let space = StateSpaceExplorer(model).explore(limits: ExplorationLimits(maxConfigurations: 10_000))
+/// ```
+public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
+    /// The document explored.
+    public let document: SCXMLDocument
+    /// The chart built from it, as explored.
+    public let chartModel: ChartExplorationModel<String, SCXMLEvent, SCXMLDataModel>
+    /// Where each state and transition of ``machine`` is written.
+    public let sourceLocations: SourceLocations
+
+    /// The chart's description.
+    public var machine: MachineDescription { chartModel.machine }
+    /// The event names offered.
+    public var eventLabels: [String] { chartModel.eventLabels }
+
+    /// Builds the chart of `document` and lists its events.
+    ///
+    /// - Parameters:
+    ///   - document: A parsed document.
+    ///   - extraEvents: More event names to offer in every configuration.
+    /// - Throws: `SCXMLError` when the document's chart cannot be built.
+    public init(document: SCXMLDocument, extraEvents: [String] = []) throws(SCXMLError) {
+        self.document = document
+        let chart = try SCXMLChartBuilder().build(document)
+        var names: [String] = []
+        for node in document.allStates where node.kind != .initial {
+            for transition in node.transitions {
+                for descriptor in transition.events {
+                    var name = descriptor.value
+                    if name.hasSuffix(".*") { name.removeLast(2) }
+                    while name.hasSuffix(".") { name.removeLast() }
+                    if name.isEmpty || name == "*" || name.hasPrefix("done.") || name.hasPrefix("error.")
+                        || name == "done" || name == "error"
+                    {
+                        continue
+                    }
+                    if !names.contains(name) { names.append(name) }
+                }
+            }
+        }
+        for name in extraEvents where !names.contains(name) { names.append(name) }
+        chartModel = ChartExplorationModel(chart, events: names.map { SCXMLEvent($0) }, name: document.name)
+        sourceLocations = Self.locations(of: document, machine: chartModel.machine)
+    }
+
+    /// Starts the chart.
+    public func start() -> (node: SCXMLSnapshot, step: StateSpaceEdge) { chartModel.start() }
+
+    /// One macrostep of the chart on the event.
+    public func step(_ node: SCXMLSnapshot, event eventIndex: Int) -> (node: SCXMLSnapshot, step: StateSpaceEdge)? {
+        chartModel.step(node, event: eventIndex)
+    }
+
+    /// The chart's key of the snapshot.
+    public func key(of node: SCXMLSnapshot) -> ChartExplorationModel<String, SCXMLEvent, SCXMLDataModel>.Key {
+        chartModel.key(of: node)
+    }
+
+    /// The snapshot's states and history, and its variables as `name=value` pairs sorted by name.
+    public func configuration(of node: SCXMLSnapshot) -> StateSpaceConfiguration {
+        var content = chartModel.configuration(of: node, describingContext: false)
+        let variables = node.context.variables.sorted { $0.key < $1.key }
+        content.data = variables.isEmpty ? nil : variables.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        return content
+    }
+
+    /// The location of every state, and of every transition by its position in `machine` (a state's
+    /// transitions in document order, then a history state's default transition).
+    static func locations(of document: SCXMLDocument, machine: MachineDescription) -> SourceLocations {
+        var nodes: [String: SCXMLStateNode] = [:]
+        for node in document.allStates where node.kind != .initial { nodes[node.id] = node }
+        var states: [String: SourceLocations.Location] = [:]
+        var transitions: [Int: SourceLocations.Location] = [:]
+        var taken: [String: Int] = [:]
+        func location(_ source: SCXMLSourceLocation) -> SourceLocations.Location? {
+            source.line > 0 ? SourceLocations.Location(file: source.file, line: source.line, column: source.column) : nil
+        }
+        for (id, node) in nodes { states[id] = location(node.sourceLocation) }
+        for (position, transition) in machine.transitions.enumerated() {
+            guard let node = nodes[transition.source] else { continue }
+            let index = taken[transition.source, default: 0]
+            taken[transition.source] = index + 1
+            if index < node.transitions.count {
+                transitions[position] = location(node.transitions[index].sourceLocation)
+            }
+        }
+        return SourceLocations(states: states, transitions: transitions)
+    }
+}
+
+extension StateSpace {
+    /// Explores an SCXML document (see ``SCXMLExplorationModel``).
+    ///
+    /// - Parameters:
+    ///   - document: The document.
+    ///   - limits: The bounds of exploration.
+    /// - Returns: The space.
+    /// - Throws: `SCXMLError` when the document's chart cannot be built.
+    /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
+    public static func explore(document: SCXMLDocument, limits: ExplorationLimits = ExplorationLimits())
+        throws(SCXMLError) -> StateSpace
+    {
+        StateSpaceExplorer(try SCXMLExplorationModel(document: document)).explore(limits: limits)
+    }
+}

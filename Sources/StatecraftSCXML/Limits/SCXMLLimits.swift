@@ -1,0 +1,103 @@
+/// The bounds Statecraft puts on SCXML input, so that a malformed or hostile document is rejected with a
+/// typed error instead of exhausting the stack, the memory or the time of the process that reads it.
+///
+/// Every limit has a default that no realistic chart comes near; raise one by passing your own limits:
+///
+/// ```swift
+/// var limits = SCXMLLimits.default
+/// limits.maximumNestingDepth = 1_000
+/// let document = try SCXMLParser.parse(data: data, file: "deep.scxml", limits: limits)
+/// let chart = try SCXMLChartBuilder(limits: limits).build(document)
+/// ```
+///
+/// A document that exceeds a limit throws ``SCXMLError/limitExceeded(_:limit:at:)``, naming the limit, its
+/// value and the line where it was exceeded; a value that grows past ``maximumValueSize`` at run time raises
+/// `error.execution` (``SCXMLExpressionError/valueTooLarge(size:limit:)``). The DocC article
+/// <doc:MalformedAndHostileInput> lists them all.
+public struct SCXMLLimits: Hashable, Sendable {
+    /// One of the limits, as named in ``SCXMLError/limitExceeded(_:limit:at:)``.
+    public enum Kind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// ``SCXMLLimits/maximumDocumentSize``.
+        case documentSize = "document size"
+        /// ``SCXMLLimits/maximumNestingDepth``.
+        case nestingDepth = "nesting depth"
+        /// ``SCXMLLimits/maximumStates``.
+        case states = "number of states"
+        /// ``SCXMLLimits/maximumExpressionLength``.
+        case expressionLength = "expression length"
+
+        /// The limit's name, such as `nesting depth`.
+        public var description: String { rawValue }
+
+        /// The name of the ``SCXMLLimits`` property that sets the limit, for messages.
+        var propertyName: String {
+            switch self {
+            case .documentSize: "maximumDocumentSize"
+            case .nestingDepth: "maximumNestingDepth"
+            case .states: "maximumStates"
+            case .expressionLength: "maximumExpressionLength"
+            }
+        }
+
+        /// The unit the limit counts, for messages.
+        var unit: String {
+            switch self {
+            case .documentSize: "bytes"
+            case .nestingDepth: "levels of elements"
+            case .states: "states"
+            case .expressionLength: "characters"
+            }
+        }
+    }
+
+    /// The largest document read, in bytes (default 64 MiB). Checked before the XML parser runs.
+    public var maximumDocumentSize: Int
+    /// The deepest nesting of elements, counting `<scxml>` as 1 (default 256, as libxml2's own default). It
+    /// bounds nested `<state>`, `<parallel>` and `<if>`, and with them the recursion of the reader, the
+    /// validator and the chart builder.
+    public var maximumNestingDepth: Int
+    /// The most states (`<state>`, `<parallel>`, `<final>`, `<history>`) in one document (default 500,000).
+    public var maximumStates: Int
+    /// The longest expression (`cond`, `expr`, `location`…), in characters (default 10,000).
+    public var maximumExpressionLength: Int
+    /// The largest string value an expression may produce at run time, in UTF-8 bytes (default 1 MiB).
+    public var maximumValueSize: Int
+
+    /// Creates limits; every argument defaults to the value of ``default``.
+    ///
+    /// - Parameters:
+    ///   - maximumDocumentSize: the largest document, in bytes.
+    ///   - maximumNestingDepth: the deepest nesting of elements.
+    ///   - maximumStates: the most states in a document.
+    ///   - maximumExpressionLength: the longest expression, in characters.
+    ///   - maximumValueSize: the largest string value at run time, in UTF-8 bytes.
+    public init(
+        maximumDocumentSize: Int = 64 << 20,
+        maximumNestingDepth: Int = 256,
+        maximumStates: Int = 500_000,
+        maximumExpressionLength: Int = 10_000,
+        maximumValueSize: Int = 1 << 20
+    ) {
+        self.maximumDocumentSize = maximumDocumentSize
+        self.maximumNestingDepth = maximumNestingDepth
+        self.maximumStates = maximumStates
+        self.maximumExpressionLength = maximumExpressionLength
+        self.maximumValueSize = maximumValueSize
+    }
+
+    /// The default limits.
+    public static let `default` = SCXMLLimits()
+
+    /// The value of one limit.
+    ///
+    /// - Parameter kind: the limit.
+    /// - Returns: its value.
+    public func value(of kind: Kind) -> Int {
+        switch kind {
+        case .documentSize: maximumDocumentSize
+        case .nestingDepth: maximumNestingDepth
+        case .states: maximumStates
+        case .expressionLength: maximumExpressionLength
+        }
+    }
+}

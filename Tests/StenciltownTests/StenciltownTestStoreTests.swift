@@ -1,0 +1,66 @@
+import Statecraft
+import StatecraftTesting
+import StenciltownKit
+import Testing
+
+/// Stenciltown under the exhaustive ``MachineTestStore``: every event — the ones the test presses and the
+/// ones the effects send on the manual clock — is stated with the exact state and running effects.
+@MainActor
+@Suite("Stenciltown with the test store")
+struct StenciltownTestStoreTests {
+    static func store() -> MachineTestStore<StenciltownDefinition, StenciltownState, Int> {
+        MachineTestStore(StateMachine(definition: StenciltownDefinition(
+            environment: StenciltownEnvironment(progressSteps: 2))))
+    }
+
+    @Test func fetchDownloadAndReset() async {
+        let store = Self.store()
+        store.start()
+        await store.receive(.beginFetch, state: .fetching(progress: 0), effects: 1)
+        await store.advance(by: .milliseconds(2500))
+        await store.receive(.fetchProgress(0.5), state: .fetching(progress: 0.5), effects: 1)
+        await store.advance(by: .milliseconds(2500))
+        await store.receive(.fetchProgress(1), state: .fetching(progress: 1), effects: 1)
+        await store.receive(.fetchCompleted(description: "It’s a bunny"), state: .fetched(description: "It’s a bunny"),
+                            effects: 0)
+        store.send(.download, state: .downloading(progress: 0), effects: 1)
+        await store.advance(by: .seconds(5))
+        await store.receive(.downloadProgress(0.5), state: .downloading(progress: 0.5), effects: 1)
+        store.send(.download, state: nil, effects: 1)
+        store.send(.reset, state: .initial, effects: 1)
+        await store.receive(.beginFetch, state: .fetching(progress: 0), effects: 1)
+        await store.finish(effectsMayRun: true)
+    }
+
+    @Test func aWrongStateIsReportedWithADiff() async {
+        let store = Self.store()
+        store.start()
+        await withKnownIssue {
+            await store.receive(.beginFetch, state: .fetching(progress: 0.5), effects: 1)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("""
+                state after beginFetch differs (− expected, + actual):
+                  ▿ StenciltownKit.StenciltownState.fetching
+                    ▿ fetching: (1 element)
+                −     - progress: 0.5
+                +     - progress: 0.0
+                """)
+        }
+        await store.finish(effectsMayRun: true)
+    }
+
+    @Test func unreceivedEventsAndRunningEffectsFailTheTest() async {
+        let store = Self.store()
+        store.start()
+        await store.receive(.beginFetch, state: .fetching(progress: 0), effects: 1)
+        await store.advance(by: .milliseconds(2500))
+        await withKnownIssue {
+            // The effect sent fetchProgress(0.5), which the test never received; the fetch still runs.
+            await store.finish()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("the machine handled events the test did not receive before finishing:\n  fetchProgress(0.5)")
+                || text.contains("1 effect(s) still running when the test finished")
+        }
+    }
+}
