@@ -1,6 +1,8 @@
 extension MachineActor where State: Codable {
-    /// Saves the machine's state (see ``StateMachine/snapshot()``). Restore it into a machine and wrap
-    /// that: `MachineActor(try StateMachine(definition: definition, subject: subject, restoring: saved))`.
+    /// Saves the machine's state (see
+    /// ``StateMachine/snapshot()->MachineSnapshot<StateMachine<Definition>.State>``). Restore it into a
+    /// machine and wrap that:
+    /// `MachineActor(try StateMachine(definition: definition, subject: subject, restoring: saved))`.
     ///
     /// - Returns: A `Codable` value holding the current state.
     public func snapshot() -> MachineSnapshot<State> {
@@ -9,10 +11,10 @@ extension MachineActor where State: Codable {
 }
 
 extension MachineActor {
-    /// Saves the running chart (see ``StateMachine/snapshot()``).
+    /// Saves the running chart (see ``StateMachine/snapshot()->StatechartSnapshot<StateID,E,Context>``).
     ///
     /// - Returns: A `Codable` value; see ``StatechartSnapshot``.
-    /// - Throws: What ``StateMachine/snapshot()`` throws.
+    /// - Throws: What ``StateMachine/snapshot()->StatechartSnapshot<StateID,E,Context>`` throws.
     public func snapshot<StateID, E, Context>() throws(SnapshotError) -> StatechartSnapshot<StateID, E, Context>
     where Definition == Statechart<StateID, E, Context> {
         let result = withMachine { machine in
@@ -26,7 +28,7 @@ extension MachineActor {
     ///
     /// - Parameters:
     ///   - chart: The chart the snapshot was taken from.
-    ///   - snapshot: What ``snapshot()`` returned.
+    ///   - snapshot: What ``snapshot()->StatechartSnapshot<StateID,E,Context>`` returned.
     /// - Throws: ``SnapshotError`` naming what differs.
     public init<StateID, E, Context>(
         chart: Statechart<StateID, E, Context>, restoring snapshot: StatechartSnapshot<StateID, E, Context>

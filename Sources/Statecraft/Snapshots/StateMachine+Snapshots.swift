@@ -18,7 +18,8 @@ extension StateMachine where State: Codable & Sendable {
     /// - Parameters:
     ///   - definition: The definition to run.
     ///   - subject: The machine's subject.
-    ///   - snapshot: What ``snapshot()`` returned, perhaps in another process.
+    ///   - snapshot: What ``snapshot()->MachineSnapshot<StateMachine<Definition>.State>`` returned,
+    ///     perhaps in another process.
     /// - Throws: ``SnapshotError/newerFormat(found:supported:)`` for a snapshot written in a newer format.
     public convenience init(definition: Definition, subject: Subject, restoring snapshot: MachineSnapshot<State>)
         throws(SnapshotError)
@@ -44,7 +45,7 @@ extension StateMachine where State: Codable & Sendable {
     /// - Parameters:
     ///   - schema: The schema to run.
     ///   - subject: The machine's subject.
-    ///   - snapshot: What ``snapshot()`` returned.
+    ///   - snapshot: What ``snapshot()->MachineSnapshot<StateMachine<Definition>.State>`` returned.
     /// - Throws: ``SnapshotError/newerFormat(found:supported:)`` for a snapshot written in a newer format.
     public convenience init<S, E, Subj>(
         schema: StateMachineSchema<S, E, Subj>, subject: Subj, restoring snapshot: MachineSnapshot<S>
@@ -93,7 +94,8 @@ extension StateMachine {
     /// - Parameters:
     ///   - chart: The chart to run; it must be the chart the snapshot was taken from (same
     ///     ``ChartFingerprint``).
-    ///   - snapshot: What ``snapshot()`` returned, perhaps in another process.
+    ///   - snapshot: What ``snapshot()->StatechartSnapshot<StateID,E,Context>`` returned, perhaps in
+    ///     another process.
     /// - Throws: ``SnapshotError`` naming what differs: a newer format, another chart (by state), a
     ///   state the chart does not have.
     /// - Complexity: O(*n* · *d*) in the size of the chart, plus the scheduling of the delayed events.

@@ -1,7 +1,8 @@
 extension Statechart where StateID: Codable, Event: Codable & Sendable, Context: Codable & Sendable {
     /// The saved form of one of this chart's live snapshots — for interpreters that step the chart
-    /// themselves (``step(_:on:)``) and keep their own delayed events; a machine's ``StateMachine/snapshot()``
-    /// calls it with the machine's waiting events.
+    /// themselves (``step(_:on:)``) and keep their own delayed events; a machine's
+    /// ``StateMachine/snapshot()->StatechartSnapshot<StateID,E,Context>`` calls it with the machine's
+    /// waiting events.
     ///
     /// - Parameters:
     ///   - live: A snapshot this chart produced.

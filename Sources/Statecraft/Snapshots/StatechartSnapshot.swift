@@ -1,5 +1,6 @@
-/// The saved form of a running chart machine: what ``StateMachine/snapshot()`` returns for a chart, and
-/// what ``StateMachine/init(chart:restoring:)`` brings back.
+/// The saved form of a running chart machine: what
+/// ``StateMachine/snapshot()->StatechartSnapshot<StateID,E,Context>`` returns for a chart, and what
+/// ``StateMachine/init(chart:restoring:)`` brings back.
 ///
 /// Not to be confused with ``ChartSnapshot``, the live state a chart machine steps: this one is a plain
 /// `Codable` value with no reference to the chart, meant to be written to a file or a database.
@@ -85,7 +86,8 @@ public struct StatechartSnapshot<StateID: Hashable & Sendable & Codable, Event: 
     /// The delayed events still waiting, in the order they fall due (ties in the order they were sent).
     public var delayedEvents: [DelayedEvent]
 
-    /// Creates a snapshot from its parts; ``StateMachine/snapshot()`` is the usual way.
+    /// Creates a snapshot from its parts;
+    /// ``StateMachine/snapshot()->StatechartSnapshot<StateID,E,Context>`` is the usual way.
     ///
     /// - Parameters:
     ///   - fingerprint: The structure of the chart.
