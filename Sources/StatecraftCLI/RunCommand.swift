@@ -27,12 +27,21 @@ struct RunCommand: ParsableCommand {
               statecraft run door.scxml --events "open close lock"
               printf 'open\\n+5s\\nclose\\n' | statecraft run door.scxml
               statecraft run test144.scxml --log
+              statecraft run door.scxml --events "open +2s" --save-snapshot door.json
+              statecraft run door.scxml --restore door.json --events "close"
+
+            SNAPSHOTS: --save-snapshot PATH writes the chart's state as JSON once the input is consumed \
+            (configuration, history, data model, the delayed events still waiting with the time each has \
+            left), without delivering the remaining delayed events. --restore PATH starts from such a \
+            snapshot instead of the chart's initial state and prints no initial macrostep, so splitting \
+            an input in two runs prints the same macrosteps as one run.
 
             EXIT STATUS:
               0   the input was consumed or the chart reached a top-level final state
               1   an input item is neither an event name nor a +DELAY pause, or standard output \
             cannot be written (closed or full)
-              2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem)
+              2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem), or the \
+            snapshot cannot be read, written or does not fit the chart (naming what differs)
               3   a macrostep did not settle: eventless transitions, raised events or errors looped \
             until the bound; the message names the loop
               64  the command line is wrong
@@ -51,6 +60,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "How many events the chart may send itself after each input item (any value up to Int.max).")
     var eventLimit = 10_000
 
+    @Option(name: .long, help: "Write a snapshot (JSON) here once the input is consumed.", completion: .file())
+    var saveSnapshot: String?
+
+    @Option(name: .long, help: "Start from a snapshot written by --save-snapshot.", completion: .file())
+    var restore: String?
+
     func validate() throws {
         guard eventLimit >= 0 else {
             throw ValidationError("--event-limit must not be negative")
@@ -62,7 +77,7 @@ struct RunCommand: ParsableCommand {
         do {
             let document = try MachineFileLoader().loadSCXML(path: file)
             do {
-                session = try SCXMLSession(document: document)
+                session = try makeSession(document)
             } catch {
                 Self.printError(error.description)
                 throw ExitCode(2)
@@ -78,7 +93,8 @@ struct RunCommand: ParsableCommand {
         // Any limit beyond Int.max - 1 events is unreachable, and the session adds one to it for each input
         // event: clamping makes `--event-limit 9223372036854775807` mean "no limit" instead of a trap.
         let outcome = session.run(input: input.lazy.prefix(while: { _ in writeError == nil }),
-                                  eventLimit: min(eventLimit, Int.max - 1)) { record in
+                                  eventLimit: min(eventLimit, Int.max - 1),
+                                  finishDelayedEvents: saveSnapshot == nil) { record in
             guard writeError == nil else { return }
             do throws(StandardOutput.WriteError) {
                 try StandardOutput.write(record.jsonLine + "\n")
@@ -104,6 +120,31 @@ struct RunCommand: ParsableCommand {
         if case .eventLimitReached(let count) = outcome {
             FileHandle.standardError.write(Data(
                 "note: stopped after the chart sent itself \(count) events (--event-limit)\n".utf8))
+        }
+        if let saveSnapshot {
+            do {
+                try RunSnapshotFile(path: saveSnapshot).write(session.saveSnapshot())
+            } catch {
+                Self.printError(error.description)
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    /// A new session, or one restored from `--restore`.
+    private func makeSession(_ document: SCXMLDocument) throws(RunSessionError) -> SCXMLSession {
+        guard let restore else {
+            do {
+                return try SCXMLSession(document: document)
+            } catch {
+                throw .chart(error)
+            }
+        }
+        let saved = try RunSnapshotFile(path: restore).read()
+        do {
+            return try SCXMLSession(document: document, restoring: saved)
+        } catch {
+            throw .restore(path: restore, error)
         }
     }
 

@@ -83,6 +83,15 @@ public final class StateMachine<Definition: MachineDefinition> {
         isHandling = false
     }
 
+    /// Creates a machine in `restoredState`, bound to `subject`, without starting it: no hook runs
+    /// (``MachineDefinition/didStart(in:)`` included). Restoring from a snapshot
+    /// (`StateMachine+Snapshots.swift`) resumes what the state needs afterwards.
+    init(definition: Definition, subject: Subject, restoredState: State) {
+        self.definition = definition
+        self.subject = subject
+        self._state = restoredState
+    }
+
     /// Handles `event` and tells whether the machine transitioned.
     ///
     /// - Returns: `true` when the event caused a transition (a change of state or an update in place,

@@ -42,6 +42,9 @@ package struct DelayedEventQueue<Payload> {
     /// When the earliest waiting event falls due; `nil` when none waits.
     package var nextDue: Duration? { entries.first?.due }
 
+    /// The waiting events in the order they will come out: by due time, then by sequence.
+    package var waiting: [Entry] { entries }
+
     /// Adds `payload`, due at `due`, behind every event due at the same time or earlier.
     ///
     /// - Parameters:

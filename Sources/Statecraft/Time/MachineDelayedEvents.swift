@@ -33,6 +33,16 @@ final class MachineDelayedEvents<Event> {
     /// When the earliest event falls due, on the axis; `nil` when none waits.
     var nextDue: Duration? { queue.nextDue }
 
+    /// The waiting events in the order they will be delivered, each with its identifier and the time left
+    /// until it falls due (never negative): what a snapshot saves, and what ``schedule(_:after:id:)`` takes
+    /// back in the same order.
+    ///
+    /// - Complexity: O(*n*) in the number of events waiting.
+    var waiting: [(event: Event, id: String?, remaining: Duration)] {
+        let now = now
+        return queue.waiting.map { ($0.payload, $0.id, max($0.due - now, .zero)) }
+    }
+
     /// Schedules `event` at ``now`` plus `delay`.
     ///
     /// - Complexity: O(*n*) in the number of events waiting.

@@ -44,6 +44,15 @@ extension StateMachine {
     /// The number of delayed events waiting to be delivered.
     public var pendingDelayedEventCount: Int { support?.delayedEvents?.count ?? 0 }
 
+    /// Not API: the delayed events waiting, in the order they will be delivered, with their identifiers
+    /// and the time each has left (snapshots save them; ``send(_:after:id:)`` in this order schedules them
+    /// again). Read by chart snapshots and by an SCXML session's.
+    ///
+    /// - Complexity: O(*n*) in the number of delayed events waiting.
+    package var _waitingDelayedEvents: [(event: Event, id: String?, remaining: Duration)] {
+        support?.delayedEvents?.waiting ?? []
+    }
+
     /// Drops every waiting delayed event (a chart that finished).
     func cancelAllDelayedEvents() {
         support?.delayedEvents?.cancelAll()

@@ -1,4 +1,4 @@
-/// One item of the input of ``SCXMLSession/run(input:eventLimit:onMacrostep:)``: an external event,
+/// One item of the input of ``SCXMLSession/run(input:eventLimit:finishDelayedEvents:onMacrostep:)``: an external event,
 /// or a pause that lets the virtual clock move.
 ///
 /// As text (the lines `statecraft run` reads), an event is its name — letters, digits, `.`, `_`, `-` and

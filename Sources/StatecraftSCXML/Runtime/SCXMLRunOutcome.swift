@@ -1,4 +1,4 @@
-/// Why ``SCXMLSession/run(input:eventLimit:onMacrostep:)`` stopped.
+/// Why ``SCXMLSession/run(input:eventLimit:finishDelayedEvents:onMacrostep:)`` stopped.
 public enum SCXMLRunOutcome: Hashable, Sendable {
     /// The chart reached the top-level final state with this id and halted.
     case finished(String)

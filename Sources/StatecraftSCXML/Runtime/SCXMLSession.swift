@@ -20,7 +20,7 @@ import Statecraft
 public final class SCXMLSession {
     /// The external queue, shared with the chart's runtime, which puts the chart's sends without delay
     /// at its back.
-    private final class ExternalQueue {
+    final class ExternalQueue {
         var events = FIFOQueue<SCXMLEvent>()
     }
 
@@ -31,9 +31,12 @@ public final class SCXMLSession {
     /// What the chart's first macrostep did.
     public private(set) var initialMacrostep: SCXMLMacrostepRecord
 
-    /// The machine running the chart; its delayed events wait on the session's virtual time.
-    private let machine: StateMachine<SCXMLChart>
-    private let externalQueue: ExternalQueue
+    /// The machine running the chart; its delayed events wait on the session's virtual time. Internal,
+    /// not private: snapshots (`SCXMLSession+Snapshots.swift`) save it and the external queue.
+    let machine: StateMachine<SCXMLChart>
+    let externalQueue: ExternalQueue
+    /// Whether the session was restored from a snapshot: its first macrostep happened in another run.
+    let isRestored: Bool
     private let logBuffer: SCXMLLogBuffer
 
     /// Builds a document's chart and starts it.
@@ -43,21 +46,45 @@ public final class SCXMLSession {
     ///   - sessionID: the value of `_sessionid`.
     /// - Throws: ``SCXMLError`` when the document cannot be converted (see ``SCXMLChartBuilder/build(_:)``).
     /// - Complexity: O(*n* × *d*) to build the chart, plus the first macrostep.
-    public init(document: SCXMLDocument, sessionID: String = "statecraft") throws(SCXMLError) {
+    public convenience init(document: SCXMLDocument, sessionID: String = "statecraft") throws(SCXMLError) {
+        do {
+            try self.init(document: document, sessionID: sessionID, isRestored: false) { chart, runtime in
+                StateMachine(definition: chart, subject: runtime)
+            }
+        } catch let error as SCXMLError {
+            throw error
+        } catch {
+            preconditionFailure("Internal inconsistency: starting a chart threw \(error)")
+        }
+    }
+
+    /// Builds a document's chart and the machine running it from `makeMachine` — the chart started on the
+    /// given runtime, or a machine restored from a snapshot (`SCXMLSession+Snapshots.swift`), whose
+    /// runtime then replaces the given one.
+    ///
+    /// - Throws: ``SCXMLError`` from building the chart; what `makeMachine` throws.
+    init(
+        document: SCXMLDocument, sessionID: String, isRestored: Bool,
+        makeMachine: (SCXMLChart, ChartRuntime) throws -> StateMachine<SCXMLChart>
+    ) throws {
         let buffer = SCXMLLogBuffer()
         self.document = document
         self.logBuffer = buffer
+        self.isRestored = isRestored
         chart = try SCXMLChartBuilder(sessionID: sessionID) { buffer.append($0) }.build(document)
         let queue = ExternalQueue()
-        let runtime = ChartRuntime()
-        runtime._sendWithoutDelay = { event in
+        let sendWithoutDelay: (Any) -> Void = { event in
             guard let event = event as? SCXMLEvent else {
                 preconditionFailure("Internal inconsistency: an SCXML chart sent a \(type(of: event))")
             }
             queue.events.enqueue(event)
         }
+        let runtime = ChartRuntime()
+        runtime._sendWithoutDelay = sendWithoutDelay
         externalQueue = queue
-        machine = StateMachine(definition: chart, subject: runtime)
+        machine = try makeMachine(chart, runtime)
+        // A restored machine made its own runtime; nothing has run on it yet.
+        machine.subject._sendWithoutDelay = sendWithoutDelay
         initialMacrostep = SCXMLMacrostepRecord(event: nil, exited: [], entered: [], configuration: [])
         initialMacrostep = record(event: nil)
         if isFinished { externalQueue.events.removeAll() }
@@ -99,7 +126,7 @@ public final class SCXMLSession {
     /// including the events the chart sends itself meanwhile.
     ///
     /// A chart that keeps sending itself events without delay keeps this going; use
-    /// ``run(input:eventLimit:onMacrostep:)`` to bound it.
+    /// ``run(input:eventLimit:finishDelayedEvents:onMacrostep:)`` to bound it.
     /// - Returns: one record per event, in order; an event no transition handles gets a record without
     ///   exited or entered states.
     /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
@@ -175,7 +202,8 @@ public final class SCXMLSession {
     /// Runs the chart: processes the events the first macrostep sent, then each input item in turn — an
     /// event (with the events it makes the chart send), or a pause that moves the clock — then, once the
     /// input is consumed, the remaining delayed events in time order, until none is left or the chart
-    /// finishes.
+    /// finishes (unless `finishDelayedEvents` is `false`: a run whose state is saved to be continued).
+    /// A session restored from a snapshot does not report the initial macrostep again.
     ///
     /// Input events arrive one after another at the current virtual time: the clock only moves for a
     /// pause (``SCXMLRunInput/advance(_:)``) and after the last item. `input` is read lazily, so it may
@@ -186,15 +214,16 @@ public final class SCXMLSession {
     ///   - eventLimit: how many events the chart may send itself — with or without a delay — after the
     ///     start, after each input item, and after the input is consumed, before the run stops: a chart
     ///     that keeps re-arming a timer or sending itself events cannot run forever.
+    ///   - finishDelayedEvents: Whether to deliver the remaining delayed events once the input is consumed.
     ///   - onMacrostep: receives each record as it happens, starting with ``initialMacrostep``.
     /// - Returns: why the run stopped.
     /// - Complexity: O(*n*) per microstep in the number of states, for every event processed.
     @discardableResult
     public func run(
-        input: some Sequence<SCXMLRunInput>, eventLimit: Int = 10_000,
+        input: some Sequence<SCXMLRunInput>, eventLimit: Int = 10_000, finishDelayedEvents: Bool = true,
         onMacrostep: (SCXMLMacrostepRecord) -> Void = { _ in }
     ) -> SCXMLRunOutcome {
-        onMacrostep(initialMacrostep)
+        if !isRestored { onMacrostep(initialMacrostep) }
         var budget = eventLimit
         /// Processes the queue within the budget; `false` when the budget ran out first.
         func drain() -> Bool {
@@ -229,12 +258,12 @@ public final class SCXMLSession {
             }
         }
         budget = eventLimit
-        guard deliver(notAfter: nil) else { return .eventLimitReached(eventLimit) }
+        guard !finishDelayedEvents || deliver(notAfter: nil) else { return .eventLimitReached(eventLimit) }
         if let final = snapshot.finalState { return .finished(final) }
         return .inputConsumed
     }
 
-    /// Runs the chart with input events only; see ``run(input:eventLimit:onMacrostep:)``.
+    /// Runs the chart with input events only; see ``run(input:eventLimit:finishDelayedEvents:onMacrostep:)``.
     ///
     /// - Parameters:
     ///   - events: the names of the input events.

@@ -1,0 +1,15 @@
+/// Why the `orders` driver stopped.
+public enum OrdersError: Error, Equatable, CustomStringConvertible {
+    /// `--store` is neither `sqlite:PATH` nor a `postgres://` URL.
+    case badStore(String)
+    /// Verification found problems (listed).
+    case inconsistent([String])
+
+    /// A sentence saying what is wrong.
+    public var description: String {
+        switch self {
+        case .badStore(let text): "--store \(text): expected sqlite:PATH or postgres://USER@HOST[:PORT]/DATABASE"
+        case .inconsistent(let problems): "the store is inconsistent:\n" + problems.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Durable Statecraft machines: a `MachineStore` protocol with an event journal, `DurableMachine`, and two
+// stores — SQLite (embedded, through sqlite-nio) and PostgreSQL (through postgres-nio). A separate
+// package, so that an app that uses only `Statecraft` never resolves or builds database code.
+let package = Package(
+    name: "StatecraftPersistence",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "StatecraftPersistence", targets: ["StatecraftPersistence"]),
+        .library(name: "StatecraftSQLite", targets: ["StatecraftSQLite"]),
+        .library(name: "StatecraftPostgres", targets: ["StatecraftPostgres"]),
+        .executable(name: "orders", targets: ["orders"]),
+    ],
+    dependencies: [
+        .package(name: "Statecraft", path: ".."),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The store protocol, the journal and `DurableMachine`. Depends only on the core.
+        .target(name: "StatecraftPersistence", dependencies: [.product(name: "Statecraft", package: "Statecraft")]),
+        // The embedded store: one SQLite file, WAL mode, one transaction per event.
+        .target(
+            name: "StatecraftSQLite",
+            dependencies: ["StatecraftPersistence", .product(name: "SQLiteNIO", package: "sqlite-nio")]),
+        // The store for many processes: PostgreSQL through a connection pool.
+        .target(
+            name: "StatecraftPostgres",
+            dependencies: ["StatecraftPersistence", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        // The durable order workflow of the `orders` example, a library so that tests can drive it.
+        .target(
+            name: "OrdersKit",
+            dependencies: ["StatecraftPersistence", "StatecraftSQLite", "StatecraftPostgres"],
+            path: "Examples/OrdersKit"),
+        .executableTarget(
+            name: "orders",
+            dependencies: [
+                "OrdersKit", "StatecraftPersistence",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Orders"),
+        // The size and the encode/decode time of a 100-state chart's snapshot (Benchmarks/README.md).
+        .executableTarget(
+            name: "snapshot-benchmark", dependencies: [.product(name: "Statecraft", package: "Statecraft")],
+            path: "Benchmarks/SnapshotBenchmark"),
+        .testTarget(
+            name: "StatecraftPersistenceTests",
+            dependencies: ["StatecraftPersistence", "StatecraftSQLite", "StatecraftPostgres", "OrdersKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+import Statecraft
+
+/// Why a ``DurableMachine`` could not load or apply an event. The store is left as it was.
+public enum DurableMachineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The store failed.
+    case store(MachineStoreError)
+    /// The stored snapshot does not fit the chart (another chart, a newer format, an unknown state).
+    case snapshot(machine: String, SnapshotError)
+    /// A snapshot or an event could not be encoded or decoded as JSON.
+    case coding(machine: String, String)
+    /// Other writers kept moving the machine on: `attempts` writes in a row were stale.
+    case tooManyConflicts(machine: String, attempts: Int)
+
+    /// A sentence naming the machine and what happened.
+    public var description: String {
+        switch self {
+        case .store(let error): error.description
+        case .snapshot(let machine, let error): "machine \"\(machine)\": \(error.description)"
+        case .coding(let machine, let message): "machine \"\(machine)\": \(message)"
+        case .tooManyConflicts(let machine, let attempts):
+            "machine \"\(machine)\": \(attempts) stale writes in a row; other writers keep moving it on"
+        }
+    }
+}

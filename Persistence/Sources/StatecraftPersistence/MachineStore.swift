@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where durable machines live: each machine's latest snapshot with a version number, and an append-only
+/// journal of the events applied to it.
+///
+/// ``save(machine:snapshot:entry:)`` is the only write, and it is atomic: the new snapshot and its journal
+/// entry are written together or not at all. It uses optimistic concurrency: the entry's sequence must be
+/// the stored version plus one (1 for a new machine), otherwise the write is stale and fails with
+/// ``MachineStoreError/conflict(machine:expected:found:)``, losing nothing. An event identifier already in
+/// the machine's journal fails with ``MachineStoreError/duplicateEvent(machine:eventID:)``, so that no event
+/// is applied twice — even by two processes, even after a crash.
+///
+/// Stores: `SQLiteMachineStore` (StatecraftSQLite) for one process, `PostgresMachineStore`
+/// (StatecraftPostgres) for many.
+public protocol MachineStore: Sendable {
+    /// The machine's snapshot and version, or `nil` when the store has none.
+    ///
+    /// - Parameter machine: The machine's identifier.
+    /// - Throws: ``MachineStoreError``.
+    func load(machine: String) async throws(MachineStoreError) -> StoredMachine?
+
+    /// Stores `snapshot` as version `entry.sequence` of the machine and appends `entry` to its journal,
+    /// atomically.
+    ///
+    /// - Parameters:
+    ///   - machine: The machine's identifier.
+    ///   - snapshot: The snapshot after the event.
+    ///   - entry: The event; its sequence is the new version.
+    /// - Throws: ``MachineStoreError/conflict(machine:expected:found:)`` when the stored version is not
+    ///   `entry.sequence - 1`; ``MachineStoreError/duplicateEvent(machine:eventID:)`` when the event is
+    ///   already journaled; ``MachineStoreError/database(_:)``. Nothing is written when it throws.
+    func save(machine: String, snapshot: Data, entry: JournalEntry) async throws(MachineStoreError)
+
+    /// The machine's journal, oldest first.
+    ///
+    /// - Parameter machine: The machine's identifier.
+    /// - Throws: ``MachineStoreError``.
+    func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry]
+
+    /// Whether the event is in the machine's journal.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's identifier.
+    ///   - machine: The machine's identifier.
+    /// - Throws: ``MachineStoreError``.
+    func contains(eventID: String, machine: String) async throws(MachineStoreError) -> Bool
+
+    /// The identifiers of every stored machine, sorted.
+    ///
+    /// - Throws: ``MachineStoreError``.
+    func machines() async throws(MachineStoreError) -> [String]
+
+    /// The number of journal entries of every machine together.
+    ///
+    /// - Throws: ``MachineStoreError``.
+    func journalCount() async throws(MachineStoreError) -> Int
+
+    /// Closes the store's connections; it cannot be used afterwards. Call it before the store is released.
+    ///
+    /// - Throws: ``MachineStoreError/database(_:)``.
+    func close() async throws(MachineStoreError)
+}

@@ -1,0 +1,24 @@
+/// Why a ``MachineStore`` operation failed. Every failure leaves the store as it was.
+public enum MachineStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A stale write: the machine's stored version is `found`, not the `expected` version the write
+    /// was based on. Another writer moved the machine on; reload and apply the event again.
+    case conflict(machine: String, expected: Int64, found: Int64)
+    /// The event is already in the machine's journal: it was applied before and is not applied again.
+    case duplicateEvent(machine: String, eventID: String)
+    /// The database reported an error; the text is its message.
+    case database(String)
+    /// The store holds something that is not what this library writes (a row of another schema).
+    case corrupt(String)
+
+    /// A sentence naming the machine and what happened.
+    public var description: String {
+        switch self {
+        case .conflict(let machine, let expected, let found):
+            "machine \"\(machine)\": stale write based on version \(expected), the store holds version \(found)"
+        case .duplicateEvent(let machine, let eventID):
+            "machine \"\(machine)\": event \"\(eventID)\" is already in the journal"
+        case .database(let message): "database error: \(message)"
+        case .corrupt(let message): "the store is corrupt: \(message)"
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import PostgresNIO
+import StatecraftPersistence
+
+/// A ``MachineStore`` in PostgreSQL, for many processes driving the same machines.
+///
+/// ```swift
+/// let store = try await PostgresMachineStore(url: "postgres://orders@db.internal:5432/orders")
+/// defer { Task { await store.close() } }
+/// let order = try await DurableMachine(id: "order-42", chart: orderChart, store: store)
+/// ```
+///
+/// Connections come from postgres-nio's pool (`PostgresClient`, up to `maximumConnections`). Each
+/// ``save(machine:snapshot:entry:)`` is one transaction with version checks: the snapshot row is updated
+/// only `WHERE version = expected` (inserted only if absent, for a machine's first event), and the journal
+/// entry is inserted only if its event identifier is new for the machine. When two processes race, the
+/// database makes the second wait for the first's commit; its conditions then fail, it rolls back and
+/// reports ``MachineStoreError/conflict(machine:expected:found:)`` or
+/// ``MachineStoreError/duplicateEvent(machine:eventID:)``: no event is lost and none is applied twice.
+public final class PostgresMachineStore: MachineStore {
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let logger: Logger
+
+    /// Connects to the server at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`) and creates the
+    /// tables if needed.
+    ///
+    /// - Parameters:
+    ///   - url: The server's URL.
+    ///   - maximumConnections: The size of the connection pool.
+    /// - Throws: ``MachineStoreError/database(_:)`` for a malformed URL or a server that cannot be reached.
+    public init(url: String, maximumConnections: Int = 20) async throws(MachineStoreError) {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme),
+            let host = components.host, let user = components.user
+        else {
+            throw .database("not a postgres://USER@HOST[:PORT]/DATABASE URL: \(url)")
+        }
+        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : nil
+        var configuration = PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: user, password: components.password,
+            database: database?.isEmpty == false ? database : nil, tls: .disable)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectionIdleTimeout = .seconds(60)
+        var logger = Logger(label: "statecraft.postgres")
+        logger.logLevel = .critical
+        self.logger = logger
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+        do {
+            // Concurrent `CREATE TABLE IF NOT EXISTS` can collide in PostgreSQL's catalog: stores opening at
+            // once take turns through a transaction-scoped advisory lock.
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLock))", logger: logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS statecraft_machines (
+                        id TEXT PRIMARY KEY, version BIGINT NOT NULL, snapshot TEXT NOT NULL)
+                    """, logger: logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS statecraft_journal (
+                        machine_id TEXT NOT NULL, sequence BIGINT NOT NULL, event_id TEXT NOT NULL,
+                        event TEXT NOT NULL, PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
+                    """, logger: logger)
+            }
+        } catch {
+            runner.cancel()
+            throw .database("cannot prepare the tables at \(host): \(String(reflecting: error))")
+        }
+    }
+
+    /// The advisory lock key held while the tables are created ("stcr" in ASCII).
+    static let schemaLock: Int64 = 0x7374_6372
+
+    /// Closes the pool's connections; the store cannot be used afterwards.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
+        try await perform { connection, logger in
+            let rows = try await connection.query(
+                "SELECT version, snapshot FROM statecraft_machines WHERE id = \(machine)", logger: logger)
+            for try await (version, snapshot) in rows.decode((Int64, String).self) {
+                return StoredMachine(snapshot: Data(snapshot.utf8), version: version)
+            }
+            return nil
+        }
+    }
+
+    public func save(machine: String, snapshot: Data, entry: JournalEntry) async throws(MachineStoreError) {
+        let text = String(decoding: snapshot, as: UTF8.self)
+        let event = String(decoding: entry.event, as: UTF8.self)
+        let expected = entry.sequence - 1
+        let logger = logger
+        do {
+            try await client.withTransaction(logger: logger) { connection in
+                let written: PostgresRowSequence
+                if expected == 0 {
+                    written = try await connection.query(
+                        """
+                        INSERT INTO statecraft_machines (id, version, snapshot) VALUES (\(machine), 1, \(text))
+                        ON CONFLICT (id) DO NOTHING RETURNING version
+                        """, logger: logger)
+                } else {
+                    written = try await connection.query(
+                        """
+                        UPDATE statecraft_machines SET version = \(entry.sequence), snapshot = \(text)
+                        WHERE id = \(machine) AND version = \(expected) RETURNING version
+                        """, logger: logger)
+                }
+                guard try await Self.count(written) == 1 else {
+                    let current = try await connection.query(
+                        "SELECT version FROM statecraft_machines WHERE id = \(machine)", logger: logger)
+                    var found: Int64 = 0
+                    for try await version in current.decode(Int64.self) { found = version }
+                    throw MachineStoreError.conflict(machine: machine, expected: expected, found: found)
+                }
+                let journaled = try await connection.query(
+                    """
+                    INSERT INTO statecraft_journal (machine_id, sequence, event_id, event)
+                    VALUES (\(machine), \(entry.sequence), \(entry.eventID), \(event))
+                    ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING sequence
+                    """, logger: logger)
+                guard try await Self.count(journaled) == 1 else {
+                    throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
+                }
+            }
+        } catch let error as PostgresTransactionError {
+            if let storeError = error.closureError as? MachineStoreError { throw storeError }
+            throw .database(String(reflecting: error))
+        } catch {
+            throw .database(String(reflecting: error))
+        }
+    }
+
+    public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {
+        try await perform { connection, logger in
+            let rows = try await connection.query(
+                """
+                SELECT sequence, event_id, event FROM statecraft_journal WHERE machine_id = \(machine)
+                ORDER BY sequence
+                """, logger: logger)
+            var entries: [JournalEntry] = []
+            for try await (sequence, eventID, event) in rows.decode((Int64, String, String).self) {
+                entries.append(JournalEntry(sequence: sequence, eventID: eventID, event: Data(event.utf8)))
+            }
+            return entries
+        }
+    }
+
+    public func contains(eventID: String, machine: String) async throws(MachineStoreError) -> Bool {
+        try await perform { connection, logger in
+            let rows = try await connection.query(
+                "SELECT 1 FROM statecraft_journal WHERE machine_id = \(machine) AND event_id = \(eventID)",
+                logger: logger)
+            return try await Self.count(rows) > 0
+        }
+    }
+
+    public func machines() async throws(MachineStoreError) -> [String] {
+        try await perform { connection, logger in
+            let rows = try await connection.query("SELECT id FROM statecraft_machines ORDER BY id", logger: logger)
+            var ids: [String] = []
+            for try await id in rows.decode(String.self) { ids.append(id) }
+            return ids
+        }
+    }
+
+    public func journalCount() async throws(MachineStoreError) -> Int {
+        try await perform { connection, logger in
+            let rows = try await connection.query("SELECT COUNT(*) FROM statecraft_journal", logger: logger)
+            var count: Int64 = 0
+            for try await value in rows.decode(Int64.self) { count = value }
+            return Int(count)
+        }
+    }
+
+    /// Runs `body` on a pooled connection; any error becomes ``MachineStoreError/database(_:)``.
+    private func perform<Result: Sendable>(
+        _ body: (PostgresConnection, Logger) async throws -> Result
+    ) async throws(MachineStoreError) -> Result {
+        let logger = logger
+        do {
+            return try await client.withConnection { connection in try await body(connection, logger) }
+        } catch {
+            throw .database(String(reflecting: error))
+        }
+    }
+
+    private static func count(_ rows: PostgresRowSequence) async throws -> Int {
+        var count = 0
+        for try await _ in rows { count += 1 }
+        return count
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import StatecraftPersistence
+import StatecraftPostgres
+import Testing
+
+/// The store contract against PostgreSQL, on the server named by `STATECRAFT_POSTGRES_URL`
+/// (`Scripts/with-postgres.sh` starts one and sets it). Without it the tests are skipped — and
+/// `requiredServerIsThere` fails when `STATECRAFT_REQUIRE_POSTGRES=1`, as CI sets it, so that CI cannot
+/// pass with the PostgreSQL store untested.
+@Suite("PostgreSQL store")
+struct PostgresStoreTests {
+    static let url = ProcessInfo.processInfo.environment["STATECRAFT_POSTGRES_URL"]
+    static let skipReason: Comment =
+        "PostgreSQL store tests skipped: no server; set STATECRAFT_POSTGRES_URL, or run Scripts/with-postgres.sh swift test"
+
+    static func withStore(_ body: (StoreContract) async throws -> Void) async throws {
+        let store = try await PostgresMachineStore(url: try #require(url), maximumConnections: 4)
+        do {
+            try await body(StoreContract(store: store))
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+    }
+
+    @Test func requiredServerIsThere() {
+        let required = ProcessInfo.processInfo.environment["STATECRAFT_REQUIRE_POSTGRES"] == "1"
+        #expect(!required || Self.url != nil, "STATECRAFT_REQUIRE_POSTGRES=1 but STATECRAFT_POSTGRES_URL is not set")
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func savesAndLoadsSnapshotsAndJournals() async throws {
+        try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func staleWritesConflictAndLoseNothing() async throws {
+        try await Self.withStore { try await $0.staleWritesConflictAndLoseNothing() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func duplicateEventsAreRefused() async throws {
+        try await Self.withStore { try await $0.duplicateEventsAreRefused() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func durableMachinesSurviveAndApplyEachEventOnce() async throws {
+        try await Self.withStore { try await $0.durableMachinesSurviveAndApplyEachEventOnce() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func concurrentWritersNeverLoseOrRepeatAnEvent() async throws {
+        try await Self.withStore { try await $0.concurrentWritersNeverLoseOrRepeatAnEvent() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aSnapshotOfAnotherChartIsATypedError() async throws {
+        try await Self.withStore { try await $0.aSnapshotOfAnotherChartIsATypedError() }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import StatecraftPersistence
+import StatecraftSQLite
+import Testing
+
+/// The store contract against SQLite, each test on a fresh database file in WAL mode.
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    static func withStore(_ body: (StoreContract) async throws -> Void) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-\(UUID().uuidString).db").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let store = try await SQLiteMachineStore(path: path)
+        try await body(StoreContract(store: store))
+        try await store.close()
+    }
+
+    @Test func theDatabaseIsInWALMode() async throws {
+        try await Self.withStore { contract in
+            let store = try #require(contract.store as? SQLiteMachineStore)
+            #expect(try await store.journalMode() == "wal")
+        }
+    }
+
+    @Test func savesAndLoadsSnapshotsAndJournals() async throws {
+        try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
+    }
+
+    @Test func staleWritesConflictAndLoseNothing() async throws {
+        try await Self.withStore { try await $0.staleWritesConflictAndLoseNothing() }
+    }
+
+    @Test func duplicateEventsAreRefused() async throws {
+        try await Self.withStore { try await $0.duplicateEventsAreRefused() }
+    }
+
+    @Test func durableMachinesSurviveAndApplyEachEventOnce() async throws {
+        try await Self.withStore { try await $0.durableMachinesSurviveAndApplyEachEventOnce() }
+    }
+
+    @Test func concurrentWritersNeverLoseOrRepeatAnEvent() async throws {
+        try await Self.withStore { try await $0.concurrentWritersNeverLoseOrRepeatAnEvent() }
+    }
+
+    @Test func aSnapshotOfAnotherChartIsATypedError() async throws {
+        try await Self.withStore { try await $0.aSnapshotOfAnotherChartIsATypedError() }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import StatecraftSCXML
+
+/// The snapshot file of `statecraft run --save-snapshot` / `--restore`: an ``SCXMLSessionSnapshot`` as
+/// pretty-printed JSON with sorted keys, so that two saves of the same state are byte for byte equal.
+struct RunSnapshotFile {
+    /// Where the file is.
+    let path: String
+
+    /// Reads and decodes the snapshot.
+    ///
+    /// - Throws: ``RunSessionError/unreadableSnapshot(path:reason:)``.
+    func read() throws(RunSessionError) -> SCXMLSessionSnapshot {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableSnapshot(path: path, reason: "cannot read the file (\(error.localizedDescription))")
+        }
+        do {
+            return try JSONDecoder().decode(SCXMLSessionSnapshot.self, from: data)
+        } catch {
+            throw .unreadableSnapshot(path: path, reason: "not a statecraft run snapshot (\(error))")
+        }
+    }
+
+    /// Encodes and writes the snapshot, replacing the file atomically.
+    ///
+    /// - Throws: ``RunSessionError/unwritableSnapshot(path:reason:)``.
+    func write(_ snapshot: SCXMLSessionSnapshot) throws(RunSessionError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try encoder.encode(snapshot).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .unwritableSnapshot(path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Statecraft
+
+extension SCXMLSession {
+    /// Saves the session: the chart's configuration, history and data model, the delayed events still
+    /// waiting in the machine's delayed-event queue (with the time each has left and its send id), the
+    /// virtual time and the events waiting in the external queue.
+    ///
+    /// - Returns: A `Codable` value for ``init(document:sessionID:restoring:)``.
+    /// - Complexity: O(*n* · *d*) in the size of the chart, plus O(*k*) in the waiting events.
+    public func saveSnapshot() -> SCXMLSessionSnapshot {
+        let waiting = machine._waitingDelayedEvents.map {
+            StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>.DelayedEvent(
+                event: $0.event, id: $0.id, remaining: $0.remaining)
+        }
+        var queued = externalQueue.events  // a copy: the session's queue stays as it is
+        return SCXMLSessionSnapshot(
+            chart: chart.saved(snapshot, delayedEvents: waiting), now: now,
+            queuedEvents: queued.removeAllWaiting())
+    }
+
+    /// Builds a document's chart and restores a saved session into it: no entry action runs, no
+    /// macrostep is reported again, and the delayed events wait again for the time they had left.
+    ///
+    /// - Parameters:
+    ///   - document: The document the snapshot's session ran.
+    ///   - sessionID: The value of `_sessionid`.
+    ///   - saved: What ``saveSnapshot()`` returned.
+    /// - Throws: ``SCXMLRestoreError`` — the document's chart cannot be built, or the snapshot does not
+    ///   fit it (another chart, a newer format, an unknown state).
+    public convenience init(document: SCXMLDocument, sessionID: String = "statecraft", restoring saved: SCXMLSessionSnapshot)
+        throws(SCXMLRestoreError)
+    {
+        do {
+            try self.init(document: document, sessionID: sessionID, isRestored: true) { chart, _ in
+                // The machine's delayed events are scheduled once its time is the saved virtual time, so
+                // that they fall due at the same virtual times as in the saved run.
+                var withoutDelayedEvents = saved.chart
+                withoutDelayedEvents.delayedEvents = []
+                let machine = try StateMachine(chart: chart, restoring: withoutDelayedEvents)
+                machine._moveDelayedEventTime(to: .nanoseconds(saved.nowNanoseconds))
+                for waiting in saved.chart.delayedEvents {
+                    machine.send(waiting.event, after: waiting.remaining, id: waiting.id)
+                }
+                return machine
+            }
+        } catch let error as SCXMLError {
+            throw .chart(error)
+        } catch let error as SnapshotError {
+            throw .snapshot(error)
+        } catch {
+            preconditionFailure("Internal inconsistency: restoring a session threw \(error)")
+        }
+        for event in saved.queuedEvents { enqueue(event) }
+    }
+}
