@@ -43,19 +43,26 @@ build_all() {
     done
 }
 
-# Seed corpora: the tests' files, the W3C conformance suite and the checked-in seeds.
+# Seed corpora: the tests' files, the W3C conformance suite and the checked-in seeds. They are assembled in a
+# private directory and moved into place, so that targets started together never see a half-written corpus.
 seeds() {
-    rm -rf "$build/seeds"
-    mkdir -p "$build/seeds"/{scxml,json,expression,run-input}
-    find "$root/Tests" "$shared/conformance/w3c" -name '*.scxml' -exec cp {} "$build/seeds/scxml/" \;
-    find "$shared/conformance/w3c-full" -name '*.scxml' -size -8k | head -200 | xargs -r cp -t "$build/seeds/scxml/"
-    find "$root/Tests" -name '*.json' -exec cp {} "$build/seeds/json/" \;
-    cp "$here/Seeds/expression/"* "$build/seeds/expression/"
-    # Every cond and expr attribute of the conformance suite is an expression seed.
-    grep -rhoE '(cond|expr)="[^"]*"' "$shared/conformance/w3c" | sed -E 's/^[a-z]+="(.*)"$/\1/' \
+    local staging="$build/seeds-$$"
+    rm -rf "$staging"
+    mkdir -p "$staging"/{scxml,json,expression,run-input}
+    find "$root/Tests" "$shared/conformance/w3c" -name '*.scxml' -exec cp {} "$staging/scxml/" \;
+    find "$shared/conformance/w3c-full" -name '*.scxml' -size -8k | head -200 | xargs -r cp -t "$staging/scxml/"
+    find "$root/Tests" -name '*.json' -exec cp {} "$staging/json/" \;
+    cp "$here/Seeds/expression/"* "$staging/expression/"
+    # Every cond and expr attribute of both conformance suites is an expression seed.
+    grep -rhoE '(cond|expr)="[^"]*"' "$shared/conformance/w3c" "$shared/conformance/w3c-full" \
+        | sed -E 's/^[a-z]+="(.*)"$/\1/' \
         | sed -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&quot;/"/g' -e "s/&apos;/'/g" -e 's/&amp;/\&/g' \
-        | sort -u | awk -v dir="$build/seeds/expression" '{ file = dir "/w3c-" NR; printf "%s", $0 > file; close(file) }'
-    cp "$here/Seeds/run-input/"* "$build/seeds/run-input/"
+        | sort -u | awk -v dir="$staging/expression" '{ file = dir "/w3c-" NR; printf "%s", $0 > file; close(file) }'
+    cp "$here/Seeds/run-input/"* "$staging/run-input/"
+    rm -rf "$build/seeds.old"
+    if [[ -d "$build/seeds" ]]; then mv "$build/seeds" "$build/seeds.old"; fi
+    mv "$staging" "$build/seeds"
+    rm -rf "$build/seeds.old"
 }
 
 run() {
