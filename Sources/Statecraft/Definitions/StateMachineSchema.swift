@@ -137,6 +137,8 @@ extension StateMachine {
         self.init(definition: schema, subject: ())
     }
 
-    /// The schema this machine runs.
+    /// The schema this machine runs: the same value as ``StateMachine/definition``, which is the one word for
+    /// what every machine runs, whatever its style.
+    @available(*, deprecated, renamed: "definition")
     public var schema: Definition { definition }
 }
