@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Checks the Swift sources against the checked-in `.swift-format` configuration with the toolchain's
+# `swift format`; any finding fails. `Scripts/lint.sh --fix` formats the same files in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+paths=(Package.swift Sources Tests Examples Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
+       Persistence/Package.swift Persistence/Sources Persistence/Tests Inspector/Package.swift Inspector/Sources
+       Inspector/Tests Fuzz/Targets)
+existing=()
+for path in "${paths[@]}"; do [[ -e "$path" ]] && existing+=("$path"); done
+if [[ "${1:-}" == "--fix" ]]; then
+    swift format format --in-place --recursive --parallel "${existing[@]}"
+else
+    swift format lint --strict --recursive --parallel "${existing[@]}"
+    echo "lint: no findings"
+fi
