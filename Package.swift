@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "StatecraftTesting", dependencies: ["Statecraft"]),
 
         // `machine.log(to: logger)`: transitions, ignored events and effect errors through swift-log.
-        .target(name: "StatecraftLogging", dependencies: ["Statecraft", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "StatecraftLogging", dependencies: ["Statecraft", .product(name: "Logging", package: "swift-log")]),
 
         // SCXML import and export: the document model, the expression language, event descriptors.
         .target(name: "StatecraftSCXML", dependencies: ["Statecraft"]),
@@ -80,7 +81,8 @@ let package = Package(
         // paths, xmllint, the seeds' exact outputs). Not a product: only the tests depend on it.
         .target(name: "StatecraftTestSupport", dependencies: ["Statecraft"], path: "Tests/StatecraftTestSupport"),
 
-        .testTarget(name: "StatecraftTests", dependencies: ["Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
+        .testTarget(
+            name: "StatecraftTests", dependencies: ["Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
         .testTarget(
             name: "StatecraftAnalysisTests", dependencies: ["StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
             exclude: ["Expected"]),
@@ -106,7 +108,8 @@ let package = Package(
             dependencies: ["StatecraftVisualizer", "StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
             exclude: ["Charts"]),
         .testTarget(
-            name: "StatecraftConcurrencyTests", dependencies: ["Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
+            name: "StatecraftConcurrencyTests",
+            dependencies: ["Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
         .testTarget(
             name: "StenciltownTests",
             dependencies: ["StenciltownKit", "Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes to a file descriptor unbuffered, so each line reaches a pipe or a terminal at once.
@@ -17,9 +17,9 @@ enum StandardStreams {
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
                 #if canImport(Glibc)
-                Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+                    Glibc.write(descriptor, buffer.baseAddress, buffer.count)
                 #else
-                Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+                    Darwin.write(descriptor, buffer.baseAddress, buffer.count)
                 #endif
             }
             if written <= 0 { return }

@@ -1,3 +1,5 @@
+import StenciltownKit
+
 // Stenciltown in the terminal: the seed's screen (fetch metadata, download with progress, reset) drawn
 // from an immutable view model, the async work run as effects of the machine's states.
 //
@@ -5,11 +7,10 @@
 //   swift run stenciltown --speed 10 --script wait-fetched,d,wait-downloaded
 //   swift run stenciltown --url http://127.0.0.1:8000/big.bin
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import StenciltownKit
 
 let options: StenciltownOptions
 do {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Downloads a URL over HTTP with `URLSession`, reporting progress from the bytes received against the
@@ -105,7 +106,8 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
         session.finishTasksAndInvalidate()
         if counts.withLock({ $0.failed }) { return }
         if let error {
-            continuation.finish(throwing: StenciltownDownloadError.transport(Self.message(for: error), url: url.absoluteString))
+            continuation.finish(
+                throwing: StenciltownDownloadError.transport(Self.message(for: error), url: url.absoluteString))
         } else {
             continuation.finish()
         }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Documentation samples: kept exactly as the docs show them.)
 import Statecraft
 
 /// The Stenciltown machine: the seed's pure transition table, and the async work each state starts.

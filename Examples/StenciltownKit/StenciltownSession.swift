@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Documentation samples: kept exactly as the docs show them.)
 import Statecraft
 
 /// A running Stenciltown screen on the main actor: the machine, its effects' run loop, and the current

@@ -25,11 +25,12 @@ public struct StenciltownTerminalRenderer: Sendable {
     /// - Parameter viewModel: What to show.
     /// - Returns: The lines, without line terminators.
     public func lines(for viewModel: StenciltownViewModel) -> [String] {
-        let button = switch viewModel.button {
-        case .hidden: ""
-        case .enabled: "[ Download ]"
-        case .disabled: "[ Download ] (disabled)"
-        }
+        let button =
+            switch viewModel.button {
+            case .hidden: ""
+            case .enabled: "[ Download ]"
+            case .disabled: "[ Download ] (disabled)"
+            }
         let bar = viewModel.progressBarHidden ? "" : progressBar(viewModel)
         return ["Stenciltown", "", viewModel.description, button, bar, "", "d download · r reset · q quit"]
     }

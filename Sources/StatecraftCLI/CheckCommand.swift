@@ -69,7 +69,8 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("--after and --unreachable go together")
         }
         if without != nil && after == nil { throw ValidationError("--without needs --after and --unreachable") }
-        for text in never where text.split(separator: "&").contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        for text in never
+        where text.split(separator: "&").contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("--never '\(text)': name states joined by '&', such as 'a & b'")
         }
         guard !properties.isEmpty else {
@@ -83,8 +84,9 @@ struct CheckCommand: ParsableCommand {
         for property in properties {
             let unknown = Self.states(of: property).filter { space.machine.state(withID: $0) == nil }
             if !unknown.isEmpty {
-                ExplorationOptions.printError("\(property): no state \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
-                    + "in \(exploration.file)")
+                ExplorationOptions.printError(
+                    "\(property): no state \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
+                        + "in \(exploration.file)")
                 throw ExitCode(64)
             }
             switch space.check(property) {

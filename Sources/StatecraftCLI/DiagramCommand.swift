@@ -55,7 +55,8 @@ struct DiagramCommand: ParsableCommand {
             try writeSCXML(of: description)
             return
         }
-        let chosen = format?.diagramFormat
+        let chosen =
+            format?.diagramFormat
             ?? outputExtension.flatMap { DiagramFormat(fileExtension: $0) }
             ?? .dot
         do {

@@ -89,12 +89,14 @@ struct PathsCommand: ParsableCommand {
             }
         } else {
             printed = space.transitionPaths().map { transitions, path in
-                PrintedPath(events: path.events, takes: transitions.map { position in
-                    let transition = space.machine.transitions[position]
-                    return TakenTransition(
-                        transition: position, source: transition.source, event: transition.event,
-                        targets: transition.targets)
-                })
+                PrintedPath(
+                    events: path.events,
+                    takes: transitions.map { position in
+                        let transition = space.machine.transitions[position]
+                        return TakenTransition(
+                            transition: position, source: transition.source, event: transition.event,
+                            targets: transition.targets)
+                    })
             }
         }
         if json {

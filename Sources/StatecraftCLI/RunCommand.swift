@@ -57,7 +57,8 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the output of <log> elements and execution errors to standard error.")
     var log = false
 
-    @Option(name: .long, help: "How many events the chart may send itself after each input item (any value up to Int.max).")
+    @Option(
+        name: .long, help: "How many events the chart may send itself after each input item (any value up to Int.max).")
     var eventLimit = 10_000
 
     @Option(name: .long, help: "Write a snapshot (JSON) here once the input is consumed.", completion: .file())
@@ -92,9 +93,11 @@ struct RunCommand: ParsableCommand {
         var writeError: StandardOutput.WriteError?
         // Any limit beyond Int.max - 1 events is unreachable, and the session adds one to it for each input
         // event: clamping makes `--event-limit 9223372036854775807` mean "no limit" instead of a trap.
-        let outcome = session.run(input: input.lazy.prefix(while: { _ in writeError == nil }),
-                                  eventLimit: min(eventLimit, Int.max - 1),
-                                  finishDelayedEvents: saveSnapshot == nil) { record in
+        let outcome = session.run(
+            input: input.lazy.prefix(while: { _ in writeError == nil }),
+            eventLimit: min(eventLimit, Int.max - 1),
+            finishDelayedEvents: saveSnapshot == nil
+        ) { record in
             guard writeError == nil else { return }
             do throws(StandardOutput.WriteError) {
                 try StandardOutput.write(record.jsonLine + "\n")
@@ -118,8 +121,9 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(3)
         }
         if case .eventLimitReached(let count) = outcome {
-            FileHandle.standardError.write(Data(
-                "note: stopped after the chart sent itself \(count) events (--event-limit)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "note: stopped after the chart sent itself \(count) events (--event-limit)\n".utf8))
         }
         if let saveSnapshot {
             do {

@@ -1,9 +1,10 @@
 import Foundation
 import StatecraftDiagrams
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Standard output for the `statecraft` commands: every write is checked, so that a closed or full output
@@ -32,7 +33,9 @@ enum StandardOutput {
         do {
             try _OutputFile.writeAll(data, to: STDOUT_FILENO, path: "standard output")
         } catch {
-            guard case .cannotWrite(_, let reason) = error else { preconditionFailure("Internal inconsistency: \(error)") }
+            guard case .cannotWrite(_, let reason) = error else {
+                preconditionFailure("Internal inconsistency: \(error)")
+            }
             throw WriteError(reason: reason)
         }
     }

@@ -34,7 +34,9 @@ struct StatecraftCommand: ParsableCommand {
               64  the command line is wrong
             """,
         version: ToolVersion.current,
-        subcommands: [DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self,
-                      VisualizeCommand.self]
+        subcommands: [
+            DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self,
+            VisualizeCommand.self,
+        ]
     )
 }

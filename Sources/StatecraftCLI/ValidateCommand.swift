@@ -63,9 +63,11 @@ struct ValidateCommand: ParsableCommand {
         let validator = rule.isEmpty ? MachineValidator() : try MachineValidator(ruleIDs: rule)
         let findings = validator.validate(model.validationSubject(of: space))
         if json {
-            ExplorationOptions.printOutput(try ExplorationOptions.json(Report(
-                file: exploration.file, exploration: space.summary, complete: space.isComplete,
-                configurations: space.configurations.count, steps: space.edges.count, findings: findings)))
+            ExplorationOptions.printOutput(
+                try ExplorationOptions.json(
+                    Report(
+                        file: exploration.file, exploration: space.summary, complete: space.isComplete,
+                        configurations: space.configurations.count, steps: space.edges.count, findings: findings)))
         } else {
             ExplorationOptions.printOutput(findings.map { "\($0)\n" }.joined())
         }

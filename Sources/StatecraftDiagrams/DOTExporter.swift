@@ -58,8 +58,11 @@ public struct DOTExporter: DiagramExporter {
             lines.append("    " + edge(fromNode: "0", to: description.initialState, attributes: [], layout: layout))
         } else {
             lines.append("    0 [label=\"\", shape=plaintext]")
-            lines.append("    " + edge(fromNode: "0", to: description.initialState, attributes: ["label=\"START\""],
-                                       layout: layout))
+            lines.append(
+                "    "
+                    + edge(
+                        fromNode: "0", to: description.initialState, attributes: ["label=\"START\""],
+                        layout: layout))
         }
         lines.append("")
         for state in layout.topLevelStates {
@@ -72,16 +75,21 @@ public struct DOTExporter: DiagramExporter {
             for target in targets {
                 var attributes = label.isEmpty ? [] : ["label=\(Self.quoted(label))"]
                 if transition.kind == .internal || transition.targets.isEmpty { attributes.append("style=dashed") }
-                lines.append("    " + edge(from: transition.source, to: target, attributes: attributes,
-                                           layout: layout))
+                lines.append(
+                    "    "
+                        + edge(
+                            from: transition.source, to: target, attributes: attributes,
+                            layout: layout))
             }
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func appendState(_ state: StateDescription, depth: Int, layout: DiagramLayout,
-                             to lines: inout [String]) {
+    private func appendState(
+        _ state: StateDescription, depth: Int, layout: DiagramLayout,
+        to lines: inout [String]
+    ) {
         let indent = DiagramLayout.indentation(depth)
         let number = layout.index(state.id)
         guard layout.isContainer(state.id) else {
@@ -121,12 +129,15 @@ public struct DOTExporter: DiagramExporter {
     private func edge(from source: String, to target: String, attributes: [String], layout: DiagramLayout)
         -> String
     {
-        edge(tail: String(layout.index(layout.representative(of: source))), sourceState: source, to: target,
-             attributes: attributes, layout: layout)
+        edge(
+            tail: String(layout.index(layout.representative(of: source))), sourceState: source, to: target,
+            attributes: attributes, layout: layout)
     }
 
-    private func edge(tail: String, sourceState source: String?, to target: String, attributes: [String],
-                      layout: DiagramLayout) -> String {
+    private func edge(
+        tail: String, sourceState source: String?, to target: String, attributes: [String],
+        layout: DiagramLayout
+    ) -> String {
         var attributes = attributes
         let isState = source != nil
         let source = source ?? ""

@@ -44,7 +44,8 @@ struct DiagramLayout {
         var representatives: [String: String] = [:]
         for state in description.states.reversed() {
             guard let kids = children[state.id], let first = kids.first else { continue }
-            let defaultChild = state.kind == .compound
+            let defaultChild =
+                state.kind == .compound
                 ? state.initialChild ?? kids.first { !$0.kind.isHistory }?.id
                 : nil
             let next = defaultChild ?? first.id

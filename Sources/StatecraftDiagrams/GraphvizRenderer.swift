@@ -22,7 +22,8 @@ public struct GraphvizRenderer: Sendable {
     ///
     /// - Parameter searchPath: Directories to search; by default the `PATH` environment variable's entries.
     public init(searchPath: [String]? = nil) {
-        self.searchPath = searchPath
+        self.searchPath =
+            searchPath
             ?? (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
     }
 

@@ -23,7 +23,7 @@ public enum JSONMachineFormatError: Error, Sendable, Hashable, CustomStringConve
     public var location: TextLocation {
         switch self {
         case .malformedJSON(_, let location, _), .invalidMachine(_, let location, _),
-             .unsupportedVersion(_, let location, _):
+            .unsupportedVersion(_, let location, _):
             location
         }
     }

@@ -28,10 +28,13 @@ struct JSONMachineReader {
         let fields = try object(root, "the document", allowed: nil)
         let format = try requiredString(fields, "format", in: root, "the document")
         guard format.value == JSONMachineFormat.formatIdentifier else {
-            throw invalid(format.location,
-                          "field 'format' is \"\(format.value)\"; expected \"\(JSONMachineFormat.formatIdentifier)\"")
+            throw invalid(
+                format.location,
+                "field 'format' is \"\(format.value)\"; expected \"\(JSONMachineFormat.formatIdentifier)\"")
         }
-        guard let version = fields["version"] else { throw invalid(root.location, "the document has no 'version' field") }
+        guard let version = fields["version"] else {
+            throw invalid(root.location, "the document has no 'version' field")
+        }
         guard case .number(let number, let text) = version.value else {
             throw invalid(version.location, "field 'version' must be an integer, found \(version.kindDescription)")
         }
@@ -41,9 +44,11 @@ struct JSONMachineReader {
         guard number == Double(JSONMachineFormat.currentVersion) else {
             throw .unsupportedVersion(file: file, location: version.location, version: text)
         }
-        _ = try object(root, "the document", allowed: [
-            "format", "version", "name", "initialState", "states", "events", "transitions",
-        ])
+        _ = try object(
+            root, "the document",
+            allowed: [
+                "format", "version", "name", "initialState", "states", "events", "transitions",
+            ])
         let name = try optionalString(fields, "name", "the document")
         let initial = try requiredString(fields, "initialState", in: root, "the document")
         initialStateLocation = initial.location
@@ -55,8 +60,9 @@ struct JSONMachineReader {
         for node in try array(fields, "transitions", in: root) { transitions.append(try readTransition(node)) }
         let description: MachineDescription
         do {
-            description = try MachineDescription(name: name, states: states, initialState: initial.value,
-                                                 events: events, transitions: transitions)
+            description = try MachineDescription(
+                name: name, states: states, initialState: initial.value,
+                events: events, transitions: transitions)
         } catch {
             throw invalid(location(of: error, states: states, events: events), error.description)
         }
@@ -83,17 +89,19 @@ struct JSONMachineReader {
             let depth = (state.parent.flatMap { depths[$0] } ?? 0) + 1
             depths[state.id] = depth
             if depth > maximumNestingDepth {
-                throw invalid(fields["parent"] ?? fields["id"] ?? initialStateLocation,
-                              "state '\(state.id)' is nested \(depth) deep, more than the limit of "
-                                  + "\(maximumNestingDepth) (JSONMachineFormat.decode(_:file:maximumNestingDepth:))")
+                throw invalid(
+                    fields["parent"] ?? fields["id"] ?? initialStateLocation,
+                    "state '\(state.id)' is nested \(depth) deep, more than the limit of "
+                        + "\(maximumNestingDepth) (JSONMachineFormat.decode(_:file:maximumNestingDepth:))")
             }
             if state.id.isEmpty {
                 throw invalid(fields["id"] ?? initialStateLocation, "state \(index) has an empty id")
             }
             if state.kind.isHistory, state.parent == nil {
-                throw invalid(fields["kind"] ?? fields["id"] ?? initialStateLocation,
-                              "the history state '\(state.id)' has no parent; a history state belongs inside a "
-                                  + "compound or parallel state")
+                throw invalid(
+                    fields["kind"] ?? fields["id"] ?? initialStateLocation,
+                    "the history state '\(state.id)' has no parent; a history state belongs inside a "
+                        + "compound or parallel state")
             }
         }
         for (index, event) in events.enumerated() where event.id.isEmpty {
@@ -104,13 +112,18 @@ struct JSONMachineReader {
             let at = transitionFields[index]["source"] ?? initialStateLocation
             switch kinds[transition.source] {
             case .final:
-                throw invalid(at, "transition \(index) leaves the final state '\(transition.source)'; a final state "
-                              + "has no outgoing transitions")
+                throw invalid(
+                    at,
+                    "transition \(index) leaves the final state '\(transition.source)'; a final state "
+                        + "has no outgoing transitions")
             case .shallowHistory, .deepHistory:
                 guard transition.event == nil, transition.condition == nil, !transition.targets.isEmpty,
-                      historyDefaults.insert(transition.source).inserted else {
-                    throw invalid(at, "transition \(index) leaves the history state '\(transition.source)', which "
-                                  + "can only have one default transition, without event or condition, with targets")
+                    historyDefaults.insert(transition.source).inserted
+                else {
+                    throw invalid(
+                        at,
+                        "transition \(index) leaves the history state '\(transition.source)', which "
+                            + "can only have one default transition, without event or condition, with targets")
                 }
             default:
                 break
@@ -129,15 +142,17 @@ struct JSONMachineReader {
         if let kindText = try optionalString(fields, "kind", named) {
             guard let parsed = StateDescription.Kind(rawValue: kindText) else {
                 let allowed = StateDescription.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw invalid(fields["kind"]?.location ?? node.location,
-                              "\(named) has unknown kind '\(kindText)'; expected one of \(allowed)")
+                throw invalid(
+                    fields["kind"]?.location ?? node.location,
+                    "\(named) has unknown kind '\(kindText)'; expected one of \(allowed)")
             }
             kind = parsed
         }
         stateFields.append(fields.mapValues(\.location))
-        return StateDescription(id: id.value, label: try optionalString(fields, "label", named), kind: kind,
-                                parent: try optionalString(fields, "parent", named),
-                                initialChild: try optionalString(fields, "initialChild", named))
+        return StateDescription(
+            id: id.value, label: try optionalString(fields, "label", named), kind: kind,
+            parent: try optionalString(fields, "parent", named),
+            initialChild: try optionalString(fields, "initialChild", named))
     }
 
     private mutating func readEvent(_ node: JSONNode) throws(JSONMachineFormatError) -> EventDescription {
@@ -156,31 +171,37 @@ struct JSONMachineReader {
             throw invalid(node.location, "\(context) has no 'targets' field (use [] for a targetless transition)")
         }
         guard case .array(let elements) = targetsNode.value else {
-            throw invalid(targetsNode.location, "field 'targets' of \(context) must be an array of state ids, "
-                          + "found \(targetsNode.kindDescription)")
+            throw invalid(
+                targetsNode.location,
+                "field 'targets' of \(context) must be an array of state ids, "
+                    + "found \(targetsNode.kindDescription)")
         }
         var targets: [String] = []
         for element in elements {
             guard case .string(let target) = element.value else {
-                throw invalid(element.location, "field 'targets' of \(context) must hold strings, "
-                              + "found \(element.kindDescription)")
+                throw invalid(
+                    element.location,
+                    "field 'targets' of \(context) must hold strings, "
+                        + "found \(element.kindDescription)")
             }
             targets.append(target)
         }
         var kind = TransitionDescription.Kind.external
         if let kindText = try optionalString(fields, "kind", context) {
             guard let parsed = TransitionDescription.Kind(rawValue: kindText) else {
-                throw invalid(fields["kind"]?.location ?? node.location,
-                              "\(context) has unknown kind '\(kindText)'; expected external or internal")
+                throw invalid(
+                    fields["kind"]?.location ?? node.location,
+                    "\(context) has unknown kind '\(kindText)'; expected external or internal")
             }
             kind = parsed
         }
         transitionFields.append(fields.mapValues(\.location))
         transitionTargets.append(elements.map(\.location))
         targetIDs.append(targets)
-        return TransitionDescription(source: source.value, event: try optionalString(fields, "event", context),
-                                     targets: targets, kind: kind,
-                                     condition: try optionalString(fields, "condition", context))
+        return TransitionDescription(
+            source: source.value, event: try optionalString(fields, "event", context),
+            targets: targets, kind: kind,
+            condition: try optionalString(fields, "condition", context))
     }
 
     // MARK: Fields
@@ -208,7 +229,8 @@ struct JSONMachineReader {
     {
         guard let field = fields[key] else { throw invalid(node.location, "\(context) has no '\(key)' field") }
         guard case .string(let value) = field.value else {
-            throw invalid(field.location, "field '\(key)' of \(context) must be a string, found \(field.kindDescription)")
+            throw invalid(
+                field.location, "field '\(key)' of \(context) must be a string, found \(field.kindDescription)")
         }
         return (value, field.location)
     }
@@ -221,7 +243,8 @@ struct JSONMachineReader {
         case .null: return nil
         case .string(let value): return value
         case .object, .array, .number, .bool:
-            throw invalid(field.location, "field '\(key)' of \(context) must be a string, found \(field.kindDescription)")
+            throw invalid(
+                field.location, "field '\(key)' of \(context) must be a string, found \(field.kindDescription)")
         }
     }
 

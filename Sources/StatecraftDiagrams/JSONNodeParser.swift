@@ -81,9 +81,15 @@ struct JSONNodeParser {
         case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), location: start)
         case UInt8(ascii: "["): return JSONNode(value: try parseArray(), location: start)
         case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: start)
-        case UInt8(ascii: "t"): try parseLiteral("true"); return JSONNode(value: .bool(true), location: start)
-        case UInt8(ascii: "f"): try parseLiteral("false"); return JSONNode(value: .bool(false), location: start)
-        case UInt8(ascii: "n"): try parseLiteral("null"); return JSONNode(value: .null, location: start)
+        case UInt8(ascii: "t"):
+            try parseLiteral("true")
+            return JSONNode(value: .bool(true), location: start)
+        case UInt8(ascii: "f"):
+            try parseLiteral("false")
+            return JSONNode(value: .bool(false), location: start)
+        case UInt8(ascii: "n"):
+            try parseLiteral("null")
+            return JSONNode(value: .null, location: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: try parseNumber(), location: start)
         default:
@@ -124,8 +130,14 @@ struct JSONNodeParser {
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of file; expected ',' or '}'") }
-            if bytes[offset] == UInt8(ascii: ",") { advance(); continue }
-            if bytes[offset] == UInt8(ascii: "}") { advance(); return .object(members) }
+            if bytes[offset] == UInt8(ascii: ",") {
+                advance()
+                continue
+            }
+            if bytes[offset] == UInt8(ascii: "}") {
+                advance()
+                return .object(members)
+            }
             throw error("expected ',' or '}' after the value of '\(key)', found \(describeCurrent())")
         }
     }
@@ -145,8 +157,14 @@ struct JSONNodeParser {
             elements.append(try parseValue())
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of file; expected ',' or ']'") }
-            if bytes[offset] == UInt8(ascii: ",") { advance(); continue }
-            if bytes[offset] == UInt8(ascii: "]") { advance(); return .array(elements) }
+            if bytes[offset] == UInt8(ascii: ",") {
+                advance()
+                continue
+            }
+            if bytes[offset] == UInt8(ascii: "]") {
+                advance()
+                return .array(elements)
+            }
             throw error("expected ',' or ']' in the array, found \(describeCurrent())")
         }
     }
@@ -201,7 +219,9 @@ struct JSONNodeParser {
                 advance()
                 return String(scalars)
             }
-            if byte < 0x20 { throw error("control character (byte 0x\(String(byte, radix: 16))) inside a string; escape it") }
+            if byte < 0x20 {
+                throw error("control character (byte 0x\(String(byte, radix: 16))) inside a string; escape it")
+            }
             if byte == UInt8(ascii: "\\") {
                 advance()
                 guard offset < bytes.count else { throw error("unexpected end of file after '\\'") }
@@ -210,7 +230,9 @@ struct JSONNodeParser {
                     advance()
                     let unit = try parseHex4()
                     if let high = pendingHighSurrogate {
-                        guard (0xDC00...0xDFFF).contains(unit) else { throw error("unpaired UTF-16 surrogate in \\u escape") }
+                        guard (0xDC00...0xDFFF).contains(unit) else {
+                            throw error("unpaired UTF-16 surrogate in \\u escape")
+                        }
                         pendingHighSurrogate = nil
                         let value = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)
                         if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
@@ -272,10 +294,18 @@ struct JSONNodeParser {
         let length: Int
         var value: UInt32
         switch lead {
-        case 0x00...0x7F: length = 1; value = UInt32(lead)
-        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        case 0x00...0x7F:
+            length = 1
+            value = UInt32(lead)
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
         default: throw error("the file is not valid UTF-8")
         }
         guard offset + length <= bytes.count else { throw error("the file is not valid UTF-8") }

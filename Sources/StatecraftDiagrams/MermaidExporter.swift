@@ -57,7 +57,8 @@ public struct MermaidExporter: DiagramExporter {
                     } else {
                         // Between two regions: Mermaid has no place for it; a loop on the parallel state.
                         let parent = layout.state(scope).parent
-                        edges.byScope[parent, default: []].append("\(id(scope, layout)) --> \(id(scope, layout))\(suffix)")
+                        edges.byScope[parent, default: []].append(
+                            "\(id(scope, layout)) --> \(id(scope, layout))\(suffix)")
                     }
                 } else {
                     edges.byScope[scope, default: []].append("\(id(from, layout)) --> \(id(to, layout))\(suffix)")
@@ -77,8 +78,10 @@ public struct MermaidExporter: DiagramExporter {
         var byRegion: [String: [String]] = [:]
     }
 
-    private func appendScope(_ scope: String?, depth: Int, layout: DiagramLayout, edges: Edges,
-                             to lines: inout [String]) {
+    private func appendScope(
+        _ scope: String?, depth: Int, layout: DiagramLayout, edges: Edges,
+        to lines: inout [String]
+    ) {
         let indent = DiagramLayout.indentation(depth)
         let children = scope.map(layout.children(of:)) ?? layout.topLevelStates
         let isParallel = scope.map { layout.state($0).kind == .parallel } ?? false
@@ -100,8 +103,11 @@ public struct MermaidExporter: DiagramExporter {
                 arrows.append("[*] --> " + id(Self.lifted(initial, into: scope, layout: layout), layout))
             }
         } else {
-            arrows.append("[*] --> " + id(Self.lifted(layout.description.initialState, into: nil, layout: layout),
-                                          layout))
+            arrows.append(
+                "[*] --> "
+                    + id(
+                        Self.lifted(layout.description.initialState, into: nil, layout: layout),
+                        layout))
         }
         for child in children where child.kind == .final { arrows.append(id(child.id, layout) + " --> [*]") }
         arrows += edges.byScope[scope] ?? []

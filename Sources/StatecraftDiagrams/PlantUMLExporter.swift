@@ -130,7 +130,7 @@ public struct PlantUMLExporter: DiagramExporter {
     ///   reserves.
     /// - Complexity: O(*n*) in the length of `text`.
     public static func escaped(_ text: String) -> String {
-        if text.isEmpty { return " " }   // PlantUML rejects an empty quoted name.
+        if text.isEmpty { return " " } // PlantUML rejects an empty quoted name.
         var result = ""
         var previousWasReturn = false
         let scalars = Array(text.unicodeScalars)
@@ -139,7 +139,8 @@ public struct PlantUMLExporter: DiagramExporter {
         let lineStart: Set<Unicode.Scalar> = ["-", "*", "#", "=", "|", "+"]
         for (index, scalar) in scalars.enumerated() {
             defer { previousWasReturn = scalar == "\r" }
-            let doubled = (index > 0 && scalars[index - 1] == scalar)
+            let doubled =
+                (index > 0 && scalars[index - 1] == scalar)
                 || (index + 1 < scalars.count && scalars[index + 1] == scalar)
             let atLineStart = index == 0 || scalars[index - 1] == "\n" || scalars[index - 1] == "\r"
             switch scalar {

@@ -7,13 +7,16 @@ struct MachineLogging {
     let level: Logger.Level
 
     func transition<State, Event>(from old: State, on event: Event, to new: State) {
-        logger.log(level: level, "transition", metadata: [
-            "machine": "\(name)", "from": "\(old)", "event": "\(event)", "to": "\(new)",
-        ])
+        logger.log(
+            level: level, "transition",
+            metadata: [
+                "machine": "\(name)", "from": "\(old)", "event": "\(event)", "to": "\(new)",
+            ])
     }
 
     func ignored<State, Event>(_ event: Event, in state: State) {
-        logger.log(level: level, "ignored event", metadata: ["machine": "\(name)", "event": "\(event)", "state": "\(state)"])
+        logger.log(
+            level: level, "ignored event", metadata: ["machine": "\(name)", "event": "\(event)", "state": "\(state)"])
     }
 
     func effectError<State>(_ error: any Error, in state: State) {

@@ -1,4 +1,3 @@
-
 import Statecraft
 
 /// A clock whose time moves only when a test says so: it never waits in real time.

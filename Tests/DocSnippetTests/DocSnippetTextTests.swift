@@ -15,8 +15,10 @@ struct DocSnippetTextTests {
         let sources = Repository.root.appendingPathComponent("Sources")
         for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
             let catalog = "Sources/\(module)/\(module).docc"
-            guard let articles = try? FileManager.default.contentsOfDirectory(
-                atPath: Repository.root.appendingPathComponent(catalog).path) else { continue }
+            guard
+                let articles = try? FileManager.default.contentsOfDirectory(
+                    atPath: Repository.root.appendingPathComponent(catalog).path)
+            else { continue }
             paths += articles.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
         }
         return paths
@@ -47,7 +49,8 @@ struct DocSnippetTextTests {
             }
             var end = index + 1
             while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" { end += 1 }
-            blocks.append(Block(document: document, line: index + 1, marker: marker, lines: Array(lines[(index + 1)..<end])))
+            blocks.append(
+                Block(document: document, line: index + 1, marker: marker, lines: Array(lines[(index + 1)..<end])))
             index = end + 1
         }
         return blocks
@@ -89,7 +92,7 @@ struct DocSnippetTextTests {
                 }
                 let path = parts[1]
                 guard path.hasPrefix("Sources/") || path.hasPrefix("Tests/") || path.hasPrefix("Examples/"),
-                      path.hasSuffix(".swift"), let text = try? Repository.text(path)
+                    path.hasSuffix(".swift"), let text = try? Repository.text(path)
                 else {
                     problems.append("\(block): \(path) is not a Swift file of a target")
                     continue

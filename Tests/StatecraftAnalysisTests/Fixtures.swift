@@ -25,7 +25,9 @@ func playerChart() throws -> Statechart<Player, PlayerInput, Int> {
             OnEvent(.eject, target: .done, when: { plays, _ in plays >= 2 })
             ChartState(.playback, initial: .paused) {
                 HistoryState(.hist, default: .paused)
-                ChartState(.paused) { OnEvent(.play, target: .playing, action: { plays, _ in plays = min(plays + 1, 2) }) }
+                ChartState(.paused) {
+                    OnEvent(.play, target: .playing, action: { plays, _ in plays = min(plays + 1, 2) })
+                }
                 ChartState(.playing) { OnEvent(.pause, target: .paused) }
             }
             ChartState(.volume, initial: .quiet) {

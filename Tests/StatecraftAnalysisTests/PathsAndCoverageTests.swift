@@ -24,7 +24,10 @@ struct PathsAndCoverageTests {
         let chart = try playerChart()
         let space = StateSpace.explore(chart)
         let statePaths = space.statePaths()
-        #expect(statePaths.map(\.state) == ["off", "on", "playback", "paused", "playing", "volume", "quiet", "loud", "done"])
+        #expect(
+            statePaths.map(\.state) == [
+                "off", "on", "playback", "paused", "playing", "volume", "quiet", "loud", "done",
+            ])
         let transitionPaths = space.transitionPaths()
         #expect(Set(transitionPaths.flatMap(\.transitions)) == space.takenTransitions)
         // Replaying each path on a machine with a coverage recorder takes the transitions it was chosen for.
@@ -45,17 +48,18 @@ struct PathsAndCoverageTests {
         let coverage = TransitionCoverage(machine)
         machine.handle(.power)
         machine.handle(.play)
-        machine.handle(.play)   // ignored in playing
+        machine.handle(.play) // ignored in playing
         machine.handle(.pause)
         let report = coverage.report
         #expect(report.taken.map { report.machine.transitions[$0].event } == ["power", "play", "pause"])
-        #expect(report.missedDescription == """
-            on --power--> off
-            on --eject--> done
-            hist --eventless--> paused
-            quiet --toggle--> loud
-            loud --toggle--> quiet
-            """)
+        #expect(
+            report.missedDescription == """
+                on --power--> off
+                on --eject--> done
+                hist --eventless--> paused
+                quiet --toggle--> loud
+                loud --toggle--> quiet
+                """)
         #expect(report.counts[report.taken[1]] == 1)
         coverage.stop()
         machine.handle(.play)
@@ -78,12 +82,13 @@ struct PathsAndCoverageTests {
         machine.handle(.next)
         machine.handle(.next)
         #expect(coverage.report.taken.count == 2)
-        #expect(coverage.report.missedDescription == """
-            red --reset--> red
-            green --reset--> red
-            yellow --next--> red
-            yellow --reset--> red
-            """)
+        #expect(
+            coverage.report.missedDescription == """
+                red --reset--> red
+                green --reset--> red
+                yellow --next--> red
+                yellow --reset--> red
+                """)
         #expect(coverage.report.fraction == 2.0 / 6.0)
     }
 }

@@ -31,9 +31,11 @@ struct PropertyTests {
         #expect(explanation.hasSuffix("the machine is in 'done', from which no event sequence reaches 'off'"))
         // A state active everywhere is always reachable — but only the whole space can show it.
         #expect(StateSpace.explore(try playerChart()).check(.alwaysCanReach("on")) != .holds)
-        #expect(StateSpace.explore(try counterChart(), limits: ExplorationLimits(maxConfigurations: 5))
-            .check(.alwaysCanReach("counting")) == .inconclusive(
-                reason: "explored 5 configurations and 4 steps, stopped at the bound maxConfigurations = 5"))
+        #expect(
+            StateSpace.explore(try counterChart(), limits: ExplorationLimits(maxConfigurations: 5))
+                .check(.alwaysCanReach("counting"))
+                == .inconclusive(
+                    reason: "explored 5 configurations and 4 steps, stopped at the bound maxConfigurations = 5"))
     }
 
     @Test("unreachableAfter: once the event is handled, the state needs the other event first")

@@ -18,11 +18,13 @@ struct ScaleTests {
     @Test("Every W3C chart, of the full suite too, either loads and explores within the bound or is rejected")
     func fullSuite() throws {
         let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/w3c-full")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".scxml") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".scxml")
+        }
         var explored = 0
         for file in files {
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path),
-                  let model = try? SCXMLExplorationModel(document: SCXMLParser.parse(data: data, file: file))
+                let model = try? SCXMLExplorationModel(document: SCXMLParser.parse(data: data, file: file))
             else { continue }
             let space = StateSpaceExplorer(model).explore(limits: ExplorationLimits(maxConfigurations: 2_000))
             #expect(space.configurations.count <= 2_000)

@@ -59,7 +59,9 @@ struct StateSpaceTests {
         let space = StateSpace.explore(try counterChart(), limits: ExplorationLimits(maxDepth: 3))
         #expect(space.stoppedAt == .maxDepth)
         #expect(space.configurations.map(\.depth) == [0, 1, 2, 3])
-        #expect(!StateSpace.explore(try playerChart(), limits: ExplorationLimits(maxDepth: 100)).stoppedAt.map { _ in true }.isSome)
+        #expect(
+            !StateSpace.explore(try playerChart(), limits: ExplorationLimits(maxDepth: 100)).stoppedAt.map { _ in true }
+                .isSome)
     }
 
     @Test("A definition is explored by its own decide function")
@@ -83,7 +85,8 @@ struct StateSpaceTests {
 
     @Test("An SCXML document's data model is part of each configuration")
     func scxmlSpace() throws {
-        let document = try scxml("""
+        let document = try scxml(
+            """
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="idle">
               <datamodel><data id="n" expr="0"/></datamodel>
               <state id="idle">
@@ -113,10 +116,11 @@ struct StateSpaceTests {
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["machine", "events", "configurations", "edges", "limits", "start"])
         let edge = try #require((object["edges"] as? [[String: Any]])?.first)
-        #expect(Set(edge.keys) == [
-            "source", "target", "event", "eventIndex", "transitions", "exited", "entered", "sent", "errors",
-            "reachedMicrostepLimit",
-        ])
+        #expect(
+            Set(edge.keys) == [
+                "source", "target", "event", "eventIndex", "transitions", "exited", "entered", "sent", "errors",
+                "reachedMicrostepLimit",
+            ])
         let configuration = try #require((object["configurations"] as? [[String: Any]])?.first)
         #expect(Set(configuration.keys) == ["id", "depth", "states", "atomicStates", "history", "data", "isFinal"])
         #expect(try JSONDecoder().decode(StateSpace.self, from: data) == space)

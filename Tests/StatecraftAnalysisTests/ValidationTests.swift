@@ -31,15 +31,20 @@ struct ValidationTests {
         }
         let found = findings(chart, UnreachableStateRule(), events: [.go])
         #expect(found.map(\.state) == ["lost"])
-        #expect(found.first?.description
-            == "warning: state 'lost' is unreachable: no event sequence from the start enters it [unreachable-state]")
+        #expect(
+            found.first?.description
+                == "warning: state 'lost' is unreachable: no event sequence from the start enters it [unreachable-state]"
+        )
     }
 
     @Test("trap-state names a non-final state nothing leaves, with the events that reach it")
     func trap() throws {
         let chart = try VChart(initial: .a, context: 0) {
             ChartState(.a) { OnEvent(.go, target: .b) }
-            ChartState(.b) { OnEvent(.next, target: .stuck); OnEvent(.go, target: .done) }
+            ChartState(.b) {
+                OnEvent(.next, target: .stuck)
+                OnEvent(.go, target: .done)
+            }
             ChartState(.stuck) { OnEvent(.go, action: { count, _ in count = min(count + 1, 3) }) }
             FinalState(.done)
         }
@@ -73,8 +78,9 @@ struct ValidationTests {
         }
         let found = findings(chart, ShadowedTransitionRule())
         #expect(found.map(\.transition) == [1])
-        #expect(found.first?.message == "transition 'a --go--> c' is never taken: whenever 'go' arrives in 'a', "
-            + "'a --go--> b' takes it first")
+        #expect(
+            found.first?.message == "transition 'a --go--> c' is never taken: whenever 'go' arrives in 'a', "
+                + "'a --go--> b' takes it first")
         // The guarded `next` is never taken either, but nothing shadows it: its guard is false.
         #expect(findings(chart, ConflictingRegionsRule()).isEmpty)
     }
@@ -146,8 +152,9 @@ struct ValidationTests {
         }
         let found = findings(chart, EventlessCycleRule())
         #expect(found.map(\.severity) == [.error])
-        #expect(found.first?.message == "the step after \"go\" never settles: eventless transitions "
-            + "'a --eventless--> b', 'b --eventless--> a' loop until the microstep limit")
+        #expect(
+            found.first?.message == "the step after \"go\" never settles: eventless transitions "
+                + "'a --eventless--> b', 'b --eventless--> a' loop until the microstep limit")
         // A cycle with a guard that turns false settles.
         let guarded = try VChart(initial: .x, context: 0) {
             ChartState(.x) { OnEvent(.go, target: .a) }
@@ -165,7 +172,10 @@ struct ValidationTests {
         } else {
             let chart = try VChart(initial: .a, context: 0) {
                 ChartState(.a) { OnEvent(.go, target: .b) }
-                ChartState(.b) { OnEvent(.next, target: .c); OnEvent(.go, target: .a) }
+                ChartState(.b) {
+                    OnEvent(.next, target: .c)
+                    OnEvent(.go, target: .a)
+                }
                 ChartState(.c) { OnEvent(.eject, target: .done) }
                 FinalState(.done)
             }
@@ -187,11 +197,12 @@ struct ValidationTests {
         let document = try scxml(doorWithAnUnreachableState, file: "door.scxml")
         let model = try SCXMLExplorationModel(document: document)
         let found = MachineValidator().validate(model.validationSubject(of: StateSpaceExplorer(model).explore()))
-        #expect(found.map(\.description) == [
-            "door.scxml:7:3: warning: state 'c' is unreachable: no event sequence from the start enters it [unreachable-state]",
-            "door.scxml:4:5: warning: transition 'a --go.now--> c' is never taken: whenever 'go.now' arrives in 'a', "
-                + "'a --go--> b' (line 3) takes it first [shadowed-transition]",
-        ])
+        #expect(
+            found.map(\.description) == [
+                "door.scxml:7:3: warning: state 'c' is unreachable: no event sequence from the start enters it [unreachable-state]",
+                "door.scxml:4:5: warning: transition 'a --go.now--> c' is never taken: whenever 'go.now' arrives in 'a', "
+                    + "'a --go--> b' (line 3) takes it first [shadowed-transition]",
+            ])
     }
 
     @Test("Rules are chosen by identifier; an unknown one is an error naming the known ones")

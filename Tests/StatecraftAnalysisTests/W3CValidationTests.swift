@@ -23,17 +23,21 @@ struct W3CValidationTests {
 
     /// Why each test has findings other than an unreachable `fail` and a catch-all `*` transition.
     static let explanations: [String: String] = [
-        "test189": "passes in its first macrostep on event1 (sent to #_internal); event2, sent to the external queue, would come after",
+        "test189":
+            "passes in its first macrostep on event1 (sent to #_internal); event2, sent to the external queue, would come after",
         "test278": "s1 only declares the data element s0 reads (early binding); it is never entered",
         "test279": "s1 only declares the data element the test reads; it is never entered",
-        "test355": "without an initial attribute the first state in document order, s0, is entered; s1 is the wrong one",
-        "test364": "the initial attributes and <initial> elements name the states to enter; their siblings are the wrong ones; timeout would fail the test",
+        "test355":
+            "without an initial attribute the first state in document order, s0, is entered; s1 is the wrong one",
+        "test364":
+            "the initial attributes and <initial> elements name the states to enter; their siblings are the wrong ones; timeout would fail the test",
         "test387": "shallow history defaults and recorded values skip the states that would fail",
         "test388": "deep history restores s012 each time, skipping s02…; entering and timeout would fail the test",
         "test403a": "a timeout that would fail the test, after it passed",
         "test405": "a timeout that would fail the test, after it passed",
         "test406": "a timeout that would fail the test, after it passed",
-        "test411": "event1 is raised only if s01 were active during s0's onentry, which it is not yet; timeout would fail the test",
+        "test411":
+            "event1 is raised only if s01 were active during s0's onentry, which it is not yet; timeout would fail the test",
         "test412": "a timeout that would fail the test, after it passed",
         "test413": "the initial attribute of <scxml> names s2p112 and s2p122; s1 and the siblings are the wrong ones",
         "test416": "a timeout that would fail the test, after it passed",
@@ -63,7 +67,8 @@ struct W3CValidationTests {
     @Test("The findings are exactly the expected ones")
     func expectedFindings() throws {
         let expected = try String(
-            contentsOf: repositoryRoot.appendingPathComponent("Tests/StatecraftAnalysisTests/Expected/w3c-validate.txt"),
+            contentsOf: repositoryRoot.appendingPathComponent(
+                "Tests/StatecraftAnalysisTests/Expected/w3c-validate.txt"),
             encoding: .utf8
         ).split(separator: "\n").map(String.init)
         #expect(try Self.findings() == expected)

@@ -8,8 +8,9 @@ import Testing
 struct CLITests {
     static let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Expected")
 
-    @Test(arguments: ["refresh-list.json", "microwave.scxml"],
-          [("dot", "dot"), ("mermaid", "mmd"), ("plantuml", "puml"), ("json", "json")])
+    @Test(
+        arguments: ["refresh-list.json", "microwave.scxml"],
+        [("dot", "dot"), ("mermaid", "mmd"), ("plantuml", "puml"), ("json", "json")])
     func printsEachTextFormat(machine: String, format: (name: String, fileExtension: String)) throws {
         let result = try StatecraftBinary.run(["diagram", machine, "--format", format.name], in: Self.expected)
         #expect(result.status == 0)
@@ -42,7 +43,9 @@ struct CLITests {
         #expect(result.status == 0)
         #expect(result.standardOutput.isEmpty)
         let written = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(written == (try String(contentsOf: Self.expected.appendingPathComponent("refresh-list.mmd"), encoding: .utf8)))
+        #expect(
+            written
+                == (try String(contentsOf: Self.expected.appendingPathComponent("refresh-list.mmd"), encoding: .utf8)))
     }
 
     static var dotIsInstalled: Bool {
@@ -61,8 +64,9 @@ struct CLITests {
     @Test func missingGraphvizNamesTheToolAndHowToInstallIt() throws {
         let empty = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: empty) }
-        let result = try StatecraftBinary.run(["diagram", "refresh-list.json", "--format", "png"], in: Self.expected,
-                                              environment: ["PATH": empty.path])
+        let result = try StatecraftBinary.run(
+            ["diagram", "refresh-list.json", "--format", "png"], in: Self.expected,
+            environment: ["PATH": empty.path])
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.hasPrefix("error: 'dot' was not found on PATH"))
@@ -81,8 +85,11 @@ struct CLITests {
         let cases = [
             ("missing.json", "error: missing.json: no such file\n"),
             ("missing.scxml", "error: missing.scxml: no such file\n"),
-            ("notes.txt", "error: notes.txt: unsupported machine file type; expected .json (the Statecraft "
-                + "machine format) or .scxml\n"),
+            (
+                "notes.txt",
+                "error: notes.txt: unsupported machine file type; expected .json (the Statecraft "
+                    + "machine format) or .scxml\n"
+            ),
         ]
         for (file, message) in cases {
             let result = try StatecraftBinary.run(["diagram", file], in: Self.expected)
@@ -103,7 +110,8 @@ struct CLITests {
     }
 
     @Test func commandLineMistakesAreUsageErrors() throws {
-        let badFormat = try StatecraftBinary.run(["diagram", "refresh-list.json", "--format", "gif"], in: Self.expected)
+        let badFormat = try StatecraftBinary.run(
+            ["diagram", "refresh-list.json", "--format", "gif"], in: Self.expected)
         #expect(badFormat.status == 64)
         #expect(badFormat.standardError.contains("--format"))
         let noFile = try StatecraftBinary.run(["diagram"], in: Self.expected)

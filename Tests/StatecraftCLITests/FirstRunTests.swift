@@ -12,7 +12,8 @@ struct FirstRunTests {
 
     /// Standard input is /dev/null here: no keys can come, so the example says what it needs.
     @Test func stenciltownWithoutATerminalSaysItNeedsOneOrAScript() throws {
-        let stenciltown = try StatecraftBinary.location().deletingLastPathComponent().appendingPathComponent("stenciltown")
+        let stenciltown = try StatecraftBinary.location().deletingLastPathComponent().appendingPathComponent(
+            "stenciltown")
         let process = Process()
         process.executableURL = stenciltown
         process.standardInput = FileHandle.nullDevice

@@ -50,21 +50,30 @@ struct HostileInputCLITests {
     static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-hostile-\(UUID())")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try Data((root + "<state id=\"a\"><transition event=\"go\" target=\"b\"/></state><final id=\"b\"/></scxml>\n")
-            .utf8).write(to: url.appendingPathComponent("small.scxml"))
+        try Data(
+            (root + "<state id=\"a\"><transition event=\"go\" target=\"b\"/></state><final id=\"b\"/></scxml>\n")
+                .utf8
+        ).write(to: url.appendingPathComponent("small.scxml"))
         return url
     }
 
     // MARK: Input that crashed the process
 
-    @Test(arguments: [
-        ("utf32.scxml", Array("<?xml version=\"1.0\" encoding=\"UTF-32\"?>\n<scxml/>".utf8), "UTF-32"),
-        ("sjis.scxml", Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<scxml id=\"".utf8) + [0x81, 0x20]
-            + Array("\"/>".utf8), "Shift_JIS"),
-        ("iso2022.scxml", Array("<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<scxml a=\"".utf8)
-            + [0x1B, 0x24, 0x42, 0xFF] + Array("\"/>".utf8), "ISO-2022-JP"),
-        ("zeros.scxml", [0x00, 0x00, 0x00, 0x3C] + Array("scxml/>".utf8), "UTF-32 (big-endian)"),
-    ] as [(String, [UInt8], String)])
+    @Test(
+        arguments: [
+            ("utf32.scxml", Array("<?xml version=\"1.0\" encoding=\"UTF-32\"?>\n<scxml/>".utf8), "UTF-32"),
+            (
+                "sjis.scxml",
+                Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<scxml id=\"".utf8) + [0x81, 0x20]
+                    + Array("\"/>".utf8), "Shift_JIS"
+            ),
+            (
+                "iso2022.scxml",
+                Array("<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<scxml a=\"".utf8)
+                    + [0x1B, 0x24, 0x42, 0xFF] + Array("\"/>".utf8), "ISO-2022-JP"
+            ),
+            ("zeros.scxml", [0x00, 0x00, 0x00, 0x3C] + Array("scxml/>".utf8), "UTF-32 (big-endian)"),
+        ] as [(String, [UInt8], String)])
     func encodingsExitTwoNamingTheEncoding(file: String, bytes: [UInt8], encoding: String) throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -88,7 +97,8 @@ struct HostileInputCLITests {
     @Test func deepNestingExitsTwoNamingTheLimitAndTheLine() throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let text = Self.root + "\n" + (0..<4_000).map { "<state id=\"s\($0)\">\n" }.joined()
+        let text =
+            Self.root + "\n" + (0..<4_000).map { "<state id=\"s\($0)\">\n" }.joined()
             + String(repeating: "</state>", count: 4_000) + "</scxml>"
         try Data(text.utf8).write(to: directory.appendingPathComponent("deep.scxml"))
         let result = try Self.shell("\"$STATECRAFT\" run deep.scxml --events '' >/dev/null", in: directory)
@@ -102,10 +112,13 @@ struct HostileInputCLITests {
     @Test func anEventlessTransitionWithAThrowingConditionEndsWithAnError() throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data((Self.root + "\n<state id=\"a\"><transition cond=\"typo == 0\" target=\"b\"/></state>\n"
-            + "<state id=\"b\"/></scxml>\n").utf8).write(to: directory.appendingPathComponent("typo.scxml"))
-        let result = try Self.shell("exec \"$STATECRAFT\" run typo.scxml --log --events go >/dev/null", in: directory,
-                                    timeout: 60)
+        try Data(
+            (Self.root + "\n<state id=\"a\"><transition cond=\"typo == 0\" target=\"b\"/></state>\n"
+                + "<state id=\"b\"/></scxml>\n").utf8
+        ).write(to: directory.appendingPathComponent("typo.scxml"))
+        let result = try Self.shell(
+            "exec \"$STATECRAFT\" run typo.scxml --log --events go >/dev/null", in: directory,
+            timeout: 60)
         #expect(!result.timedOut, "statecraft run did not stop within 60 s (the chart step does not bound the loop)")
         #expect(result.status != 0)
         #expect(result.standardError.contains("typo"))
@@ -180,7 +193,9 @@ struct HostileInputCLITests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.txt")
         #expect(try Self.mode(target) == 0o640)
-        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix(output.hasSuffix("dot") ? "digraph" : "<?xml"))
+        #expect(
+            try String(contentsOfFile: target, encoding: .utf8).hasPrefix(output.hasSuffix("dot") ? "digraph" : "<?xml")
+        )
     }
 
     /// Devices take the same path as FIFOs (`open` and `write`, never `rename`); they are not tested here
@@ -188,7 +203,8 @@ struct HostileInputCLITests {
     @Test func aFIFOIsWrittenToNotReplaced() throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try Self.shell("""
+        let result = try Self.shell(
+            """
             mkfifo out.dot && (cat out.dot > received.txt &) && "$STATECRAFT" diagram small.scxml -o out.dot \
             && sleep 1 && test -p out.dot && grep -q digraph received.txt
             """, in: directory)

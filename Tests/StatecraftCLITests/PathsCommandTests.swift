@@ -43,8 +43,9 @@ struct PathsCommandTests {
         #expect(plain.status == 0, "\(plain.standardError)")
         let json = try StatecraftBinary.run(["paths"] + arguments + ["--json"], in: expected)
         let printed = try JSONDecoder().decode([Printed].self, from: json.standardOutput)
-        #expect(plain.standardOutputText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            .map(String.init) == printed.map { $0.events.joined(separator: " ") })
+        #expect(
+            plain.standardOutputText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .map(String.init) == printed.map { $0.events.joined(separator: " ") })
         return printed
     }
 
@@ -71,7 +72,8 @@ struct PathsCommandTests {
                     steps[index - 1].configuration.contains(taken.source) && steps[index].event == taken.event
                         && taken.targets.allSatisfy { target in
                             steps[index].entered.contains(target)
-                                || (!steps.contains { $0.entered.contains(target) } && steps[index].exited.contains(taken.source))
+                                || (!steps.contains { $0.entered.contains(target) }
+                                    && steps[index].exited.contains(taken.source))
                         }
                 }
                 #expect(found, "\(file): \"\(path.events)\" should take \(taken)")
@@ -82,12 +84,15 @@ struct PathsCommandTests {
     @Test func toPrintsOneShortestPath() throws {
         let result = try StatecraftBinary.run(["paths", "analysis-player.scxml", "--to", "loud"], in: Self.expected)
         #expect(result.standardOutputText == "power toggle\n")
-        let ejected = try StatecraftBinary.run(["paths", "analysis-player.scxml", "--to", "ejected"], in: Self.expected)
+        let ejected = try StatecraftBinary.run(
+            ["paths", "analysis-player.scxml", "--to", "ejected"], in: Self.expected)
         #expect(ejected.standardOutputText == "power play eject\n")
-        let unknown = try StatecraftBinary.run(["paths", "analysis-player.scxml", "--to", "nowhere"], in: Self.expected)
+        let unknown = try StatecraftBinary.run(
+            ["paths", "analysis-player.scxml", "--to", "nowhere"], in: Self.expected)
         #expect(unknown.status == 1)
         #expect(unknown.standardError == "error: 'nowhere' is not a state of analysis-player.scxml\n")
-        let unreachable = try StatecraftBinary.run(["paths", "analysis-flawed.scxml", "--to", "lost"], in: Self.expected)
+        let unreachable = try StatecraftBinary.run(
+            ["paths", "analysis-flawed.scxml", "--to", "lost"], in: Self.expected)
         #expect(unreachable.status == 1)
     }
 }

@@ -25,8 +25,15 @@ struct READMECommandTests {
             current = nil
         }
         for line in readme.components(separatedBy: "\n") {
-            if line == "```sh" { inShell = true; continue }
-            if line == "```" { finish(); inShell = false; continue }
+            if line == "```sh" {
+                inShell = true
+                continue
+            }
+            if line == "```" {
+                finish()
+                inShell = false
+                continue
+            }
             guard inShell else { continue }
             let command = line.hasPrefix("$ ") ? String(line.dropFirst(2)) : line
             if command.hasPrefix("swift run statecraft ") {
@@ -47,7 +54,9 @@ struct READMECommandTests {
         var word = ""
         var quoted = false
         for character in text {
-            if character == "\"" { quoted.toggle() } else if character == " ", !quoted {
+            if character == "\"" {
+                quoted.toggle()
+            } else if character == " ", !quoted {
                 if !word.isEmpty { words.append(word) }
                 word = ""
             } else {
@@ -65,11 +74,13 @@ struct READMECommandTests {
     @Test(arguments: try READMECommandTests.examples())
     func runsAsWritten(_ example: Example) throws {
         // A scratch directory that sees the repository's Tests/ folder, so that `-o file` writes there.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-readme-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "statecraft-readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createSymbolicLink(
-            at: directory.appendingPathComponent("Tests"), withDestinationURL: Self.root.appendingPathComponent("Tests"))
+            at: directory.appendingPathComponent("Tests"), withDestinationURL: Self.root.appendingPathComponent("Tests")
+        )
         let result = try StatecraftBinary.run(example.arguments, in: directory)
         #expect(result.status == 0, "\(example): \(result.standardError)")
         if !example.expectedOutput.isEmpty {

@@ -25,10 +25,11 @@ struct RunCommandTests {
     @Test func theFirstLineIsTheInitialMacrostepAndLinesFollowTheFormat() throws {
         let result = try StatecraftBinary.run(["run", "kettle.scxml", "--events", "fill"], in: Self.expected)
         let lines = result.standardOutputText.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"event": null, "exited": [], "entered": ["idle"], "configuration": ["idle"]}"#,
-            #"{"event": "fill", "exited": ["idle"], "entered": ["idle"], "configuration": ["idle"]}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"event": null, "exited": [], "entered": ["idle"], "configuration": ["idle"]}"#,
+                #"{"event": "fill", "exited": ["idle"], "entered": ["idle"], "configuration": ["idle"]}"#,
+            ])
         // Each line is a JSON object with exactly the four documented keys.
         for line in lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -50,12 +51,13 @@ struct RunCommandTests {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance/w3c")
         let result = try StatecraftBinary.run(["run", "test185.scxml"], in: conformance)
         #expect(result.status == 0)
-        #expect(result.standardOutputText == """
-            {"event": null, "exited": [], "entered": ["s0"], "configuration": ["s0"]}
-            {"event": "event1", "exited": ["s0"], "entered": ["s1"], "configuration": ["s1"]}
-            {"event": "event2", "exited": ["s1"], "entered": ["pass"], "configuration": ["pass"]}
+        #expect(
+            result.standardOutputText == """
+                {"event": null, "exited": [], "entered": ["s0"], "configuration": ["s0"]}
+                {"event": "event1", "exited": ["s0"], "entered": ["s1"], "configuration": ["s1"]}
+                {"event": "event2", "exited": ["s1"], "entered": ["pass"], "configuration": ["pass"]}
 
-            """)
+                """)
     }
 
     @Test func logOutputGoesToStandardErrorOnRequest() throws {
@@ -89,8 +91,9 @@ struct RunCommandTests {
             ["run", "kettle.scxml"], in: Self.expected, input: "fill\nswitch on\nclose\n")
         #expect(result.status == 1)
         #expect(result.standardOutputText.split(separator: "\n").count == 2)
-        #expect(result.standardError == "error: standard input line 2: 'switch on' is not an event name "
-            + "(letters, digits, '.', '_', '-', ':') or a pause such as '+1s'\n")
+        #expect(
+            result.standardError == "error: standard input line 2: 'switch on' is not an event name "
+                + "(letters, digits, '.', '_', '-', ':') or a pause such as '+1s'\n")
         let pause = try StatecraftBinary.run(["run", "kettle.scxml", "--events", "fill +soon"], in: Self.expected)
         #expect(pause.status == 1)
         #expect(pause.standardError.hasPrefix("error: --events item 2: '+soon' is not a pause"))

@@ -16,7 +16,8 @@ struct RunLoopTests {
     }
 
     @Test func aChartThatSettlesStillExitsWithZero() throws {
-        let result = try StatecraftBinary.run(["run", "eventless-loop.scxml", "--events", "stay"], in: CLITests.expected)
+        let result = try StatecraftBinary.run(
+            ["run", "eventless-loop.scxml", "--events", "stay"], in: CLITests.expected)
         #expect(result.status == 0)
         #expect(result.standardError == "")
     }

@@ -22,7 +22,8 @@ struct RunSnapshotTests {
     @Test(arguments: 0..<cases.count)
     func splittingTheInputAnywherePrintsTheMacrostepsOfOneRun(caseIndex: Int) throws {
         let (file, input) = Self.cases[caseIndex]
-        let whole = try StatecraftBinary.run(["run", file, "--events", input.joined(separator: " ")], in: Self.expected)
+        let whole = try StatecraftBinary.run(
+            ["run", file, "--events", input.joined(separator: " ")], in: Self.expected)
         #expect(whole.status == 0)
         for cut in 0...input.count {
             let snapshot = Self.temporaryFile()
@@ -33,8 +34,12 @@ struct RunSnapshotTests {
             let second = try StatecraftBinary.run(
                 ["run", file, "--restore", snapshot.path, "--events", input[cut...].joined(separator: " ")],
                 in: Self.expected)
-            #expect(first.status == 0 && second.status == 0, "\(file) cut at \(cut): \(first.standardError)\(second.standardError)")
-            #expect(first.standardOutputText + second.standardOutputText == whole.standardOutputText, "\(file) cut at \(cut)")
+            #expect(
+                first.status == 0 && second.status == 0,
+                "\(file) cut at \(cut): \(first.standardError)\(second.standardError)")
+            #expect(
+                first.standardOutputText + second.standardOutputText == whole.standardOutputText,
+                "\(file) cut at \(cut)")
         }
     }
 

@@ -14,7 +14,9 @@ enum StatecraftBinary {
     /// (`.build/debug` or `.build/<triple>/debug`).
     static func location() throws -> URL {
         if let path = ProcessInfo.processInfo.environment["STATECRAFT_BINARY"] { return URL(fileURLWithPath: path) }
-        var directories = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        var directories = [
+            Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
         directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
             .map { $0.bundleURL.deletingLastPathComponent() }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -36,8 +38,10 @@ enum StatecraftBinary {
 
     /// Runs `statecraft arguments` in `directory` and collects its output; `input`, when given, is
     /// written to its standard input (otherwise standard input is empty).
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String]? = nil,
-                    input: String? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String]? = nil,
+        input: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = try location()
         process.arguments = arguments
@@ -68,7 +72,8 @@ enum StatecraftBinary {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: outputData,
-                      standardError: String(decoding: errorData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, standardOutput: outputData,
+            standardError: String(decoding: errorData, as: UTF8.self))
     }
 }

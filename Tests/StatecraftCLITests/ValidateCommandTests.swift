@@ -15,12 +15,13 @@ struct ValidateCommandTests {
     @Test func findingsPrintWithFileLineAndRuleAndExitOne() throws {
         let result = try StatecraftBinary.run(["validate", "analysis-flawed.scxml"], in: Self.expected)
         #expect(result.status == 1)
-        #expect(result.standardOutputText == """
-            analysis-flawed.scxml:10:3: warning: state 'lost' is unreachable: no event sequence from the start enters it [unreachable-state]
-            analysis-flawed.scxml:9:3: warning: the machine is trapped in 'stuck' (after "go stop"): it is not final and no event leads out [trap-state]
-            analysis-flawed.scxml:4:5: warning: transition 'idle --go--> lost' is never taken: whenever 'go' arrives in 'idle', 'idle --go--> busy' (line 3) takes it first [shadowed-transition]
+        #expect(
+            result.standardOutputText == """
+                analysis-flawed.scxml:10:3: warning: state 'lost' is unreachable: no event sequence from the start enters it [unreachable-state]
+                analysis-flawed.scxml:9:3: warning: the machine is trapped in 'stuck' (after "go stop"): it is not final and no event leads out [trap-state]
+                analysis-flawed.scxml:4:5: warning: transition 'idle --go--> lost' is never taken: whenever 'go' arrives in 'idle', 'idle --go--> busy' (line 3) takes it first [shadowed-transition]
 
-            """)
+                """)
     }
 
     @Test func ruleSelectsRulesAndJSONListsTheFindings() throws {
@@ -40,8 +41,9 @@ struct ValidateCommandTests {
             ["validate", "analysis-door.scxml", "--max-configurations", "5"], in: Self.expected)
         // The note is not a finding: nothing was found in what was explored.
         #expect(result.status == 0)
-        #expect(result.standardOutputText.hasPrefix(
-            "note: explored 5 configurations and 4 steps, stopped at the bound maxConfigurations = 5;"))
+        #expect(
+            result.standardOutputText.hasPrefix(
+                "note: explored 5 configurations and 4 steps, stopped at the bound maxConfigurations = 5;"))
     }
 
     @Test func malformedFilesExitTwoAndUnknownRulesSixtyFour() throws {
@@ -50,7 +52,8 @@ struct ValidateCommandTests {
         #expect(malformed.standardError.hasPrefix("error: malformed.scxml:"))
         let missing = try StatecraftBinary.run(["validate", "nowhere.scxml"], in: Self.expected)
         #expect(missing.status == 2)
-        let unknown = try StatecraftBinary.run(["validate", "analysis-flawed.scxml", "--rule", "nope"], in: Self.expected)
+        let unknown = try StatecraftBinary.run(
+            ["validate", "analysis-flawed.scxml", "--rule", "nope"], in: Self.expected)
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("unknown rule 'nope'"))
     }

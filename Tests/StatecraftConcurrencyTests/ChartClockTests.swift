@@ -167,7 +167,7 @@ struct ChartClockTests {
         var transitions = machine.transitions.makeAsyncIterator()
         machine.send(.arm)
         _ = await transitions.next()
-        await clock.advance(by: .seconds(10))   // no run loop yet: the timeout waits
+        await clock.advance(by: .seconds(10)) // no run loop yet: the timeout waits
         #expect(machine.pendingDelayedEventCount == 1)
 
         let runLoop = Task { await machine.run(clock: clock) }
@@ -195,7 +195,7 @@ struct ChartClockTests {
         #expect(clock.sleeperCount == 0)
         #expect(machine.pendingDelayedEventCount == 1)
 
-        await clock.advance(by: .seconds(60))   // time without a run loop does not count
+        await clock.advance(by: .seconds(60)) // time without a run loop does not count
         let secondRun = Task { await machine.run(clock: clock) }
         defer { secondRun.cancel() }
         await clock.waitForSleepers(count: 1)

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Documentation samples: kept exactly as the docs show them.)
 import Statecraft
 import StatecraftTesting
 import Testing

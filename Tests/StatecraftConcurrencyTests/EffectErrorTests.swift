@@ -18,8 +18,9 @@ struct EffectErrorTests {
     }
 
     @Test func anErrorMappedToAnEventIsSentToTheMachine() async throws {
-        let machine = StateMachine(definition: DownloadDefinition(
-            loadingEffect: StateEffect(catch: { .fail("\($0)") }) { _ in throw DiskFull() }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect(catch: { .fail("\($0)") }) { _ in throw DiskFull() }))
         var transitions = machine.transitions.makeAsyncIterator()
         await running(machine) {
             machine.send(.start)
@@ -29,8 +30,9 @@ struct EffectErrorTests {
     }
 
     @Test func anUnmappedErrorReachesTheErrorObserversWithTheState() async throws {
-        let machine = StateMachine(definition: DownloadDefinition(
-            loadingEffect: StateEffect { _ in throw DiskFull() }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect { _ in throw DiskFull() }))
         let reports = AsyncStream.makeStream(of: (String, DownloadDefinition.State).self)
         let token = machine.addEffectErrorObserver { error, state in
             reports.continuation.yield(("\(error)", state))
@@ -49,8 +51,9 @@ struct EffectErrorTests {
     }
 
     @Test func aMappingThatDeclinesFallsBackToTheObservers() async throws {
-        let machine = StateMachine(definition: DownloadDefinition(
-            loadingEffect: StateEffect(catch: { _ in nil }) { _ in throw DiskFull() }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect(catch: { _ in nil }) { _ in throw DiskFull() }))
         let reports = AsyncStream.makeStream(of: String.self)
         machine.addEffectErrorObserver { error, _ in reports.continuation.yield("\(error)") }
         var reported = reports.stream.makeAsyncIterator()
@@ -61,8 +64,9 @@ struct EffectErrorTests {
     }
 
     @Test func withoutObserversTheErrorIsKept() async throws {
-        let machine = StateMachine(definition: DownloadDefinition(
-            loadingEffect: StateEffect { _ in throw DiskFull() }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect { _ in throw DiskFull() }))
         await running(machine) {
             machine.send(.start)
             // The report arrives through the run loop; let it turn until it has (bounded, never sleeping).
@@ -73,8 +77,9 @@ struct EffectErrorTests {
 
     @Test func cancellationIsNotAnError() async throws {
         let clock = ManualClock()
-        let machine = StateMachine(definition: DownloadDefinition(
-            loadingEffect: StateEffect { context in try await context.sleep(for: .seconds(1)) }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect { context in try await context.sleep(for: .seconds(1)) }))
         let runLoop = Task { await machine.run(clock: clock) }
         defer { runLoop.cancel() }
         machine.send(.start)

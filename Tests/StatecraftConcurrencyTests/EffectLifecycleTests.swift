@@ -24,13 +24,14 @@ struct EffectLifecycleTests {
 
         func didEnter(from previous: Transfer?, in machine: Machine) {
             guard case .loading = self else { return }
-            machine.startEffect(StateEffect { context in
-                for step in 1...4 {
-                    try await context.sleep(for: .seconds(1))
-                    await context.send(.progress(Double(step) / 4))
-                }
-                await context.send(.finish)
-            })
+            machine.startEffect(
+                StateEffect { context in
+                    for step in 1...4 {
+                        try await context.sleep(for: .seconds(1))
+                        await context.send(.progress(Double(step) / 4))
+                    }
+                    await context.send(.finish)
+                })
         }
     }
 
@@ -67,14 +68,16 @@ struct EffectLifecycleTests {
     @Test func leavingTheStateCancelsItsWork() async throws {
         let clock = ManualClock()
         let cancelled = AsyncStream.makeStream(of: Bool.self)
-        let machine = StateMachine(definition: DownloadDefinition(loadingEffect: StateEffect { context in
-            do {
-                try await context.sleep(for: .seconds(10))
-            } catch {
-                cancelled.continuation.yield(Task.isCancelled)
-                throw error
-            }
-        }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect { context in
+                    do {
+                        try await context.sleep(for: .seconds(10))
+                    } catch {
+                        cancelled.continuation.yield(Task.isCancelled)
+                        throw error
+                    }
+                }))
         let runLoop = Task { await machine.run(clock: clock) }
         defer { runLoop.cancel() }
 
@@ -97,7 +100,7 @@ struct EffectLifecycleTests {
 
         machine.send(.start)
         _ = await transitions.next()
-        machine.send(.progress(0.1))   // an update in place, sent from outside the effect
+        machine.send(.progress(0.1)) // an update in place, sent from outside the effect
         #expect(machine.activeEffectCount == 1)
         await clock.waitForSleepers(count: 1)
         await clock.advance(by: .seconds(1))
@@ -109,13 +112,15 @@ struct EffectLifecycleTests {
         let gate = Gate()
         let outcomes = AsyncStream.makeStream(of: EffectEventOutcome.self)
         // This work ignores cancellation: it keeps going after the reset and tries to report progress.
-        let machine = StateMachine(definition: DownloadDefinition(loadingEffect: StateEffect { context in
-            await gate.pass()
-            outcomes.continuation.yield(await context.send(.progress(0.5)))
-            await gate.pass()
-            outcomes.continuation.yield(await context.send(.progress(0.9)))
-            outcomes.continuation.yield(await context.send(.finish))
-        }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect { context in
+                    await gate.pass()
+                    outcomes.continuation.yield(await context.send(.progress(0.5)))
+                    await gate.pass()
+                    outcomes.continuation.yield(await context.send(.progress(0.9)))
+                    outcomes.continuation.yield(await context.send(.finish))
+                }))
         let runLoop = Task { await machine.run(clock: ManualClock()) }
         defer { runLoop.cancel() }
         var replies = outcomes.stream.makeAsyncIterator()
@@ -137,20 +142,22 @@ struct EffectLifecycleTests {
         let gate = Gate()
         let arrivals = AsyncStream.makeStream(of: Void.self)
         let outcomes = AsyncStream.makeStream(of: EffectEventOutcome.self)
-        let machine = StateMachine(definition: DownloadDefinition(loadingEffect: StateEffect { context in
-            arrivals.continuation.yield()
-            await gate.pass()
-            outcomes.continuation.yield(await context.send(.progress(0.3)))
-        }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect { context in
+                    arrivals.continuation.yield()
+                    await gate.pass()
+                    outcomes.continuation.yield(await context.send(.progress(0.3)))
+                }))
         let runLoop = Task { await machine.run(clock: ManualClock()) }
         defer { runLoop.cancel() }
         var replies = outcomes.stream.makeAsyncIterator()
         var arrived = arrivals.stream.makeAsyncIterator()
 
-        machine.send(.start)   // first download: its work waits at the gate
+        machine.send(.start) // first download: its work waits at the gate
         await arrived.next()
         machine.send(.reset)
-        machine.send(.start)   // second download, same state value as the first
+        machine.send(.start) // second download, same state value as the first
         await arrived.next()
         gate.release()
         gate.release()
@@ -165,10 +172,12 @@ struct EffectLifecycleTests {
     @Test func stoppingTheRunLoopCancelsEffectsAndDropsTheirEvents() async throws {
         let gate = Gate()
         let outcomes = AsyncStream.makeStream(of: EffectEventOutcome.self)
-        let machine = StateMachine(definition: DownloadDefinition(loadingEffect: StateEffect { context in
-            await gate.pass()
-            outcomes.continuation.yield(await context.send(.progress(0.5)))
-        }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect { context in
+                    await gate.pass()
+                    outcomes.continuation.yield(await context.send(.progress(0.5)))
+                }))
         let runLoop = Task { await machine.run(clock: ManualClock()) }
         machine.send(.start)
         runLoop.cancel()

@@ -45,8 +45,9 @@ struct IsolationTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     final class DownloadViewModel {
-        let machine = ObservableStateMachine(StateMachine(
-            definition: DownloadDefinition(loadingEffect: IsolationTests.oneSecondDownload)))
+        let machine = ObservableStateMachine(
+            StateMachine(
+                definition: DownloadDefinition(loadingEffect: IsolationTests.oneSecondDownload)))
         var title: String {
             switch machine.state {
             case .idle: "Download"
@@ -67,16 +68,25 @@ struct IsolationTests {
         var transitions = model.machine.machine.transitions.makeAsyncIterator()
 
         let changes = Counter()
-        #expect(withObservationTracking { model.title } onChange: { changes.increment() } == "Download")
+        #expect(
+            withObservationTracking {
+                model.title
+            } onChange: {
+                changes.increment()
+            } == "Download")
         model.machine.send(.start)
         #expect(changes.value == 1)
         _ = await transitions.next()
 
         let laterChanges = Counter()
-        _ = withObservationTracking { model.title } onChange: { laterChanges.increment() }
+        _ = withObservationTracking {
+            model.title
+        } onChange: {
+            laterChanges.increment()
+        }
         await clock.waitForSleepers(count: 1)
         await clock.advance(by: .seconds(1))
-        _ = await transitions.next()           // the effect's progress, handled on the main actor
+        _ = await transitions.next() // the effect's progress, handled on the main actor
         #expect(laterChanges.value == 1)
         _ = await transitions.next()
         #expect(model.title == "Done")

@@ -57,7 +57,7 @@ struct ManualClockTests {
         let clock = ManualClock()
         let machine = StateMachine(initialState: 0) { (count: Int, _: Int) in count + 1 }
         machine.send(1, after: .seconds(1))
-        await clock.advance(by: .seconds(5))       // no run loop: nothing delivered, nothing waits for it
+        await clock.advance(by: .seconds(5)) // no run loop: nothing delivered, nothing waits for it
         #expect(machine.state == 0)
         #expect(clock.runLoopCount == 0)
 
@@ -69,6 +69,6 @@ struct ManualClockTests {
         runLoop.cancel()
         await runLoop.value
         #expect(clock.runLoopCount == 0)
-        await clock.advance(by: .seconds(1))       // a stopped run loop is not waited for
+        await clock.advance(by: .seconds(1)) // a stopped run loop is not waited for
     }
 }

@@ -37,9 +37,11 @@ struct RunLoopRestartTests {
     }
 
     @Test func anEffectThatFinishedDoesNotStartAgain() async throws {
-        let machine = StateMachine(definition: DownloadDefinition(loadingEffect: StateEffect { context in
-            await context.send(.progress(0.5))
-        }))
+        let machine = StateMachine(
+            definition: DownloadDefinition(
+                loadingEffect: StateEffect { context in
+                    await context.send(.progress(0.5))
+                }))
         var transitions = machine.transitions.makeAsyncIterator()
         let first = Task { await machine.run(clock: ManualClock()) }
         machine.send(.start)

@@ -9,7 +9,9 @@ struct SchemaEffectTests {
     enum Screen: Sendable, Equatable { case list, refreshing, error }
     enum ScreenEvent: Sendable, Equatable { case refresh, showList, showError, dismissError }
 
-    static func schema(refresh: @escaping @Sendable () async throws -> Void) -> StateMachineSchema<Screen, ScreenEvent, Void> {
+    static func schema(refresh: @escaping @Sendable () async throws -> Void) -> StateMachineSchema<
+        Screen, ScreenEvent, Void
+    > {
         StateMachineSchema(
             initialState: .refreshing,
             transitionLogic: { state, event in
@@ -68,10 +70,10 @@ struct SchemaEffectTests {
 
         #expect(await transitions.next()?.to == .error)
         await clock.waitForSleepers(count: 1)
-        machine.send(.refresh)          // leaves .error: the pending .dismissError is cancelled
+        machine.send(.refresh) // leaves .error: the pending .dismissError is cancelled
         #expect(clock.sleeperCount == 0)
         #expect(await transitions.next()?.to == .refreshing)
         #expect(await transitions.next()?.to == .error)
-        #expect(machine.activeEffectCount == 1)   // only the new error state's timer
+        #expect(machine.activeEffectCount == 1) // only the new error state's timer
     }
 }

@@ -23,11 +23,12 @@ struct TransitionHookEffectTests {
 
         func willTransition(on event: Event, to next: Screen, in machine: Machine) {
             guard case .download = event else { return }
-            machine.startEffect(StateEffect { context in
-                try await context.sleep(for: .seconds(1))
-                await context.send(.progress(1))
-                await context.send(.done)
-            })
+            machine.startEffect(
+                StateEffect { context in
+                    try await context.sleep(for: .seconds(1))
+                    await context.send(.progress(1))
+                    await context.send(.done)
+                })
         }
     }
 

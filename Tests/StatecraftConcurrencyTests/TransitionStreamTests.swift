@@ -15,7 +15,7 @@ struct TransitionStreamTests {
         let machine = Self.counter()
         let stream = machine.transitions
         machine.send(.step)
-        machine.send(.stop)        // ignored: not a transition
+        machine.send(.stop) // ignored: not a transition
         machine.send(.step)
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next() == MachineTransition(from: 0, event: .step, to: 1))
@@ -59,7 +59,7 @@ struct TransitionStreamTests {
         #expect(machine.observerCount == 1)
         #expect(stream != nil)
         stream = nil
-        machine.send(.step)        // the observer finds its stream terminated and removes itself
+        machine.send(.step) // the observer finds its stream terminated and removes itself
         #expect(machine.observerCount == 0)
     }
 }

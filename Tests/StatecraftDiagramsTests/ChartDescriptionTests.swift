@@ -8,35 +8,42 @@ struct ChartDescriptionTests {
     @Test func statesKeepDocumentOrderKindsParentsAndInitialChildren() throws {
         let description = try ChartFixture.player().machineDescription(name: "Player")
         #expect(description.initialState == "off")
-        #expect(description.states == [
-            StateDescription(id: "off", label: "Off"),
-            StateDescription(id: "on", label: "On", kind: .compound, initialChild: "stopped"),
-            StateDescription(id: "resume", label: "H*", kind: .deepHistory, parent: "on"),
-            StateDescription(id: "stopped", label: "Stopped", parent: "on"),
-            StateDescription(id: "active", label: "Active", kind: .parallel, parent: "on"),
-            StateDescription(id: "playback", label: "Playback", kind: .compound, parent: "active",
-                             initialChild: "playing"),
-            StateDescription(id: "playing", label: "Playing", parent: "playback"),
-            StateDescription(id: "paused", label: "Paused", parent: "playback"),
-            StateDescription(id: "volume", label: "Volume", kind: .compound, parent: "active",
-                             initialChild: "audible"),
-            StateDescription(id: "audible", label: "Audible", parent: "volume"),
-            StateDescription(id: "muted", label: "Muted", parent: "volume"),
-            StateDescription(id: "ejected", label: "Ejected", kind: .final),
-        ])
+        #expect(
+            description.states == [
+                StateDescription(id: "off", label: "Off"),
+                StateDescription(id: "on", label: "On", kind: .compound, initialChild: "stopped"),
+                StateDescription(id: "resume", label: "H*", kind: .deepHistory, parent: "on"),
+                StateDescription(id: "stopped", label: "Stopped", parent: "on"),
+                StateDescription(id: "active", label: "Active", kind: .parallel, parent: "on"),
+                StateDescription(
+                    id: "playback", label: "Playback", kind: .compound, parent: "active",
+                    initialChild: "playing"),
+                StateDescription(id: "playing", label: "Playing", parent: "playback"),
+                StateDescription(id: "paused", label: "Paused", parent: "playback"),
+                StateDescription(
+                    id: "volume", label: "Volume", kind: .compound, parent: "active",
+                    initialChild: "audible"),
+                StateDescription(id: "audible", label: "Audible", parent: "volume"),
+                StateDescription(id: "muted", label: "Muted", parent: "volume"),
+                StateDescription(id: "ejected", label: "Ejected", kind: .final),
+            ])
     }
 
     @Test func transitionsKeepTriggersGuardsTargetsAndHistoryDefaults() throws {
         let description = try ChartFixture.player().machineDescription()
-        #expect(description.transitions.contains(
-            TransitionDescription(source: "stopped", event: "play", target: "active", condition: "guarded")))
-        #expect(description.transitions.contains(
-            TransitionDescription(source: "stopped", event: "idleTimeout", target: "off")))
-        #expect(description.transitions.contains(
-            TransitionDescription(source: "volume", event: "setVolume", targets: [])))
+        #expect(
+            description.transitions.contains(
+                TransitionDescription(source: "stopped", event: "play", target: "active", condition: "guarded")))
+        #expect(
+            description.transitions.contains(
+                TransitionDescription(source: "stopped", event: "idleTimeout", target: "off")))
+        #expect(
+            description.transitions.contains(
+                TransitionDescription(source: "volume", event: "setVolume", targets: [])))
         // The deep history's default: the parent's initial child.
-        #expect(description.transitions.contains(
-            TransitionDescription(source: "resume", event: nil, target: "stopped")))
+        #expect(
+            description.transitions.contains(
+                TransitionDescription(source: "resume", event: nil, target: "stopped")))
         #expect(description.transitions.first == TransitionDescription(source: "off", event: "power", target: "resume"))
     }
 

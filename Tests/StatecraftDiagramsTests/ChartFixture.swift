@@ -40,10 +40,11 @@ enum ChartFixture {
                         ChartState(.paused) { OnEvent(.play, target: .playing) }
                     }
                     ChartState(.volume, initial: .audible) {
-                        OnEvent(matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
-                           action: { settings, scope in
-                               if case .setVolume(let level)? = scope.event { settings.volume = level }
-                           })
+                        OnEvent(
+                            matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
+                            action: { settings, scope in
+                                if case .setVolume(let level)? = scope.event { settings.volume = level }
+                            })
                         ChartState(.audible) { OnEvent(.mute, target: .muted) }
                         ChartState(.muted) { OnEvent(.unmute, target: .audible) }
                     }

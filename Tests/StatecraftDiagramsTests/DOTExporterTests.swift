@@ -37,7 +37,9 @@ struct DOTExporterTests {
         let dot = DOTExporter().export(try Fixtures.mediaPlayer())
         #expect(dot.contains("graph [rankdir=LR, compound=true, newrank=true]"))
         #expect(dot.contains("subgraph cluster_2 {"))
-        #expect(dot.contains("    subgraph cluster_3 {\n            label=\"Playback\"\n            style=\"rounded,dashed\""))
+        #expect(
+            dot.contains(
+                "    subgraph cluster_3 {\n            label=\"Playback\"\n            style=\"rounded,dashed\""))
         // Off -> On enters On's default leaf (Unmuted, 5) and is clipped at On's cluster.
         #expect(dot.contains(#"1 -> 5 [label="Power", lhead=cluster_2]"#))
         #expect(dot.contains(#"5 -> 1 [label="Power", ltail=cluster_2]"#))

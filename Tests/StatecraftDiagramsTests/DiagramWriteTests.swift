@@ -43,8 +43,10 @@ struct DiagramWriteTests {
         try description.write(to: directory.appendingPathComponent("b.txt"), format: .plantuml)
         try description.write(to: directory.appendingPathComponent("c.unknown"))
         #expect(try String(contentsOf: directory.appendingPathComponent("a.dot"), encoding: .utf8) == Fixtures.seedDOT)
-        #expect(try String(contentsOf: directory.appendingPathComponent("b.txt"), encoding: .utf8).hasPrefix("@startuml"))
-        #expect(try String(contentsOf: directory.appendingPathComponent("c.unknown"), encoding: .utf8) == Fixtures.seedDOT)
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("b.txt"), encoding: .utf8).hasPrefix("@startuml"))
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("c.unknown"), encoding: .utf8) == Fixtures.seedDOT)
     }
 
     @Test func unwritablePathsNameTheFile() throws {

@@ -73,8 +73,9 @@ enum Fixtures {
                 StateDescription(id: "unmuted", label: "Unmuted", parent: "audio"),
                 StateDescription(id: "muted", label: "Muted", parent: "audio"),
                 StateDescription(id: "audioHistory", kind: .shallowHistory, parent: "audio"),
-                StateDescription(id: "video", label: "Video", kind: .compound, parent: "playback",
-                                 initialChild: "paused"),
+                StateDescription(
+                    id: "video", label: "Video", kind: .compound, parent: "playback",
+                    initialChild: "paused"),
                 StateDescription(id: "playing", label: "Playing", parent: "video"),
                 StateDescription(id: "paused", label: "Paused", parent: "video"),
                 StateDescription(id: "onHistory", kind: .deepHistory, parent: "on"),
@@ -159,10 +160,12 @@ enum Fixtures {
         let states = awkwardLabels.enumerated().map { StateDescription(id: "s\($0.offset)", label: $0.element) }
         let events = awkwardLabels.enumerated().map { EventDescription(id: "e\($0.offset)", label: $0.element) }
         let transitions = awkwardLabels.indices.map {
-            TransitionDescription(source: "s\($0)", event: "e\($0)", target: "s\(($0 + 1) % awkwardLabels.count)",
-                                  condition: $0 == 0 ? #"x == "y""# : nil)
+            TransitionDescription(
+                source: "s\($0)", event: "e\($0)", target: "s\(($0 + 1) % awkwardLabels.count)",
+                condition: $0 == 0 ? #"x == "y""# : nil)
         }
-        return try MachineDescription(name: #"Awkward "names" \ here"#, states: states, initialState: "s0",
-                                      events: events, transitions: transitions)
+        return try MachineDescription(
+            name: #"Awkward "names" \ here"#, states: states, initialState: "s0",
+            events: events, transitions: transitions)
     }
 }

@@ -17,7 +17,8 @@ enum Golden {
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "differs from Golden/\(name); re-record with STATECRAFT_RECORD_GOLDEN=1",
-                sourceLocation: sourceLocation)
+        #expect(
+            actual == expected, "differs from Golden/\(name); re-record with STATECRAFT_RECORD_GOLDEN=1",
+            sourceLocation: sourceLocation)
     }
 }

@@ -16,8 +16,9 @@ struct GoldenFileTests {
         case "media-player": try Fixtures.mediaPlayer()
         case "regions": try Fixtures.regions()
         case "chart-player": try ChartFixture.player().machineDescription(name: "Player")
-        case "microwave": try SCXMLParser.parse(contentsOf: Golden.directory.appendingPathComponent("microwave.scxml"))
-            .machineDescription()
+        case "microwave":
+            try SCXMLParser.parse(contentsOf: Golden.directory.appendingPathComponent("microwave.scxml"))
+                .machineDescription()
         default: try Fixtures.awkward()
         }
     }

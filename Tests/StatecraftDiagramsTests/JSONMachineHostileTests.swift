@@ -1,8 +1,9 @@
 import Foundation
 import Statecraft
-@testable import StatecraftDiagrams
 import StatecraftSCXML
 import Testing
+
+@testable import StatecraftDiagrams
 
 /// Machine files that `MachineDescription` accepted but the SCXML conversion refused later without a line, and
 /// deep machines whose exporters recursed or indented without bound (issue 17).
@@ -19,8 +20,10 @@ struct JSONMachineHostileTests {
         }
     }
 
-    static func machine(states: String, transitions: String = "", events: String = #"{"id": "go"}"#,
-                        initial: String = "a") -> String {
+    static func machine(
+        states: String, transitions: String = "", events: String = #"{"id": "go"}"#,
+        initial: String = "a"
+    ) -> String {
         """
         {"format": "statecraft-machine", "version": 1, "initialState": "\(initial)",
         "events": [\(events)],
@@ -34,18 +37,20 @@ struct JSONMachineHostileTests {
     }
 
     @Test func aTopLevelHistoryStateIsRejectedWithItsLine() throws {
-        let text = Self.machine(states: """
-            {"id": "a"},
-            {"id": "h", "kind": "shallowHistory"}
-            """)
+        let text = Self.machine(
+            states: """
+                {"id": "a"},
+                {"id": "h", "kind": "shallowHistory"}
+                """)
         let error = try #require(Self.error(text))
         #expect(error.location == TextLocation(line: 5, column: 21))
         #expect(error.problem.contains("the history state 'h' has no parent"))
     }
 
     @Test func aTransitionOutOfAFinalStateIsRejectedWithItsLine() throws {
-        let text = Self.machine(states: #"{"id": "a", "kind": "final"}, {"id": "b"}"#,
-                                transitions: #"{"source": "a", "event": "go", "targets": ["b"]}"#)
+        let text = Self.machine(
+            states: #"{"id": "a", "kind": "final"}, {"id": "b"}"#,
+            transitions: #"{"source": "a", "event": "go", "targets": ["b"]}"#)
         let error = try #require(Self.error(text))
         #expect(error.location.line == 7)
         #expect(error.problem.contains("leaves the final state 'a'"))
@@ -61,10 +66,11 @@ struct JSONMachineHostileTests {
     }
 
     @Test func aHistoryStateWithAnEventIsRejected() throws {
-        let text = Self.machine(states: """
-            {"id": "p", "kind": "compound", "initialChild": "a"}, {"id": "a", "parent": "p"},
-            {"id": "h", "kind": "deepHistory", "parent": "p"}
-            """, transitions: #"{"source": "h", "event": "go", "targets": ["a"]}"#, initial: "p")
+        let text = Self.machine(
+            states: """
+                {"id": "p", "kind": "compound", "initialChild": "a"}, {"id": "a", "parent": "p"},
+                {"id": "h", "kind": "deepHistory", "parent": "p"}
+                """, transitions: #"{"source": "h", "event": "go", "targets": ["a"]}"#, initial: "p")
         let error = try #require(Self.error(text))
         #expect(error.location.line == 8)
         #expect(error.problem.contains("history state 'h'"))
@@ -78,8 +84,9 @@ struct JSONMachineHostileTests {
             if index > 0 { fields.append(#""parent": "s\#(index - 1)""#) }
             return "{" + fields.joined(separator: ", ") + "}"
         }
-        return machine(states: states.joined(separator: ",\n"),
-                       transitions: #"{"source": "s\#(depth - 1)", "event": "go", "targets": ["s0"]}"#, initial: "s0")
+        return machine(
+            states: states.joined(separator: ",\n"),
+            transitions: #"{"source": "s\#(depth - 1)", "event": "go", "targets": ["s0"]}"#, initial: "s0")
     }
 
     @Test func parentChainsDeeperThanTheLimitAreRejected() throws {

@@ -31,8 +31,10 @@ struct MachineDescriptionTests {
             try Self.make(transitions: [TransitionDescription(source: "q", event: "go", target: "a")])
         }
         #expect(throws: MachineDescriptionError.unknownEvent(transition: 1, event: "stop")) {
-            try Self.make(transitions: [TransitionDescription(source: "a", event: nil, target: "b"),
-                                        TransitionDescription(source: "a", event: "stop", target: "b")])
+            try Self.make(transitions: [
+                TransitionDescription(source: "a", event: nil, target: "b"),
+                TransitionDescription(source: "a", event: "stop", target: "b"),
+            ])
         }
         #expect(throws: MachineDescriptionError.unknownTarget(transition: 0, target: "c")) {
             try Self.make(transitions: [TransitionDescription(source: "a", event: "go", targets: ["b", "c"])])
@@ -47,20 +49,26 @@ struct MachineDescriptionTests {
             try Self.make(states: [StateDescription(id: "a", kind: .final), StateDescription(id: "b", parent: "a")])
         }
         #expect(throws: MachineDescriptionError.unknownInitialChild(state: "a", child: "c")) {
-            try Self.make(states: [StateDescription(id: "a", kind: .compound, initialChild: "c"),
-                                   StateDescription(id: "b", parent: "a"), StateDescription(id: "c")])
+            try Self.make(states: [
+                StateDescription(id: "a", kind: .compound, initialChild: "c"),
+                StateDescription(id: "b", parent: "a"), StateDescription(id: "c"),
+            ])
         }
         #expect(throws: MachineDescriptionError.initialChildOnNonCompoundState(state: "a", kind: .parallel)) {
-            try Self.make(states: [StateDescription(id: "a", kind: .parallel, initialChild: "b"),
-                                   StateDescription(id: "b", parent: "a")])
+            try Self.make(states: [
+                StateDescription(id: "a", kind: .parallel, initialChild: "b"),
+                StateDescription(id: "b", parent: "a"),
+            ])
         }
     }
 
     @Test func errorDescriptionsNameTheOffender() {
-        #expect(MachineDescriptionError.unknownTarget(transition: 3, target: "Dnoe").description
-            == "transition 3 targets 'Dnoe', which is not a declared state")
-        #expect(MachineDescriptionError.parentCannotHaveChildren(state: "x", parent: "h", kind: .deepHistory).description
-            == "state 'x' names parent 'h', but a deepHistory state cannot have children")
+        #expect(
+            MachineDescriptionError.unknownTarget(transition: 3, target: "Dnoe").description
+                == "transition 3 targets 'Dnoe', which is not a declared state")
+        #expect(
+            MachineDescriptionError.parentCannotHaveChildren(state: "x", parent: "h", kind: .deepHistory).description
+                == "state 'x' names parent 'h', but a deepHistory state cannot have children")
     }
 
     @Test func deepInitialChildIsAccepted() throws {

@@ -6,21 +6,22 @@ import Testing
 struct MermaidExporterTests {
     @Test func refreshListUsesGeneratedIdentifiersAndLabels() {
         let text = MermaidExporter().export(Fixtures.refreshListSchema().machineDescription())
-        #expect(text == """
-            stateDiagram-v2
-                direction LR
-                state "List" as s1
-                state "Refreshing" as s2
-                state "Error" as s3
+        #expect(
+            text == """
+                stateDiagram-v2
+                    direction LR
+                    state "List" as s1
+                    state "Refreshing" as s2
+                    state "Error" as s3
 
-                [*] --> s1
-                s1 --> s2 : Refresh
-                s2 --> s1 : ShowList
-                s2 --> s3 : ShowError
-                s3 --> s2 : Refresh
-                s3 --> s1 : DismissError
+                    [*] --> s1
+                    s1 --> s2 : Refresh
+                    s2 --> s1 : ShowList
+                    s2 --> s3 : ShowError
+                    s3 --> s2 : Refresh
+                    s3 --> s1 : DismissError
 
-            """)
+                """)
     }
 
     @Test func quotesAndGrammarCharactersBecomeEntityCodes() {
@@ -60,20 +61,22 @@ struct MermaidExporterTests {
 
     @Test func compositeParallelHistoryAndFinalStates() throws {
         let text = MermaidExporter().export(try Fixtures.mediaPlayer())
-        #expect(text.contains("""
-                state "On" as s2 {
-                    state "Playback" as s3 {
-                        state "Audio" as s4 {
-                            state "Unmuted" as s5
-                            state "Muted" as s6
-                            state "H" as s7
-                            [*] --> s5
-                            s5 --> s6 : Toggle mute
-                            s6 --> s5 : Toggle mute
-                        }
-                        --
-                        state "Video" as s8 {
-            """))
+        #expect(
+            text.contains(
+                """
+                    state "On" as s2 {
+                        state "Playback" as s3 {
+                            state "Audio" as s4 {
+                                state "Unmuted" as s5
+                                state "Muted" as s6
+                                state "H" as s7
+                                [*] --> s5
+                                s5 --> s6 : Toggle mute
+                                s6 --> s5 : Toggle mute
+                            }
+                            --
+                            state "Video" as s8 {
+                """))
         #expect(text.contains("    state \"H*\" as s11\n        [*] --> s3\n"))
         #expect(text.contains("    s12 --> [*]\n"))
         // Quick start enters Muted and Playing, nested in On: drawn to On, the outermost ancestor.
@@ -85,27 +88,28 @@ struct MermaidExporterTests {
 extension MermaidExporterTests {
     @Test func regionLoopsStayInTheirSectionAndCrossRegionTransitionsLoopOnTheParallelState() throws {
         let description = try Fixtures.regions()
-        #expect(MermaidExporter().export(description) == """
-            stateDiagram-v2
-                direction LR
-                state "P" as s1 {
-                    state "A" as s2 {
-                        state "a1" as s3
-                        [*] --> s3
+        #expect(
+            MermaidExporter().export(description) == """
+                stateDiagram-v2
+                    direction LR
+                    state "P" as s1 {
+                        state "A" as s2 {
+                            state "a1" as s3
+                            [*] --> s3
+                        }
+                        s2 --> s2 : x
+                        --
+                        state "B" as s4 {
+                            state "b1" as s5
+                            [*] --> s5
+                        }
                     }
-                    s2 --> s2 : x
-                    --
-                    state "B" as s4 {
-                        state "b1" as s5
-                        [*] --> s5
-                    }
-                }
-                state "out" as s6
+                    state "out" as s6
 
-                [*] --> s1
-                s1 --> s1 : y
-                s1 --> s6 : x
+                    [*] --> s1
+                    s1 --> s1 : y
+                    s1 --> s6 : x
 
-            """)
+                """)
     }
 }

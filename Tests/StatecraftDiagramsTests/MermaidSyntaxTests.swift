@@ -9,7 +9,8 @@ import Testing
 @Suite("Mermaid output follows the grammar")
 struct MermaidSyntaxTests {
     static func problems(in text: String) -> [String] {
-        let statement = /^(stateDiagram-v2|direction LR|--|\}|state "[^"]*" as s[0-9]+( \{)?|(\[\*\]|s[0-9]+) --> (\[\*\]|s[0-9]+)( : .+)?)$/
+        let statement =
+            /^(stateDiagram-v2|direction LR|--|\}|state "[^"]*" as s[0-9]+( \{)?|(\[\*\]|s[0-9]+) --> (\[\*\]|s[0-9]+)( : .+)?)$/
         var problems: [String] = []
         var depth = 0
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

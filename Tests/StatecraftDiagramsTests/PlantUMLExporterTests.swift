@@ -6,23 +6,24 @@ import Testing
 struct PlantUMLExporterTests {
     @Test func refreshListUsesGeneratedIdentifiersAndLabels() {
         let text = PlantUMLExporter().export(Fixtures.refreshListSchema().machineDescription())
-        #expect(text == """
-            @startuml
-            hide empty description
-            left to right direction
-            state "List" as s1
-            state "Refreshing" as s2
-            state "Error" as s3
+        #expect(
+            text == """
+                @startuml
+                hide empty description
+                left to right direction
+                state "List" as s1
+                state "Refreshing" as s2
+                state "Error" as s3
 
-            [*] --> s1
-            s1 --> s2 : Refresh
-            s2 --> s1 : ShowList
-            s2 --> s3 : ShowError
-            s3 --> s2 : Refresh
-            s3 --> s1 : DismissError
-            @enduml
+                [*] --> s1
+                s1 --> s2 : Refresh
+                s2 --> s1 : ShowList
+                s2 --> s3 : ShowError
+                s3 --> s2 : Refresh
+                s3 --> s1 : DismissError
+                @enduml
 
-            """)
+                """)
     }
 
     @Test func quotesAndMarkupBecomeCodePoints() {
@@ -54,18 +55,20 @@ struct PlantUMLExporterTests {
     @Test func compositeParallelHistoryAndFinalStates() throws {
         let text = PlantUMLExporter().export(try Fixtures.mediaPlayer())
         #expect(text.contains("title Media player\n"))
-        #expect(text.contains("""
-            state "On" as s2 {
-                state "Playback" as s3 {
-                    state "Audio" as s4 {
-                        state "Unmuted" as s5
-                        state "Muted" as s6
-                        state "audioHistory" as s7 <<history>>
-                        [*] --> s5
-                    }
-                    ||
-                    state "Video" as s8 {
-            """))
+        #expect(
+            text.contains(
+                """
+                state "On" as s2 {
+                    state "Playback" as s3 {
+                        state "Audio" as s4 {
+                            state "Unmuted" as s5
+                            state "Muted" as s6
+                            state "audioHistory" as s7 <<history>>
+                            [*] --> s5
+                        }
+                        ||
+                        state "Video" as s8 {
+                """))
         #expect(text.contains("s12 --> [*]\n"))
         #expect(text.contains("s9 -[dashed]-> s9 : Tick\n"))
         // PlantUML cannot link into or out of a parallel region: those ends are lifted to Playback (s3).
@@ -86,13 +89,15 @@ extension PlantUMLExporterTests {
     @Test func transitionsBetweenRegionsLoopOnTheParallelState() throws {
         let description = try Fixtures.regions()
         let text = PlantUMLExporter().export(description)
-        #expect(text.hasSuffix("""
-            [*] --> s1
-            s2 -[dashed]-> s2 : x
-            s1 --> s1 : y
-            s1 --> s6 : x
-            @enduml
+        #expect(
+            text.hasSuffix(
+                """
+                [*] --> s1
+                s2 -[dashed]-> s2 : x
+                s1 --> s1 : y
+                s1 --> s6 : x
+                @enduml
 
-            """))
+                """))
     }
 }

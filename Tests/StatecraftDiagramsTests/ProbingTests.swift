@@ -7,8 +7,16 @@ import Testing
 final class CallCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func increment() { lock.lock(); value += 1; lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    func increment() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }
 
 @Suite("Probing a definition")
@@ -18,10 +26,12 @@ struct ProbingTests {
         #expect(description.states.map(\.id) == ["List", "Refreshing", "Error"])
         #expect(description.events.map(\.id) == ["Refresh", "ShowList", "ShowError", "DismissError"])
         #expect(description.initialState == "List")
-        #expect(description.transitions.map { "\($0.source)-\($0.event ?? "")->\($0.targets)" } == [
-            "List-Refresh->[\"Refreshing\"]", "Refreshing-ShowList->[\"List\"]", "Refreshing-ShowError->[\"Error\"]",
-            "Error-Refresh->[\"Refreshing\"]", "Error-DismissError->[\"List\"]",
-        ])
+        #expect(
+            description.transitions.map { "\($0.source)-\($0.event ?? "")->\($0.targets)" } == [
+                "List-Refresh->[\"Refreshing\"]", "Refreshing-ShowList->[\"List\"]",
+                "Refreshing-ShowError->[\"Error\"]",
+                "Error-Refresh->[\"Refreshing\"]", "Error-DismissError->[\"List\"]",
+            ])
     }
 
     @Test func probingNeverRunsTransitionBlocks() {
@@ -52,10 +62,11 @@ struct ProbingTests {
         Light.hookCalls = 0
         let description = StateTypeDefinition(initialState: Light.red).machineDescription()
         #expect(Light.hookCalls == 0)
-        #expect(description.transitions == [
-            TransitionDescription(source: "red", event: "tick", target: "green"),
-            TransitionDescription(source: "green", event: "tick", target: "red"),
-        ])
+        #expect(
+            description.transitions == [
+                TransitionDescription(source: "red", event: "tick", target: "green"),
+                TransitionDescription(source: "green", event: "tick", target: "red"),
+            ])
     }
 
     @Test func functionDefinitionsAreProbed() {
@@ -65,9 +76,10 @@ struct ProbingTests {
             case .green: nil
             }
         }
-        #expect(machine.machineDescription().transitions == [
-            TransitionDescription(source: "red", event: "tick", target: "green"),
-        ])
+        #expect(
+            machine.machineDescription().transitions == [
+                TransitionDescription(source: "red", event: "tick", target: "green")
+            ])
     }
 
     @Test func labelsDefaultToCaseNames() {
@@ -85,12 +97,13 @@ struct ProbingTests {
             events: [.load, .succeed([1]), .fail(SampleError()), .empty, .reload])
         #expect(description.states.map(\.id) == ["loading", "data", "failure", "empty"])
         #expect(description.events.map(\.id) == ["load", "succeed", "fail", "empty", "reload"])
-        #expect(description.transitions.map { "\($0.source) \($0.event ?? "-") \($0.targets[0])" } == [
-            "loading succeed data", "loading fail failure", "loading empty empty",
-            "data reload loading",
-            "failure load loading", "failure reload loading",
-            "empty load loading", "empty reload loading",
-        ])
+        #expect(
+            description.transitions.map { "\($0.source) \($0.event ?? "-") \($0.targets[0])" } == [
+                "loading succeed data", "loading fail failure", "loading empty empty",
+                "data reload loading",
+                "failure load loading", "failure reload loading",
+                "empty load loading", "empty reload loading",
+            ])
     }
 
     @Test func targetsOutsideTheSamplesAreDiscovered() {
@@ -109,16 +122,18 @@ struct ProbingTests {
             func decide(state: Download, event: DownloadEvent) -> TransitionDecision<Download, Void>? {
                 switch (state, event) {
                 case (.idle, .start): TransitionDecision(target: .fetching(progress: 0))
-                case (.fetching, .progress(let value)): TransitionDecision(target: .fetching(progress: value), kind: .update)
+                case (.fetching, .progress(let value)):
+                    TransitionDecision(target: .fetching(progress: value), kind: .update)
                 case (.idle, .progress), (.fetching, .start): nil
                 }
             }
         }
         let description = Progressing().machineDescription(states: [.idle], events: [.start, .progress(0.5)])
-        #expect(description.transitions == [
-            TransitionDescription(source: "idle", event: "start", target: "fetching"),
-            TransitionDescription(source: "fetching", event: "progress", target: "fetching", kind: .internal),
-        ])
+        #expect(
+            description.transitions == [
+                TransitionDescription(source: "idle", event: "start", target: "fetching"),
+                TransitionDescription(source: "fetching", event: "progress", target: "fetching", kind: .internal),
+            ])
     }
 
     struct Counter: DiagramLabeled {

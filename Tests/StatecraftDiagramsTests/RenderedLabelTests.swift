@@ -14,10 +14,12 @@ struct RenderedLabelTests {
 
     /// The lines each label should render as: line breaks split lines, other controls are spaces.
     static func expectedLines(_ description: MachineDescription) -> [String] {
-        let layoutLabels = description.states.map(\.label) + description.transitions.map { transition in
-            let event = description.event(withID: transition.event ?? "")?.label ?? ""
-            return transition.condition.map { "\(event) [\($0)]" } ?? event
-        }
+        let layoutLabels =
+            description.states.map(\.label)
+            + description.transitions.map { transition in
+                let event = description.event(withID: transition.event ?? "")?.label ?? ""
+                return transition.condition.map { "\(event) [\($0)]" } ?? event
+            }
         return layoutLabels.flatMap { label in
             label.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map {
                 String($0.map { $0.asciiValue.map { $0 < 0x20 } == true ? " " : $0 })

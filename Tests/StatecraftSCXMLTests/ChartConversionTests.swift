@@ -1,11 +1,13 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Each SCXML construct becomes the chart element that behaves as SCXML requires.
 @Suite("SCXML to chart conversion")
 struct ChartConversionTests {
     @Test func startsInTheFirstStateAndTheFirstChildWithoutInitial() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a"><state id="a1"/><state id="a2"/></state>
             <state id="b"/>
             """)
@@ -14,7 +16,8 @@ struct ChartConversionTests {
     }
 
     @Test func initialAttributesOfTheDocumentAndOfStates() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a"/>
             <state id="b" initial="b2"><state id="b1"/><state id="b2"/></state>
             """, attributes: "initial=\"b\"")
@@ -22,7 +25,8 @@ struct ChartConversionTests {
     }
 
     @Test func initialElementRunsItsContentAfterTheParentsEntry() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="trace" expr="''"/></datamodel>
             <state id="p">
               <onentry><assign location="trace" expr="trace + 'entry '"/></onentry>
@@ -36,7 +40,8 @@ struct ChartConversionTests {
     }
 
     @Test func parallelStatesEnterEveryRegionAndCompleteWithDone() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <parallel id="p">
               <transition event="done.state.p" target="end"/>
               <state id="r1"><state id="r1a"><transition event="go" target="r1done"/></state><final id="r1done"/></state>
@@ -52,7 +57,8 @@ struct ChartConversionTests {
     }
 
     @Test func finalChildRaisesDoneStateOfItsParent() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="s"><transition event="done.state.s" target="ok"/><final id="sf"/></state>
             <final id="ok"/>
             """)
@@ -62,7 +68,8 @@ struct ChartConversionTests {
 
     @Test(arguments: [("shallow", ["h", "h1"]), ("deep", ["h", "h1", "h1b"])])
     func historyRestoresWhatWasActive(type: String, expected: [String]) throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="h">
               <history id="hist" type="\(type)"><transition target="h0"/></history>
               <transition event="out" target="away"/>
@@ -77,7 +84,8 @@ struct ChartConversionTests {
     }
 
     @Test func eventListsPrefixesAndWildcard() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a"><transition event="one two.x" target="b"/></state>
             <state id="b"><transition event="error" target="c"/></state>
             <state id="c"><transition event="*" target="d"/></state>
@@ -88,7 +96,8 @@ struct ChartConversionTests {
     }
 
     @Test func conditionsTargetListsAndInternalTransitions() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="n" expr="1"/></datamodel>
             <state id="s">
               <transition event="go" cond="n == 2" target="s"/>
@@ -104,7 +113,8 @@ struct ChartConversionTests {
     }
 
     @Test func targetListEntersSeveralRegions() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a"><transition event="go" target="x2 y2"/></state>
             <parallel id="p">
               <state id="x"><state id="x1"/><state id="x2"/></state>
@@ -116,7 +126,8 @@ struct ChartConversionTests {
     }
 
     @Test func entryAndExitBlocksRunInDocumentOrder() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="trace" expr="''"/></datamodel>
             <state id="a">
               <onexit><assign location="trace" expr="trace + 'x1'"/></onexit>
@@ -133,7 +144,8 @@ struct ChartConversionTests {
     }
 
     @Test func raiseIsHandledBeforeTheNextExternalEvent() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <onentry><send event="external"/><raise event="internal"/></onentry>
               <transition event="internal" target="b"/>
@@ -148,7 +160,8 @@ struct ChartConversionTests {
     }
 
     @Test func ifElseifElseAndLog() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="n" expr="2"/></datamodel>
             <state id="a"><onentry>
               <if cond="n == 1"><log label="branch" expr="'if'"/>
@@ -162,7 +175,8 @@ struct ChartConversionTests {
     }
 
     @Test func lateBindingInitialisesDataOnFirstEntry() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <transition event="go" cond="v === undefined" target="b"/>
             </state>
@@ -174,7 +188,8 @@ struct ChartConversionTests {
     }
 
     @Test func earlyBindingInitialisesEveryDataElementAtStart() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a"/>
             <state id="b"><datamodel><data id="v" expr="1"/></datamodel></state>
             """)
@@ -182,7 +197,8 @@ struct ChartConversionTests {
     }
 
     @Test func nullDataModelUsesIn() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <parallel id="p">
               <state id="x"><transition event="go" cond="In('y')" type="internal" target="x2"/><state id="x1"/><state id="x2"/></state>
               <state id="y"/>
@@ -193,12 +209,16 @@ struct ChartConversionTests {
     }
 
     @Test func namelistIsRejectedRatherThanIgnored() throws {
-        let document = try SCXMLParser.parse(string: TestSupport.document("""
-            <datamodel><data id="v" expr="1"/></datamodel>
-            <state id="a"><onentry><send event="e" namelist="v"/></onentry></state>
-            """), file: "n.scxml")
-        #expect(throws: SCXMLError.unsupportedAttribute(
-            name: "namelist", element: "send", at: SCXMLSourceLocation(file: "n.scxml", line: 3, column: 24))) {
+        let document = try SCXMLParser.parse(
+            string: TestSupport.document(
+                """
+                <datamodel><data id="v" expr="1"/></datamodel>
+                <state id="a"><onentry><send event="e" namelist="v"/></onentry></state>
+                """), file: "n.scxml")
+        #expect(
+            throws: SCXMLError.unsupportedAttribute(
+                name: "namelist", element: "send", at: SCXMLSourceLocation(file: "n.scxml", line: 3, column: 24))
+        ) {
             try SCXMLChartBuilder().build(document)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Every W3C conformance test file parses, uses only supported elements, and survives export.

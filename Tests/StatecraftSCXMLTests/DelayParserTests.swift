@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// CSS2 time values for `<send delay>`.

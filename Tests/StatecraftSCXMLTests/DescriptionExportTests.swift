@@ -2,6 +2,7 @@ import Foundation
 import Statecraft
 import StatecraftTestSupport
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Machine descriptions — of SCXML documents, of charts, and awkward hand-made ones — export as SCXML that
@@ -27,12 +28,16 @@ struct DescriptionExportTests {
                 StateDescription(id: "done", kind: .final),
             ],
             initialState: "loaded(3)",
-            events: [EventDescription(id: "select(id: 3)"), EventDescription(id: "error.send *"),
-                     EventDescription(id: "go")],
+            events: [
+                EventDescription(id: "select(id: 3)"), EventDescription(id: "error.send *"),
+                EventDescription(id: "go"),
+            ],
             transitions: [
-                TransitionDescription(source: "2fast", event: "select(id: 3)", target: "loaded_3_", condition: "guarded"),
-                TransitionDescription(source: "loaded(3)", event: "error.send *", target: "both ways",
-                                      condition: "In('2fast') && count > 1"),
+                TransitionDescription(
+                    source: "2fast", event: "select(id: 3)", target: "loaded_3_", condition: "guarded"),
+                TransitionDescription(
+                    source: "loaded(3)", event: "error.send *", target: "both ways",
+                    condition: "In('2fast') && count > 1"),
                 TransitionDescription(source: "both ways", event: "go", target: "memory"),
                 TransitionDescription(source: "right", event: nil, targets: [], kind: .internal),
                 TransitionDescription(source: "left", event: "go", target: "done", condition: "is it ready?"),
@@ -65,7 +70,8 @@ struct DescriptionExportTests {
     @Test func exportsDescriptions() throws {
         let requested = ProcessInfo.processInfo.environment["SCXML_EXPORT_DIR"]
             .map { URL(fileURLWithPath: $0).appendingPathComponent("descriptions") }
-        let directory = requested
+        let directory =
+            requested
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-described-\(UUID())")
         defer {
             if requested == nil { try? FileManager.default.removeItem(at: directory) }
@@ -90,8 +96,9 @@ struct DescriptionExportTests {
         let document = try SCXMLDocument(describing: try Self.awkwardDescription())
         #expect(document.name == "Awkward_machine")
         #expect(document.initial == ["loaded_3_"])
-        #expect(document.allStates.map(\.id)
-            == ["loaded_3_", "_2fast", "loaded_3__2", "memory", "both_ways", "left", "right", "done"])
+        #expect(
+            document.allStates.map(\.id)
+                == ["loaded_3_", "_2fast", "loaded_3__2", "memory", "both_ways", "left", "right", "done"])
         let fast = try #require(document.state(withID: "_2fast"))
         #expect(fast.transitions[0].events == [SCXMLEventDescriptor("select_id__3_")])
         #expect(fast.transitions[0].targets == ["loaded_3__2"])
@@ -111,15 +118,19 @@ struct DescriptionExportTests {
             states: [StateDescription(id: "a"), StateDescription(id: "end", kind: .final)], initialState: "a",
             events: [EventDescription(id: "go")],
             transitions: [TransitionDescription(source: "end", event: "go", target: "a")])
-        #expect(throws: SCXMLError.invalidStructure(
-            element: "final", reason: "the final state 'end' cannot have transitions", at: .unknown)) {
+        #expect(
+            throws: SCXMLError.invalidStructure(
+                element: "final", reason: "the final state 'end' cannot have transitions", at: .unknown)
+        ) {
             try SCXMLDocument(describing: finalWithTransition)
         }
     }
 
-    @Test(.enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+    @Test(
+        .enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func descriptionExportsValidateAgainstTheSchema() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-described-xsd-\(UUID())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "statecraft-described-xsd-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = try Self.exportDescriptions(to: directory)
         let result = try XMLSchemaValidator.validate(files, against: RepositoryPaths.scxmlSchema)
@@ -132,6 +143,7 @@ extension DescriptionExportTests {
     @Test func aDescriptorListWithTheWildcardIsExportedAsTheWildcard() throws {
         let document = try SCXMLDocument(describing: try Self.awkwardDescription())
         let text = SCXMLExporter().export(document)
-        #expect(text.contains(#"<transition event="*" cond="In('2fast') &amp;&amp; count &gt; 1" target="both_ways"/>"#))
+        #expect(
+            text.contains(#"<transition event="*" cond="In('2fast') &amp;&amp; count &gt; 1" target="both_ways"/>"#))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Event descriptor matching (SCXML §3.12.1) and the `SCXMLEvent` type.

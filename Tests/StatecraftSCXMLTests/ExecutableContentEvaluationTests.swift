@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// The environment helpers a runtime uses for `<data>` and `<send>`.
@@ -23,8 +24,10 @@ struct ExecutableContentEvaluationTests {
     @Test func eventNamesAndDelaysFromExpressions() throws {
         let environment = SCXMLExpressionEnvironment(variables: ["n": 2, "wait": "1.5s"])
         #expect(try environment.evaluateString(.literal("go"), attribute: "eventexpr") == "go")
-        #expect(try environment.evaluateString(.expression(try SCXMLExpression.parse("'e' + n")),
-                                               attribute: "eventexpr") == "e2")
+        #expect(
+            try environment.evaluateString(
+                .expression(try SCXMLExpression.parse("'e' + n")),
+                attribute: "eventexpr") == "e2")
         #expect(throws: SCXMLExpressionError.typeMismatch(operator: "eventexpr", operands: [.number])) {
             try environment.evaluateString(.expression(.variable("n")), attribute: "eventexpr")
         }

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Expression and content failures at run time raise `error.execution` (SCXML §5.10.2) and never crash.
 @Suite("error.execution at run time")
 struct ExecutionErrorTests {
     @Test func unknownVariableInACondition() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <transition event="go" cond="missing == 1" target="wrong"/>
               <transition event="error.execution" target="caught"/>
@@ -21,7 +23,8 @@ struct ExecutionErrorTests {
     }
 
     @Test func typeErrorStopsTheBlockButKeepsEarlierChanges() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="n" expr="1"/></datamodel>
             <state id="a">
               <onentry>
@@ -42,7 +45,8 @@ struct ExecutionErrorTests {
     }
 
     @Test func errorEventCarriesTheMessageAsData() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="message" expr="''"/></datamodel>
             <state id="a">
               <onentry><assign location="nope" expr="1"/></onentry>
@@ -55,7 +59,8 @@ struct ExecutionErrorTests {
     }
 
     @Test func failingDataExpressionAtStart() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="v" expr="1 / 0"/><data id="w" expr="2"/></datamodel>
             <state id="a"><transition event="error.execution" cond="v === undefined &amp;&amp; w == 2" target="b"/></state>
             <state id="b"/>
@@ -74,7 +79,8 @@ struct ExecutionErrorTests {
         "<if cond=\"1\"><raise event=\"never\"/></if>",
     ])
     func contentFailuresRaiseErrorExecution(content: String) throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <onentry>\(content)<raise event="after"/></onentry>
               <transition event="error.execution" target="b"/>
@@ -91,7 +97,8 @@ struct ExecutionErrorTests {
     }
 
     @Test func idlocationToAnUndeclaredVariableSendsNothing() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <onentry><send event="e" idlocation="missing" delay="1s"/></onentry>
               <transition event="error.execution" target="b"/>

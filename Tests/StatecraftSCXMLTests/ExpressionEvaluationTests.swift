@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// The expression language's typed semantics and its errors, which become `error.execution`.

@@ -1,15 +1,26 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// The expression language's syntax: precedence, literals, calls, members, and syntax errors with offsets.
 @Suite("Expression parsing")
 struct ExpressionParsingTests {
     @Test func precedenceAndAssociativity() throws {
-        #expect(try SCXMLExpression.parse("1 + 2 * 3") == .binary(.add, .literal(1), .binary(.multiply, .literal(2), .literal(3))))
-        #expect(try SCXMLExpression.parse("1 - 2 - 3") == .binary(.subtract, .binary(.subtract, .literal(1), .literal(2)), .literal(3)))
-        #expect(try SCXMLExpression.parse("a || b && c") == .binary(.or, .variable("a"), .binary(.and, .variable("b"), .variable("c"))))
-        #expect(try SCXMLExpression.parse("a < b == true") == .binary(.equal, .binary(.less, .variable("a"), .variable("b")), .literal(true)))
-        #expect(try SCXMLExpression.parse("(1 + 2) * 3") == .binary(.multiply, .binary(.add, .literal(1), .literal(2)), .literal(3)))
+        #expect(
+            try SCXMLExpression.parse("1 + 2 * 3")
+                == .binary(.add, .literal(1), .binary(.multiply, .literal(2), .literal(3))))
+        #expect(
+            try SCXMLExpression.parse("1 - 2 - 3")
+                == .binary(.subtract, .binary(.subtract, .literal(1), .literal(2)), .literal(3)))
+        #expect(
+            try SCXMLExpression.parse("a || b && c")
+                == .binary(.or, .variable("a"), .binary(.and, .variable("b"), .variable("c"))))
+        #expect(
+            try SCXMLExpression.parse("a < b == true")
+                == .binary(.equal, .binary(.less, .variable("a"), .variable("b")), .literal(true)))
+        #expect(
+            try SCXMLExpression.parse("(1 + 2) * 3")
+                == .binary(.multiply, .binary(.add, .literal(1), .literal(2)), .literal(3)))
         #expect(try SCXMLExpression.parse("!a && b") == .binary(.and, .unary(.not, .variable("a")), .variable("b")))
     }
 
@@ -33,7 +44,8 @@ struct ExpressionParsingTests {
 
     @Test func callsAndEventFields() throws {
         #expect(try SCXMLExpression.parse("In('s1')") == .call("In", [.literal("s1")]))
-        #expect(try SCXMLExpression.parse("_event.name == 'foo'")
+        #expect(
+            try SCXMLExpression.parse("_event.name == 'foo'")
                 == .binary(.equal, .member(.variable("_event"), "name"), .literal("foo")))
         #expect(try SCXMLExpression.parse("f()") == .call("f", []))
         #expect(try SCXMLExpression.parse("x").isLocation)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Property-style checks: the lexer, parser and evaluator never trap on any input, and every parsed expression
@@ -24,7 +25,8 @@ struct ExpressionRobustnessTests {
             parsed += 1
             #expect((try? SCXMLExpression.parse(expression.description)) == expression, "\(text)")
             let environment = SCXMLExpressionEnvironment(
-                variables: ["Var1": 1, "x": "text", "name": true], event: SCXMLEvent("e.f")) { $0 == "s1" }
+                variables: ["Var1": 1, "x": "text", "name": true], event: SCXMLEvent("e.f")
+            ) { $0 == "s1" }
             _ = try? environment.evaluate(expression)
         }
         #expect(parsed > 250)
@@ -34,9 +36,10 @@ struct ExpressionRobustnessTests {
         var generator = SeededGenerator(seed: 42)
         let alphabet = Array("ab01.'\"\\()!=<>&|+-*/%eE_ \t\nuIn,")
         for _ in 0..<5_000 {
-            let text = String((0..<Int.random(in: 0...20, using: &generator)).map { _ in
-                alphabet.randomElement(using: &generator) ?? " "
-            })
+            let text = String(
+                (0..<Int.random(in: 0...20, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator) ?? " "
+                })
             if let expression = try? SCXMLExpression.parse(text) {
                 #expect((try? SCXMLExpression.parse(expression.description)) == expression, "\(text)")
                 _ = try? SCXMLExpressionEnvironment(variables: ["a": 1, "b": "s"]).evaluate(expression)

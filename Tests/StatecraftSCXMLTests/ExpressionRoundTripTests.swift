@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// `SCXMLExpression.description` prints text that parses back to the same expression, whatever characters its
@@ -19,7 +20,9 @@ struct ExpressionRoundTripTests {
     ])
     func stringLiteralsRoundTrip(text: String) throws {
         let expression = SCXMLExpression.literal(.string(text))
-        #expect(try SCXMLExpression.parse(expression.description) == expression, "\(expression.description.debugDescription)")
+        #expect(
+            try SCXMLExpression.parse(expression.description) == expression,
+            "\(expression.description.debugDescription)")
     }
 
     @Test func identifiersWithCombiningMarksRoundTrip() throws {
@@ -40,8 +43,9 @@ struct ExpressionRoundTripTests {
                 text.unicodeScalars.append(Self.awkwardScalars.randomElement(using: &generator) ?? "a")
             }
             let expression = SCXMLExpression.binary(.add, .literal(.string(text)), .variable("v"))
-            #expect((try? SCXMLExpression.parse(expression.description)) == expression,
-                    "\(expression.description.debugDescription)")
+            #expect(
+                (try? SCXMLExpression.parse(expression.description)) == expression,
+                "\(expression.description.debugDescription)")
         }
     }
 }

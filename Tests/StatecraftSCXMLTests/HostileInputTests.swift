@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Malformed and adversarial documents end in a typed error naming the problem and its line, never in a crash
@@ -27,21 +28,28 @@ struct HostileInputTests {
         ("UTF-32", "UTF-32"), ("Shift_JIS", "Shift_JIS"), ("ISO-2022-JP", "ISO-2022-JP"), ("latin1", "latin1"),
     ])
     func declaredEncodingsOtherThanUTF8AreNamed(declared: String, named: String) throws {
-        let bytes = Array("<?xml version=\"1.0\" encoding=\"\(declared)\"?>\n\(Self.root)<state id=\"a".utf8)
+        let bytes =
+            Array("<?xml version=\"1.0\" encoding=\"\(declared)\"?>\n\(Self.root)<state id=\"a".utf8)
             + [0x81, 0x20, 0xFF] + Array("\"/></scxml>".utf8)
         let error = try #require(Self.error(bytes))
-        #expect(error == .unsupportedEncoding(name: named, at: SCXMLSourceLocation(file: "hostile.scxml", line: 1,
-                                                                                    column: 1)))
+        #expect(
+            error
+                == .unsupportedEncoding(
+                    name: named,
+                    at: SCXMLSourceLocation(
+                        file: "hostile.scxml", line: 1,
+                        column: 1)))
         #expect(error.description.contains("encoded in \(named)"))
     }
 
-    @Test(arguments: [
-        ([0x00, 0x00, 0x00, 0x3C], "UTF-32 (big-endian)"),
-        ([0x3C, 0x00, 0x00, 0x00], "UTF-32 (little-endian)"),
-        ([0xFF, 0xFE, 0x3C, 0x00], "UTF-16 (little-endian, with a byte order mark)"),
-        ([0x00, 0x3C, 0x00, 0x3F], "UTF-16 (big-endian)"),
-        ([0x4C, 0x6F, 0xA7, 0x94], "EBCDIC"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0x00, 0x00, 0x00, 0x3C], "UTF-32 (big-endian)"),
+            ([0x3C, 0x00, 0x00, 0x00], "UTF-32 (little-endian)"),
+            ([0xFF, 0xFE, 0x3C, 0x00], "UTF-16 (little-endian, with a byte order mark)"),
+            ([0x00, 0x3C, 0x00, 0x3F], "UTF-16 (big-endian)"),
+            ([0x4C, 0x6F, 0xA7, 0x94], "EBCDIC"),
+        ] as [([UInt8], String)])
     func encodingsRecognisedFromTheFirstBytes(start: [UInt8], named: String) throws {
         let error = try #require(Self.error(start + Array("scxml/>".utf8)))
         guard case .unsupportedEncoding(let name, let location) = error else {
@@ -132,8 +140,11 @@ struct HostileInputTests {
     @Test func billionLaughsIsRejectedBeforeAnyExpansion() throws {
         var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n"
         for level in 1...9 {
-            text += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));",
-                                                        count: 10) + "\">\n"
+            text +=
+                "<!ENTITY lol\(level) \""
+                + String(
+                    repeating: "&lol\(level == 1 ? "" : String(level - 1));",
+                    count: 10) + "\">\n"
         }
         text += "]>\n\(Self.root)<state id=\"a\"><onentry><log expr=\"'&lol9;'\"/></onentry></state></scxml>"
         guard case .documentTypeDeclaration(let location) = try #require(Self.error(text)) else {
@@ -185,14 +196,18 @@ struct HostileInputTests {
         let document = try SCXMLParser.parse(string: nested(255))
         #expect(document.allStates.count == 255)
         let error = try #require(Self.error(nested(4_000)))
-        #expect(error == .limitExceeded(.nestingDepth, limit: 256,
-                                        at: SCXMLSourceLocation(file: "hostile.scxml", line: 257, column: 1)))
+        #expect(
+            error
+                == .limitExceeded(
+                    .nestingDepth, limit: 256,
+                    at: SCXMLSourceLocation(file: "hostile.scxml", line: 257, column: 1)))
         #expect(error.description.contains("nesting depth limit of 256"))
         #expect(error.description.contains("SCXMLLimits.maximumNestingDepth"))
     }
 
     @Test func nestedIfsDeeperThanTheLimitAreRejected() throws {
-        let text = Self.root + "<state id=\"a\"><onentry>\n" + String(repeating: "<if cond=\"true\">", count: 4_000)
+        let text =
+            Self.root + "<state id=\"a\"><onentry>\n" + String(repeating: "<if cond=\"true\">", count: 4_000)
             + String(repeating: "</if>", count: 4_000) + "</onentry></state></scxml>"
         let error = try #require(Self.error(text))
         guard case .limitExceeded(.nestingDepth, 256, let location) = error else {
@@ -205,7 +220,8 @@ struct HostileInputTests {
     @Test func aRaisedDepthLimitReadsTheDeeperDocument() throws {
         var limits = SCXMLLimits.default
         limits.maximumNestingDepth = 400
-        let text = Self.root + (0..<300).map { "<state id=\"s\($0)\">" }.joined()
+        let text =
+            Self.root + (0..<300).map { "<state id=\"s\($0)\">" }.joined()
             + String(repeating: "</state>", count: 300) + "</scxml>"
         #expect(try SCXMLParser.parse(string: text, limits: limits).allStates.count == 300)
     }
@@ -213,15 +229,19 @@ struct HostileInputTests {
     @Test func theDocumentSizeLimit() throws {
         let text = Self.root + "<state id=\"a\"/></scxml>"
         let limits = SCXMLLimits(maximumDocumentSize: 40)
-        #expect(Self.error(text, limits: limits) == .limitExceeded(
-            .documentSize, limit: 40, at: SCXMLSourceLocation(file: "hostile.scxml", line: 1, column: 1)))
+        #expect(
+            Self.error(text, limits: limits)
+                == .limitExceeded(
+                    .documentSize, limit: 40, at: SCXMLSourceLocation(file: "hostile.scxml", line: 1, column: 1)))
     }
 
     @Test func theStateCountLimit() throws {
         let text = Self.root + "\n<state id=\"a\"/>\n<state id=\"b\"/>\n<final id=\"c\"/></scxml>"
         let limits = SCXMLLimits(maximumStates: 2)
-        #expect(Self.error(text, limits: limits) == .limitExceeded(
-            .states, limit: 2, at: SCXMLSourceLocation(file: "hostile.scxml", line: 4, column: 1)))
+        #expect(
+            Self.error(text, limits: limits)
+                == .limitExceeded(
+                    .states, limit: 2, at: SCXMLSourceLocation(file: "hostile.scxml", line: 4, column: 1)))
     }
 
     @Test func theExpressionLengthLimit() throws {
@@ -252,7 +272,8 @@ struct HostileInputTests {
     }
 
     @Test func aChartAtTheDepthLimitBuildsAndRuns() throws {
-        let text = Self.root + (0..<255).map { "<state id=\"s\($0)\">" }.joined()
+        let text =
+            Self.root + (0..<255).map { "<state id=\"s\($0)\">" }.joined()
             + String(repeating: "</state>", count: 255) + "</scxml>"
         let session = try SCXMLSession(document: try SCXMLParser.parse(string: text))
         #expect(session.snapshot.configuration.count == 255)
@@ -261,7 +282,8 @@ struct HostileInputTests {
     // MARK: Value size (memory doubled until the process died before)
 
     @Test func aDoublingAssignmentStopsAtTheValueSizeLimit() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="x" expr="'ab'"/></datamodel>
             <state id="a">
               <onentry><raise event="grow"/></onentry>

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Text that is not well-formed XML is rejected with the XML parser's line and column.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StatecraftSCXML
 
 /// The text form of run input: event names and `+DELAY` pauses.

@@ -1,6 +1,7 @@
 import Statecraft
 import StatecraftTesting
 import Testing
+
 @testable import StatecraftSCXML
 
 /// An SCXML chart on `StateMachine`: its `<send delay>` runs on the clock of
@@ -9,13 +10,15 @@ import Testing
 @Suite("SCXML charts on the run loop's clock", .timeLimit(.minutes(1)))
 struct RunLoopClockTests {
     @Test func delayedSendFiresOnTheRunLoopClock() async throws {
-        let document = try SCXMLParser.parse(string: TestSupport.document("""
-            <state id="s0">
-              <onentry><send event="timeout" delay="1s"/></onentry>
-              <transition event="timeout" target="pass"/>
-            </state>
-            <final id="pass"/>
-            """))
+        let document = try SCXMLParser.parse(
+            string: TestSupport.document(
+                """
+                <state id="s0">
+                  <onentry><send event="timeout" delay="1s"/></onentry>
+                  <transition event="timeout" target="pass"/>
+                </state>
+                <final id="pass"/>
+                """))
         let clock = ManualClock()
         let machine = StateMachine(chart: try SCXMLChartBuilder().build(document))
         var transitions = machine.transitions.makeAsyncIterator()

@@ -1,6 +1,7 @@
 import Foundation
 import StatecraftTestSupport
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Exports of the W3C conformance files validate against the W3C SCXML schema.
@@ -24,7 +25,8 @@ struct SchemaExportTests {
 
     @Test func exportsConformanceFiles() throws {
         let requested = ProcessInfo.processInfo.environment["SCXML_EXPORT_DIR"].map(URL.init(fileURLWithPath:))
-        let directory = requested
+        let directory =
+            requested
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-scxml-export-\(UUID())")
         defer {
             if requested == nil {
@@ -38,7 +40,8 @@ struct SchemaExportTests {
         }
     }
 
-    @Test(.enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+    @Test(
+        .enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func exportsValidateAgainstTheSchema() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-xsd-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }

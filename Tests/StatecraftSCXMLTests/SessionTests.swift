@@ -1,11 +1,13 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// ``SCXMLSession`` runs a chart on a virtual clock: the external queue, delayed events and cancels.
 @Suite("SCXML session on a virtual clock")
 struct SessionTests {
     @Test func delayedEventsFireInTimeOrderWithoutWaiting() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <onentry>
                 <send event="late" delay="2s"/>
@@ -25,7 +27,8 @@ struct SessionTests {
     }
 
     @Test func cancelDropsAWaitingEventAndGeneratedIDsAreNumbered() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="first"/><data id="second"/></datamodel>
             <state id="a">
               <onentry>
@@ -43,7 +46,8 @@ struct SessionTests {
     }
 
     @Test func sendIDAndTypeAreVisibleInEventFields() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <datamodel><data id="seen" expr="''"/></datamodel>
             <state id="a">
               <onentry><send id="mine" event="ping" type="http://www.w3.org/TR/scxml/#SCXMLEventProcessor"/></onentry>
@@ -56,7 +60,8 @@ struct SessionTests {
     }
 
     @Test func runProcessesSentEventsThenInputThenTimers() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <onentry><send event="timer" delay="1s"/><send event="self"/></onentry>
               <transition event="timer" target="done"/>
@@ -79,7 +84,8 @@ struct SessionTests {
     }
 
     @Test func finishedChartIgnoresTheRestOfTheInput() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a"><onentry><send event="later" delay="1s"/></onentry><transition event="stop" target="end"/></state>
             <final id="end"/>
             """)
@@ -96,7 +102,8 @@ struct SessionTests {
     }
 
     @Test func aTimerThatRearmsItselfStopsAtTheLimit() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <onentry><send event="tick" delay="1s"/></onentry>
               <transition event="tick" target="a"/>
@@ -125,13 +132,15 @@ struct SessionTests {
         #expect(quick.now == .seconds(1))
         let slow = try TestSupport.session(body)
         var records: [SCXMLMacrostepRecord] = []
-        #expect(slow.run(input: [.advance(.seconds(3)), .event("answer")]) { records.append($0) } == .finished("tooLate"))
+        #expect(
+            slow.run(input: [.advance(.seconds(3)), .event("answer")]) { records.append($0) } == .finished("tooLate"))
         #expect(records.map(\.event) == [nil, "timeout", "answer"])
         #expect(records.map(\.time) == [.zero, .seconds(2), .seconds(3)])
     }
 
     @Test func aChartThatAnswersAnEventBySendingItAgainStopsAtTheLimit() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <transition event="ping"><send event="ping"/></transition>
             </state>
@@ -145,7 +154,8 @@ struct SessionTests {
     }
 
     @Test func theLimitAppliesAfterEachInputItem() throws {
-        let session = try TestSupport.session("""
+        let session = try TestSupport.session(
+            """
             <state id="a">
               <transition event="go"><send event="echo"/><send event="echo"/></transition>
             </state>

@@ -1,6 +1,7 @@
 import Statecraft
 import StatecraftTesting
 import Testing
+
 @testable import StatecraftSCXML
 
 /// A chart built from SCXML is an ordinary Statecraft chart: it runs on `StateMachine`, with its delayed
@@ -9,7 +10,8 @@ import Testing
 @Suite("SCXML charts on StateMachine", .timeLimit(.minutes(1)))
 struct StateMachineInteropTests {
     @Test func delayedSendsAndCancelsRunOnTheRunLoopsClock() async throws {
-        let document = try SCXMLParser.parse(contentsOf: TestSupport.conformanceDirectory.appendingPathComponent("test208.scxml"))
+        let document = try SCXMLParser.parse(
+            contentsOf: TestSupport.conformanceDirectory.appendingPathComponent("test208.scxml"))
         let clock = ManualClock()
         let machine = StateMachine(chart: try SCXMLChartBuilder().build(document))
         let runLoop = Task { await machine.run(clock: clock) }
@@ -21,12 +23,14 @@ struct StateMachineInteropTests {
     }
 
     @Test func eventsSentToTheMachineFollowTheDocument() throws {
-        let document = try SCXMLParser.parse(string: TestSupport.document("""
-            <datamodel><data id="n" expr="0"/></datamodel>
-            <state id="a"><transition event="tick" cond="n &lt; 2" target="a"><assign location="n" expr="n + 1"/></transition>
-              <transition event="tick" target="b"/></state>
-            <final id="b"/>
-            """))
+        let document = try SCXMLParser.parse(
+            string: TestSupport.document(
+                """
+                <datamodel><data id="n" expr="0"/></datamodel>
+                <state id="a"><transition event="tick" cond="n &lt; 2" target="a"><assign location="n" expr="n + 1"/></transition>
+                  <transition event="tick" target="b"/></state>
+                <final id="b"/>
+                """))
         let machine = StateMachine(chart: try SCXMLChartBuilder().build(document))
         for _ in 0..<3 { machine.handle(SCXMLEvent("tick")) }
         #expect(machine.state.context.variables["n"] == 2)

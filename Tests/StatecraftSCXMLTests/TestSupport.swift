@@ -1,5 +1,6 @@
 import Foundation
 import StatecraftTestSupport
+
 @testable import StatecraftSCXML
 
 /// Paths and helpers shared by the SCXML tests.
@@ -54,7 +55,8 @@ struct SeededGenerator: RandomNumberGenerator {
 extension TestSupport {
     /// Parses a document whose states are `body` and starts a session on it.
     static func session(_ body: String, attributes: String = "datamodel=\"ecmascript\"") throws -> SCXMLSession {
-        try SCXMLSession(document: SCXMLParser.parse(string: document(body, attributes: attributes), file: "test.scxml"))
+        try SCXMLSession(
+            document: SCXMLParser.parse(string: document(body, attributes: attributes), file: "test.scxml"))
     }
 
     /// Sends each event in turn and returns the records of every macrostep after the initial one.

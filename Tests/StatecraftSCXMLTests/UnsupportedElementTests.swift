@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Elements and attributes Statecraft does not support are errors naming them and their line, never skipped.
@@ -45,8 +46,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func misplacedElement() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<final id="f"><transition target="f"/></final>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<final id="f"><transition target="f"/></final>"#)))
         guard case .misplacedElement("transition", "final", _) = error else {
             Issue.record("expected misplacedElement, got \(error)")
             return
@@ -54,8 +57,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func elseifOutsideIf() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<state id="s"><onentry><elseif cond="true"/></onentry></state>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<state id="s"><onentry><elseif cond="true"/></onentry></state>"#)))
         guard case .misplacedElement("elseif", "onentry", _) = error else {
             Issue.record("expected misplacedElement, got \(error)")
             return
@@ -63,8 +68,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func unknownAttribute() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<state id="s0" colour="red"/>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<state id="s0" colour="red"/>"#)))
         #expect(error == .unknownAttribute(name: "colour", element: "state", at: try #require(error.sourceLocation)))
     }
 
@@ -74,8 +81,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func unsupportedAttribute() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<datamodel><data id="a" src="a.json"/></datamodel><state id="s0"/>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<datamodel><data id="a" src="a.json"/></datamodel><state id="s0"/>"#)))
         guard case .unsupportedAttribute("src", "data", _) = error else {
             Issue.record("expected unsupportedAttribute, got \(error)")
             return
@@ -83,8 +92,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func missingRequiredAttribute() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<state id="s0"><onentry><raise/></onentry></state>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<state id="s0"><onentry><raise/></onentry></state>"#)))
         guard case .missingAttribute("event", "raise", let location) = error else {
             Issue.record("expected missingAttribute, got \(error)")
             return
@@ -93,8 +104,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func unsupportedDatamodel() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<state id="s0"/>"#, attributes: #"datamodel="xpath""#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<state id="s0"/>"#, attributes: #"datamodel="xpath""#)))
         guard case .unsupportedDatamodel("xpath", _) = error else {
             Issue.record("expected unsupportedDatamodel, got \(error)")
             return
@@ -110,14 +123,19 @@ struct UnsupportedElementTests {
     }
 
     @Test func unsupportedSendTargetAndType() throws {
-        let target = try #require(TestSupport.parseError(TestSupport.document(
-            ##"<state id="s0"><onentry><send event="e" target="#_parent"/></onentry></state>"##)))
+        let target = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    ##"<state id="s0"><onentry><send event="e" target="#_parent"/></onentry></state>"##)))
         guard case .invalidAttributeValue("target", "#_parent", "send", _, _) = target else {
             Issue.record("expected invalidAttributeValue, got \(target)")
             return
         }
-        let type = try #require(TestSupport.parseError(TestSupport.document(
-            #"<state id="s0"><onentry><send event="e" type="http://example.com/basichttp"/></onentry></state>"#)))
+        let type = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<state id="s0"><onentry><send event="e" type="http://example.com/basichttp"/></onentry></state>"#)
+            ))
         guard case .invalidAttributeValue("type", _, "send", _, _) = type else {
             Issue.record("expected invalidAttributeValue, got \(type)")
             return
@@ -125,8 +143,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func conflictingSendAttributes() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<state id="s0"><onentry><send event="e" eventexpr="'e'"/></onentry></state>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<state id="s0"><onentry><send event="e" eventexpr="'e'"/></onentry></state>"#)))
         guard case .conflictingAttributes("event", "eventexpr", "send", _) = error else {
             Issue.record("expected conflictingAttributes, got \(error)")
             return
@@ -134,8 +154,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func invalidDelay() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<state id="s0"><onentry><send event="e" delay="soon"/></onentry></state>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<state id="s0"><onentry><send event="e" delay="soon"/></onentry></state>"#)))
         guard case .invalidAttributeValue("delay", "soon", "send", _, _) = error else {
             Issue.record("expected invalidAttributeValue, got \(error)")
             return
@@ -143,8 +165,10 @@ struct UnsupportedElementTests {
     }
 
     @Test func invalidExpression() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<state id="s0"><transition cond="Var1 = 1" target="s0"/></state>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<state id="s0"><transition cond="Var1 = 1" target="s0"/></state>"#)))
         guard case .invalidExpression("cond", "Var1 = 1", "transition", .syntax, let location) = error else {
             Issue.record("expected invalidExpression, got \(error)")
             return
@@ -153,8 +177,11 @@ struct UnsupportedElementTests {
     }
 
     @Test func assignToSomethingThatIsNotALocation() throws {
-        let error = try #require(TestSupport.parseError(TestSupport.document(
-            #"<datamodel><data id="a"/></datamodel><state id="s0"><onentry><assign location="a + 1" expr="1"/></onentry></state>"#)))
+        let error = try #require(
+            TestSupport.parseError(
+                TestSupport.document(
+                    #"<datamodel><data id="a"/></datamodel><state id="s0"><onentry><assign location="a + 1" expr="1"/></onentry></state>"#
+                )))
         guard case .invalidExpression("location", _, "assign", .invalidLocation, _) = error else {
             Issue.record("expected invalidExpression, got \(error)")
             return

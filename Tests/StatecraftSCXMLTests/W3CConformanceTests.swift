@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StatecraftSCXML
 
 /// Every test of `../shared/conformance/w3c/manifest.tsv` runs through the importer and the runtime on a
@@ -35,7 +36,8 @@ struct W3CConformanceTests {
     }
 
     @Test func theAllowListIsEmpty() {
-        #expect(W3CAllowList.expectedFailures.isEmpty, "W3C tests that cannot pass yet: \(W3CAllowList.expectedFailures)")
+        #expect(
+            W3CAllowList.expectedFailures.isEmpty, "W3C tests that cannot pass yet: \(W3CAllowList.expectedFailures)")
     }
 
     @Test(arguments: try manifest())
@@ -48,7 +50,8 @@ struct W3CConformanceTests {
             let passed: Bool
             if conformanceCase.isManual {
                 // Halted in a top-level final state, with nothing left to process.
-                passed = session.isFinished && session.queuedEventCount == 0 && session.pendingDelayedEventCount == 0
+                passed =
+                    session.isFinished && session.queuedEventCount == 0 && session.pendingDelayedEventCount == 0
                     && records.count == 1
             } else {
                 passed = outcome == .finished("pass")

@@ -36,8 +36,12 @@ struct EventQueryTests {
 
     enum Light: StateMachineState, Equatable {
         case red, green
-        func next(for event: Input) -> StateTransition<Light> { event == .refresh ? .to(self == .red ? .green : .red) : .ignore }
-        func didEnter(from previous: Light?, in machine: Machine) { if previous != nil { preconditionFailure("a query ran a hook") } }
+        func next(for event: Input) -> StateTransition<Light> {
+            event == .refresh ? .to(self == .red ? .green : .red) : .ignore
+        }
+        func didEnter(from previous: Light?, in machine: Machine) {
+            if previous != nil { preconditionFailure("a query ran a hook") }
+        }
     }
 
     @Test func aStateTypeAnswersWithoutRunningHooks() {
@@ -60,8 +64,13 @@ struct EventQueryTests {
         let actions = Counter()
         let chart = try Statechart<Player, Input, Void>(initial: .off, context: ()) {
             ChartState(.off) {
-                OnEvent(.refresh, target: .on, when: { _, _ in guards.value += 1; return false },
-                        action: { _, _ in actions.value += 1 })
+                OnEvent(
+                    .refresh, target: .on,
+                    when: { _, _ in
+                        guards.value += 1
+                        return false
+                    },
+                    action: { _, _ in actions.value += 1 })
             }
             ChartState(.on, initial: .stopped) {
                 OnEvent(.dismiss, target: .off)
@@ -70,9 +79,9 @@ struct EventQueryTests {
             }
         }
         let machine = StateMachine(chart: chart)
-        #expect(!machine.can(.refresh))                          // the guard is false
+        #expect(!machine.can(.refresh)) // the guard is false
         #expect(guards.value == 1)
-        #expect(machine.can(.refresh, evaluatingGuards: false))  // guard-free: a transition exists
+        #expect(machine.can(.refresh, evaluatingGuards: false)) // guard-free: a transition exists
         #expect(guards.value == 1)
         #expect(!machine.can(.loaded, evaluatingGuards: false))
         #expect(machine.handledEvents == [])
@@ -92,7 +101,7 @@ struct EventQueryTests {
         }
         let machine = StateMachine(chart: chart)
         #expect(machine.can(.refresh))
-        #expect(!machine.can(.dismiss))                          // a throwing guard counts as false
+        #expect(!machine.can(.dismiss)) // a throwing guard counts as false
         #expect(machine.handledEvents == [.refresh])
         #expect(machine.state.configuration == [.off])
     }

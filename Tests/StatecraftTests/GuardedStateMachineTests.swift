@@ -57,7 +57,7 @@ struct GuardedStateMachineTests {
         keeper = nil
         #expect(weakKeeper == nil)
         #expect(gate.approver == nil)
-        gate.state = .open            // nothing left to approve it: refused
+        gate.state = .open // nothing left to approve it: refused
         #expect(gate.state == .closed)
     }
 
@@ -68,7 +68,7 @@ struct GuardedStateMachineTests {
         var seen: [String] = []
         gate.machine.addObserver { old, _, new in seen.append("\(old)->\(new)") }
         gate.state = .open
-        gate.state = .locked   // refused
+        gate.state = .locked // refused
         gate.state = .closed
         #expect(seen == ["closed->open", "open->closed"])
     }

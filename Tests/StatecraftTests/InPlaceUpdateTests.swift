@@ -23,7 +23,8 @@ struct InPlaceUpdateTests {
         func decide(state: [Int], event: Event) -> TransitionDecision<[Int], Void>? {
             calls.log.append("decide")
             switch event {
-            case .increment where state.count < limit: return TransitionDecision(target: state + [state.count], kind: .update)
+            case .increment where state.count < limit:
+                return TransitionDecision(target: state + [state.count], kind: .update)
             case .reset where !state.isEmpty: return TransitionDecision(target: [], kind: .change)
             default: return nil
             }
@@ -68,7 +69,11 @@ struct InPlaceUpdateTests {
         #expect(machine.send(.increment) == .ignored)
         #expect(machine.send(.reset) == .transitioned)
         #expect(machine.state == [])
-        #expect(calls.log == ["update", "didUpdate update 1", "update", "didUpdate update 2", "update", "update", "didUpdate change 0"])
+        #expect(
+            calls.log == [
+                "update", "didUpdate update 1", "update", "didUpdate update 2", "update", "update",
+                "didUpdate change 0",
+            ])
     }
 
     @Test func ignoredEventObserversStillHearOfIgnoredEvents() {
@@ -88,7 +93,10 @@ struct InPlaceUpdateTests {
         let machine = StateMachine(definition: Counter(limit: 3, calls: calls))
         machine.handle(.increment)
         var seen: [[Int]] = []
-        let token = machine.addObserver { old, _, new in seen.append(old); seen.append(new) }
+        let token = machine.addObserver { old, _, new in
+            seen.append(old)
+            seen.append(new)
+        }
         machine.handle(.increment)
         #expect(seen == [[0], [0, 1]])
         #expect(calls.log == ["update", "didUpdate update 1", "stateForObservers 1", "update", "didUpdate update 2"])
@@ -108,9 +116,11 @@ struct InPlaceUpdateTests {
         machine.handle(.increment)
         machine.handle(.increment)
         #expect(previous == [0])
-        #expect(calls.log == [
-            "stateForObservers 0", "update", "didUpdate update 1", "stateForObservers 1", "update", "didUpdate update 2",
-        ])
+        #expect(
+            calls.log == [
+                "stateForObservers 0", "update", "didUpdate update 1", "stateForObservers 1", "update",
+                "didUpdate update 2",
+            ])
     }
 
     /// A definition that does not opt in is never asked to update in place.

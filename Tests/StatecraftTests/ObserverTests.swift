@@ -32,14 +32,15 @@ struct ObserverTests {
         var seen: [String] = []
         machine.addObserver { old, event, new in seen.append("\(old) \(event) \(new)") }
         machine.handle(.open)
-        machine.handle(.open)      // ignored: not a transition
+        machine.handle(.open) // ignored: not a transition
         machine.handle(.close)
         #expect(seen == ["closed open open", "open close closed"])
     }
 
     @Test func removedObserversAreNoLongerCalled() {
         let machine = Self.door()
-        var a = 0, b = 0
+        var a = 0
+        var b = 0
         let tokenA = machine.addObserver { _, _, _ in a += 1 }
         machine.addObserver { _, _, _ in b += 1 }
         #expect(machine.observerCount == 2)
@@ -69,9 +70,9 @@ struct ObserverTests {
         let machine = Self.door()
         var ignored: [String] = []
         let token = machine.addIgnoredEventObserver { state, event in ignored.append("\(event) in \(state)") }
-        machine.handle(.close)   // ignored
-        machine.handle(.open)    // transition
-        machine.handle(.open)    // ignored
+        machine.handle(.close) // ignored
+        machine.handle(.open) // transition
+        machine.handle(.open) // ignored
         #expect(ignored == ["close in closed", "open in open"])
         machine.removeObserver(token)
         machine.handle(.open)

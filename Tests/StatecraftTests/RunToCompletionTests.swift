@@ -8,16 +8,22 @@ struct RunToCompletionTests {
 
     /// Events sent from a transition block are queued and handled after the current event, FIFO.
     @Test func eventsSentDuringHandlingAreQueuedInOrder() {
-        final class Box { var machine: StateMachine<StateMachineSchema<Step, Go, Box>>?; var log: [String] = [] }
+        final class Box {
+            var machine: StateMachine<StateMachineSchema<Step, Go, Box>>?
+            var log: [String] = []
+        }
         let schema = StateMachineSchema<Step, Go, Box>(initialState: .idle) { state, event in
             switch (state, event) {
             case (.idle, .a):
-                return (.one, { box in
-                    box.log.append("block a")
-                    #expect(box.machine?.send(.b) == .queued)
-                    #expect(box.machine?.send(.c) == .queued)
-                    box.log.append("block a done")
-                })
+                return (
+                    .one,
+                    { box in
+                        box.log.append("block a")
+                        #expect(box.machine?.send(.b) == .queued)
+                        #expect(box.machine?.send(.c) == .queued)
+                        box.log.append("block a done")
+                    }
+                )
             case (.one, .b): return (.two, { $0.log.append("block b") })
             case (.two, .c): return (.three, { $0.log.append("block c") })
             default: return nil
@@ -31,11 +37,12 @@ struct RunToCompletionTests {
         #expect(machine.send(.a) == .transitioned)
         #expect(machine.state == .three)
         #expect(machine.pendingEventCount == 0)
-        #expect(box.log == [
-            "block a", "block a done", "idle-a->one",
-            "block b", "one-b->two",
-            "block c", "two-c->three",
-        ])
+        #expect(
+            box.log == [
+                "block a", "block a done", "idle-a->one",
+                "block b", "one-b->two",
+                "block c", "two-c->three",
+            ])
         box.machine = nil
     }
 
@@ -45,7 +52,7 @@ struct RunToCompletionTests {
         var seenByObserver: [Int] = []
         machine.addObserver { _, event, new in
             seenByObserver.append(new)
-            if event == 1 { machine.send(10) }   // follow-up, queued
+            if event == 1 { machine.send(10) } // follow-up, queued
         }
         machine.handle(1)
         #expect(machine.state == 11)
@@ -82,8 +89,8 @@ struct RunToCompletionTests {
         machine.addIgnoredEventObserver { state, event in ignored.append("\(event)@\(state)") }
         machine.addObserver { _, event, _ in
             if event == "go" {
-                machine.send("go")     // ignored in .green
-                machine.send("stop")   // handled
+                machine.send("go") // ignored in .green
+                machine.send("stop") // handled
             }
         }
         machine.handle("go")

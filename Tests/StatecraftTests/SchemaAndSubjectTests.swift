@@ -32,9 +32,13 @@ struct SchemaAndSubjectTests {
     }
 
     @Test func theTransitionBlockRunsAfterTheStateChanged() {
-        final class Probe { var stateSeenByBlock: Mode?; var machine: StateMachine<StateMachineSchema<Mode, Command, Probe>>? }
+        final class Probe {
+            var stateSeenByBlock: Mode?
+            var machine: StateMachine<StateMachineSchema<Mode, Command, Probe>>?
+        }
         let schema = StateMachineSchema<Mode, Command, Probe>(initialState: .idle) { mode, command in
-            mode == .idle && command == .start ? (.busy, { probe in probe.stateSeenByBlock = probe.machine?.state }) : nil
+            mode == .idle && command == .start
+                ? (.busy, { probe in probe.stateSeenByBlock = probe.machine?.state }) : nil
         }
         let probe = Probe()
         let machine = StateMachine(schema: schema, subject: probe)
@@ -83,7 +87,8 @@ struct SchemaAndSubjectTests {
     /// The documented pattern for a subject that owns its machine: bind the machine to `Unowned(self)`.
     final class ListController {
         var reloads = 0
-        static let schema = StateMachineSchema<Mode, Command, Unowned<ListController>>(initialState: .idle) { mode, command in
+        static let schema = StateMachineSchema<Mode, Command, Unowned<ListController>>(initialState: .idle) {
+            mode, command in
             switch (mode, command) {
             case (.idle, .start): return (.busy, { controller in controller.object.reloads += 1 })
             case (.busy, .stop): return (.idle, nil)
@@ -116,6 +121,6 @@ struct SchemaAndSubjectTests {
         let machine = StateMachine(schema: schema, subject: Weak(screen))
         screen = nil
         #expect(machine.subject.object == nil)
-        #expect(machine.handle(.start))   // the block finds no object and does nothing
+        #expect(machine.handle(.start)) // the block finds no object and does nothing
     }
 }

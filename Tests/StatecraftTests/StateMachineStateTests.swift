@@ -47,9 +47,11 @@ struct StateMachineStateTests {
         let machine = StateMachine(initialState: Player(mode: .stopped, log: log))
         log.lines.removeAll()
         machine.handle(.play)
-        #expect(log.lines == [
-            "will play in stopped", "exit stopped", "enter playing(position: 0)", "did play now playing(position: 0)",
-        ])
+        #expect(
+            log.lines == [
+                "will play in stopped", "exit stopped", "enter playing(position: 0)",
+                "did play now playing(position: 0)",
+            ])
     }
 
     @Test func anUpdateInPlaceRunsOnlyTheBeforeAndAfterHooks() {
@@ -91,7 +93,7 @@ struct StateMachineStateTests {
         }
         func didEnter(from previous: Countdown?, in machine: Machine) {
             log.lines.append("entered with \(remaining)")
-            machine.send("tick")   // queued: the machine is still starting
+            machine.send("tick") // queued: the machine is still starting
         }
         func didTransition(on event: String, from previous: Countdown, in machine: Machine) {
             log.lines.append("remaining \(remaining)")

@@ -32,12 +32,13 @@ struct TabulatedLogicTests {
         let machine = StateMachine(definition: function)
         for event in [LightEvent.change, .change, .repair, .fail, .change, .repair, .change] { machine.handle(event) }
         #expect(machine.state == .green)
-        #expect(calls.value == 4 * 3)   // no call after creation
+        #expect(calls.value == 4 * 3) // no call after creation
     }
 
     @Test func aFunctionCalledOnEveryEventIsNotTabulated() {
         let calls = Counter()
-        let function = TransitionFunction(initialState: Light.red, evaluation: .onEveryEvent, Self.lightLogic(calls: calls))
+        let function = TransitionFunction(
+            initialState: Light.red, evaluation: .onEveryEvent, Self.lightLogic(calls: calls))
         #expect(function.isTabulated == false)
         #expect(calls.value == 0)
         let machine = StateMachine(definition: function)
@@ -145,10 +146,10 @@ struct TabulatedLogicTests {
         #expect(function.isTabulated)
         #expect(calls.value == 2 * 3)
         let machine = StateMachine(definition: function)
-        #expect(machine.handle(.change))      // attic is not in the table: asks the logic
+        #expect(machine.handle(.change)) // attic is not in the table: asks the logic
         #expect(machine.state == .hall)
         #expect(calls.value == 2 * 3 + 1)
-        #expect(machine.handle(.change))      // hall is: no call
+        #expect(machine.handle(.change)) // hall is: no call
         #expect(machine.state == .kitchen)
         #expect(machine.handle(.fail) == false)
         #expect(calls.value == 2 * 3 + 1)

@@ -3,6 +3,7 @@ import Statecraft
 import StatecraftAnalysis
 import StatecraftSCXML
 import Testing
+
 @testable import StatecraftVisualizer
 
 @Suite("Visualizer model")
@@ -42,20 +43,22 @@ struct VisualizerModelTests {
 
     @Test("An SCXML document's delayed and undelayed sends are recorded, the start's included")
     func scxmlSends() throws {
-        let document = try SCXMLParser.parse(string: """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a" datamodel="null">
-              <state id="a">
-                <onentry><send event="tick" delay="1.5s" id="t"/><send event="now"/></onentry>
-                <transition event="stop" target="b"><cancel sendid="t"/></transition>
-              </state>
-              <state id="b"/>
-            </scxml>
-            """)
+        let document = try SCXMLParser.parse(
+            string: """
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a" datamodel="null">
+                  <state id="a">
+                    <onentry><send event="tick" delay="1.5s" id="t"/><send event="now"/></onentry>
+                    <transition event="stop" target="b"><cancel sendid="t"/></transition>
+                  </state>
+                  <state id="b"/>
+                </scxml>
+                """)
         let model = try VisualizerModel.explore(document: document)
-        #expect(model.start.effects == [
-            VisualizerEffect(kind: .send, event: "tick", delayMilliseconds: 1_500, id: "t"),
-            VisualizerEffect(kind: .send, event: "now"),
-        ])
+        #expect(
+            model.start.effects == [
+                VisualizerEffect(kind: .send, event: "tick", delayMilliseconds: 1_500, id: "t"),
+                VisualizerEffect(kind: .send, event: "now"),
+            ])
         // Sent events are offered too, so the page can deliver them (and find them ignored here).
         #expect(model.space.events == ["stop", "tick", "now"])
         let stop = try #require(model.space.edges.firstIndex { $0.event == "stop" })

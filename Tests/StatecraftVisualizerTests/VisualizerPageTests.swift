@@ -4,6 +4,7 @@ import StatecraftAnalysis
 import StatecraftDiagrams
 import StatecraftSCXML
 import Testing
+
 @testable import StatecraftVisualizer
 
 @Suite("Visualizer page")
@@ -53,15 +54,16 @@ struct VisualizerPageTests {
 
     @Test("Text that would end the script element is escaped inside the JSON")
     func scriptSafeJSON() throws {
-        let document = try SCXMLParser.parse(string: """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="a&lt;/script&gt;&lt;b&gt;&amp;" datamodel="null">
-              <state id="a"><transition event="go" target="b"/></state>
-              <state id="b"/>
-            </scxml>
-            """)
+        let document = try SCXMLParser.parse(
+            string: """
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="a&lt;/script&gt;&lt;b&gt;&amp;" datamodel="null">
+                  <state id="a"><transition event="go" target="b"/></state>
+                  <state id="b"/>
+                </scxml>
+                """)
         let page = try document.visualizerPage()
         let html = try page.html()
-        #expect(html.components(separatedBy: "</script>").count == 3)  // the JSON's and the code's
+        #expect(html.components(separatedBy: "</script>").count == 3) // the JSON's and the code's
         let json = try Self.embeddedJSON(in: html)
         #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
         let decoded = try JSONDecoder().decode(VisualizerModel.self, from: Data(json.utf8))
@@ -126,8 +128,11 @@ struct VisualizerPageTests {
         let graphviz = prolog + body.replacingOccurrences(of: "COMMENT", with: "<!-- 4 -->")
         let svg = VisualizerDrawing(graphvizSVG: graphviz, machine: machine).svg
         #expect(machine.states[3].id == "done")
-        #expect(svg == body.replacingOccurrences(of: "COMMENT", with: "").replacingOccurrences(
-            of: #"<g id="node5" class="node">"#, with: #"<g id="node5" class="node sc-state sc-final" data-state="done">"#))
+        #expect(
+            svg
+                == body.replacingOccurrences(of: "COMMENT", with: "").replacingOccurrences(
+                    of: #"<g id="node5" class="node">"#,
+                    with: #"<g id="node5" class="node sc-state sc-final" data-state="done">"#))
     }
 
     @Test("A cut space is marked in the embedded model for the page to say so")

@@ -12,7 +12,7 @@ struct ArticleSampleTests {
         let session = StenciltownSession(environment: StenciltownEnvironment(), clock: clock)
         session.start()
         await clock.waitForSleepers(count: 1)
-        await clock.advance(by: .milliseconds(250))   // the fetch reports 5 %
+        await clock.advance(by: .milliseconds(250)) // the fetch reports 5 %
 
         var yields = 0
         while session.machine.state == .fetching(progress: 0), yields < 10_000 {

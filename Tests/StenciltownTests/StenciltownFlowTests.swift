@@ -55,21 +55,22 @@ struct StenciltownFlowTests {
         #expect(harness.session.viewModel.button == .disabled)
         await harness.advance(steps: 4, of: .milliseconds(2500))
         await harness.waitFor(.downloaded)
-        #expect(harness.lines == [
-            #"state=initial progress=- button=hidden description="""#,
-            #"state=fetching progress=0% button=hidden description="Fetching description…""#,
-            #"state=fetching progress=25% button=hidden description="Fetching description…""#,
-            #"state=fetching progress=50% button=hidden description="Fetching description…""#,
-            #"state=fetching progress=75% button=hidden description="Fetching description…""#,
-            #"state=fetching progress=100% button=hidden description="Fetching description…""#,
-            #"state=fetched progress=- button=enabled description="It’s a bunny""#,
-            #"state=downloading progress=0% button=disabled description="Downloading…""#,
-            #"state=downloading progress=25% button=disabled description="Downloading…""#,
-            #"state=downloading progress=50% button=disabled description="Downloading…""#,
-            #"state=downloading progress=75% button=disabled description="Downloading…""#,
-            #"state=downloading progress=100% button=disabled description="Downloading…""#,
-            #"state=downloaded progress=- button=disabled description="Isn’t it cute?""#,
-        ])
+        #expect(
+            harness.lines == [
+                #"state=initial progress=- button=hidden description="""#,
+                #"state=fetching progress=0% button=hidden description="Fetching description…""#,
+                #"state=fetching progress=25% button=hidden description="Fetching description…""#,
+                #"state=fetching progress=50% button=hidden description="Fetching description…""#,
+                #"state=fetching progress=75% button=hidden description="Fetching description…""#,
+                #"state=fetching progress=100% button=hidden description="Fetching description…""#,
+                #"state=fetched progress=- button=enabled description="It’s a bunny""#,
+                #"state=downloading progress=0% button=disabled description="Downloading…""#,
+                #"state=downloading progress=25% button=disabled description="Downloading…""#,
+                #"state=downloading progress=50% button=disabled description="Downloading…""#,
+                #"state=downloading progress=75% button=disabled description="Downloading…""#,
+                #"state=downloading progress=100% button=disabled description="Downloading…""#,
+                #"state=downloaded progress=- button=disabled description="Isn’t it cute?""#,
+            ])
     }
 
     @Test func downloadIsIgnoredUntilTheMetadataIsShown() async {
@@ -101,7 +102,8 @@ struct StenciltownFlowTests {
     @Test func resetDuringARealDownloadLeavesNoStaleProgress() async {
         let gate = Gate()
         let finished = AsyncStream.makeStream(of: Void.self)
-        let harness = Harness(downloader: StubbornDownloader(gate: gate, fractions: [0.4, 0.8, 1], done: finished.continuation))
+        let harness = Harness(
+            downloader: StubbornDownloader(gate: gate, fractions: [0.4, 0.8, 1], done: finished.continuation))
         harness.session.start()
         defer { harness.session.stop() }
         await harness.fetch()
@@ -114,7 +116,7 @@ struct StenciltownFlowTests {
         gate.release()
         gate.release()
         var done = finished.stream.makeAsyncIterator()
-        await done.next()     // the cancelled download has tried to report 0.8 and 1 and is finished
+        await done.next() // the cancelled download has tried to report 0.8 and 1 and is finished
 
         let afterReset = harness.lines[linesBeforeReset...]
         #expect(afterReset.first == #"state=initial progress=- button=hidden description="""#)
@@ -145,18 +147,21 @@ struct StenciltownFlowTests {
         await driver.value
         #expect(harness.lines.contains { $0.hasPrefix("state=downloading progress=0%") })
         // The script stopped at `q`: the last `d` was never pressed, the reset was.
-        #expect(harness.lines.last?.hasPrefix("state=initial") == true
-            || harness.lines.last?.hasPrefix("state=fetching progress=0%") == true)
+        #expect(
+            harness.lines.last?.hasPrefix("state=initial") == true
+                || harness.lines.last?.hasPrefix("state=fetching progress=0%") == true)
     }
 
     @Test func aWaitThatCannotSucceedFailsNamingTheStep() async {
-        let harness = Harness(downloader: FailingDownloader(error: .transport("connection refused", url: "http://127.0.0.1:1/")))
+        let harness = Harness(
+            downloader: FailingDownloader(error: .transport("connection refused", url: "http://127.0.0.1:1/")))
         harness.session.start()
         defer { harness.session.stop() }
         await harness.fetch()
-        await #expect(throws: StenciltownScriptWaitError(
-            step: .waitDownloaded, position: 2,
-            problem: "the download failed: cannot download http://127.0.0.1:1/: connection refused")
+        await #expect(
+            throws: StenciltownScriptWaitError(
+                step: .waitDownloaded, position: 2,
+                problem: "the download failed: cannot download http://127.0.0.1:1/: connection refused")
         ) {
             try await harness.session.run(script: [.download, .waitDownloaded])
         }

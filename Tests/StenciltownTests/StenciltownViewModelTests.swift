@@ -10,8 +10,10 @@ struct StenciltownViewModelTests {
         (.fetched(description: "It’s a bunny"), #"state=fetched progress=- button=enabled description="It’s a bunny""#),
         (.downloading(progress: 0.4), #"state=downloading progress=40% button=disabled description="Downloading…""#),
         (.downloaded, #"state=downloaded progress=- button=disabled description="Isn’t it cute?""#),
-        (.failed(message: "HTTP 404 from x"),
-         #"state=failed progress=- button=enabled description="Download failed: HTTP 404 from x""#),
+        (
+            .failed(message: "HTTP 404 from x"),
+            #"state=failed progress=- button=enabled description="Download failed: HTTP 404 from x""#
+        ),
     ])
     func eachStateHasItsLine(state: StenciltownState, line: String) {
         #expect(StenciltownViewModel(state: state).line == line)

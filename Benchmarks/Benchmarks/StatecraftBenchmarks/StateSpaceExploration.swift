@@ -13,7 +13,8 @@ func registerStateSpaceBenchmarks() {
     Benchmark("Analysis.explore10000", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             let space = ExplorationChart.explore()
-            precondition(space.configurations.count == 10_000 && space.isComplete, "the space should have 10,000 configurations")
+            precondition(
+                space.configurations.count == 10_000 && space.isComplete, "the space should have 10,000 configurations")
             blackHole(space.edges.count)
         }
     }

@@ -1,9 +1,9 @@
 import Benchmark
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whether `Scripts/check-malloc-thresholds.sh` runs the suite: allocation counts are exact, so a few

@@ -58,7 +58,8 @@ public final class CrossingController: TransitionApprover {
     public typealias State = Crossing
 
     /// The machine; assigning its `state` asks ``shouldTransition(from:to:)``.
-    public lazy var machine = GuardedStateMachine(initialState: Crossing.carsGreen, approver: self, reference: reference)
+    public lazy var machine = GuardedStateMachine(
+        initialState: Crossing.carsGreen, approver: self, reference: reference)
 
     /// How the machine holds this controller.
     public let reference: ApproverReference

@@ -34,7 +34,7 @@ public struct EventStream: Sendable {
         var state = Crossing.carsGreen
         var checksum: UInt64 = 0
         var invalidCount = 0
-        let homeward = 8  // enough to reach carsGreen from any state
+        let homeward = 8 // enough to reach carsGreen from any state
         let validEvents = Crossing.allCases.map { state in
             CrossingEvent.allCases.filter { CrossingRules.next(from: state, on: $0) != nil }
         }
@@ -71,7 +71,8 @@ public struct EventStream: Sendable {
             events.append(event)
             requests.append(request)
         }
-        precondition(state == .carsGreen || count < homeward, "Internal inconsistency: the stream must end in carsGreen")
+        precondition(
+            state == .carsGreen || count < homeward, "Internal inconsistency: the stream must end in carsGreen")
         self.events = events
         self.requests = requests
         self.expectedChecksum = checksum

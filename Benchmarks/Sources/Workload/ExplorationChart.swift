@@ -33,11 +33,15 @@ public enum ExplorationChart {
         let root = State(region: -1, step: -1)
         let regionElements = (0..<regions).map { region -> ChartElement<State, Event, Void> in
             let states = (0..<steps).map { State(region: region, step: $0) }
-            return .state(State(region: region, step: -1), initial: [states[0]], children: states.indices.map { index in
-                .state(states[index], children: [
-                    .transition(on: .event(Event(region: region)), targets: [states[(index + 1) % steps]]),
-                ])
-            })
+            return .state(
+                State(region: region, step: -1), initial: [states[0]],
+                children: states.indices.map { index in
+                    .state(
+                        states[index],
+                        children: [
+                            .transition(on: .event(Event(region: region)), targets: [states[(index + 1) % steps]])
+                        ])
+                })
         }
         do {
             return try Statechart(initial: [root], context: (), elements: [.parallel(root, children: regionElements)])

@@ -55,7 +55,10 @@ public struct Scenario: Sendable {
         let tally = TransitionTally()
         machine.addObserver { _, _, _ in tally.count &+= 1 }
         let events = stream.events
-        return { tally.count = 0; return Drive.deepChart(machine, events) &+ UInt64(tally.count) }
+        return {
+            tally.count = 0
+            return Drive.deepChart(machine, events) &+ UInt64(tally.count)
+        }
     }
 
     /// `Stenciltown.download` (the transitions only) and `Stenciltown.download+effects` (the real
@@ -87,12 +90,15 @@ public struct Scenario: Sendable {
         crossing("Core.schema", make: { CrossingSchema.makeMachine() }, drive: Drive.schema),
         crossing("Core.schema+observer", observed: true, make: { CrossingSchema.makeMachine() }, drive: Drive.schema),
         crossing("Core.function", make: { CrossingFunction.makeMachine() }, drive: Drive.function),
-        crossing("Core.function+observer", observed: true, make: { CrossingFunction.makeMachine() }, drive: Drive.function),
+        crossing(
+            "Core.function+observer", observed: true, make: { CrossingFunction.makeMachine() }, drive: Drive.function),
         crossing(
             "Core.function.onEveryEvent", make: { CrossingFunction.makeMachine(evaluation: .onEveryEvent) },
             drive: Drive.function),
         crossing("Core.stateType", make: { CrossingStateType.makeMachine() }, drive: Drive.stateType),
-        crossing("Core.stateType+observer", observed: true, make: { CrossingStateType.makeMachine() }, drive: Drive.stateType),
+        crossing(
+            "Core.stateType+observer", observed: true, make: { CrossingStateType.makeMachine() }, drive: Drive.stateType
+        ),
         guarded("Core.guarded", reference: .weak),
         guarded("Core.guarded+observer", reference: .weak, observed: true),
         guarded("Core.guarded.unowned", reference: .unowned),
@@ -107,7 +113,10 @@ public struct Scenario: Sendable {
             let tally = TransitionTally()
             machine.addObserver { _, _, _ in tally.count &+= 1 }
             let events = stream.events
-            return { tally.count = 0; return Drive.chart(machine, events) &+ UInt64(tally.count) }
+            return {
+                tally.count = 0
+                return Drive.chart(machine, events) &+ UInt64(tally.count)
+            }
         },
     ]
 
@@ -123,7 +132,10 @@ public struct Scenario: Sendable {
             guard observed else { return { drive(machine, events) } }
             let tally = TransitionTally()
             machine.addObserver { _, _, _ in tally.count &+= 1 }
-            return { tally.count = 0; return drive(machine, events) &+ UInt64(tally.count) }
+            return {
+                tally.count = 0
+                return drive(machine, events) &+ UInt64(tally.count)
+            }
         }
     }
 
@@ -136,7 +148,10 @@ public struct Scenario: Sendable {
             guard observed else { return { Drive.guarded(controller, requests) } }
             let tally = TransitionTally()
             controller.machine.machine.addObserver { _, _, _ in tally.count &+= 1 }
-            return { tally.count = 0; return Drive.guarded(controller, requests) &+ UInt64(tally.count) }
+            return {
+                tally.count = 0
+                return Drive.guarded(controller, requests) &+ UInt64(tally.count)
+            }
         }
     }
 

@@ -22,7 +22,8 @@ public struct StenciltownTransitions: MachineDefinition, Sendable {
     public var initialState: StenciltownState { base.initialState }
 
     /// `StenciltownDefinition`'s decision.
-    public func decide(state: StenciltownState, event: StenciltownEvent) -> TransitionDecision<StenciltownState, Void>? {
+    public func decide(state: StenciltownState, event: StenciltownEvent) -> TransitionDecision<StenciltownState, Void>?
+    {
         base.decide(state: state, event: event)
     }
 }
@@ -49,7 +50,9 @@ public enum StenciltownMachines {
 extension Drive {
     /// A Stenciltown machine running its transitions only.
     @inline(never)
-    public static func stenciltown(_ machine: StateMachine<StenciltownTransitions>, _ events: [StenciltownEvent]) -> UInt64 {
+    public static func stenciltown(_ machine: StateMachine<StenciltownTransitions>, _ events: [StenciltownEvent])
+        -> UInt64
+    {
         runStenciltown(machine, events)
     }
 

@@ -96,7 +96,7 @@ private struct SessionGenerator {
 
     /// One session, from `initial` back to `initial`.
     mutating func session() {
-        if chance(0.1) { ignored(.download) }  // Download is disabled before the metadata arrives
+        if chance(0.1) { ignored(.download) } // Download is disabled before the metadata arrives
         change(.beginFetch, to: .fetching(progress: 0))
         let fetchSteps = number(in: 4...20)
         for step in 1...fetchSteps {
@@ -106,11 +106,11 @@ private struct SessionGenerator {
         }
         let description = "It’s a bunny"
         change(.fetchCompleted(description: description), to: .fetched(description: description))
-        if chance(0.1) { ignored(.fetchProgress(1)) }  // a late report from the finished fetch
+        if chance(0.1) { ignored(.fetchProgress(1)) } // a late report from the finished fetch
         while download() {}
         if state == .downloaded {
-            if chance(0.2) { ignored(.download) }  // Download is disabled once downloaded
-            if chance(0.1) { ignored(.downloadProgress(1)) }  // a late report from the finished download
+            if chance(0.2) { ignored(.download) } // Download is disabled once downloaded
+            if chance(0.1) { ignored(.downloadProgress(1)) } // a late report from the finished download
         }
         change(.reset, to: .initial)
     }
@@ -123,8 +123,8 @@ private struct SessionGenerator {
         for step in 1...downloadSteps {
             let fraction = Double(step) / Double(downloadSteps)
             update(.downloadProgress(fraction), to: .downloading(progress: fraction))
-            if chance(0.04) { ignored(.download) }  // pressed again while downloading
-            if chance(0.002) { return false }  // reset half-way
+            if chance(0.04) { ignored(.download) } // pressed again while downloading
+            if chance(0.002) { return false } // reset half-way
         }
         if chance(0.85) {
             change(.downloadCompleted, to: .downloaded)

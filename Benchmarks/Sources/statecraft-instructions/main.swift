@@ -9,9 +9,9 @@ import CMallocStats
 import Workload
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func fail(_ message: String) -> Never {

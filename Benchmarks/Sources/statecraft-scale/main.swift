@@ -67,7 +67,8 @@ func measure(_ name: String, _ data: Data) throws {
         let decode = try best { description = try JSONMachineFormat.decode(data, file: name) }
         guard let description else { return }
         let export = best { _ = DOTExporter().export(description) }
-        print("| \(name) | \(description.states.count) | \(format(decode)) | \(format(export)) (DOT) | "
-              + "\(perState(decode + export, description.states.count)) |")
+        print(
+            "| \(name) | \(description.states.count) | \(format(decode)) | \(format(export)) (DOT) | "
+                + "\(perState(decode + export, description.states.count)) |")
     }
 }

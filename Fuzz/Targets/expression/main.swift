@@ -13,7 +13,8 @@ public func fuzzExpression(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     }
     var environment = SCXMLExpressionEnvironment(
         variables: ["Var1": 1, "x": "text", "b": true, "n": .null, "u": .undefined],
-        event: SCXMLEvent("e.f"), sessionName: "fuzz", sessionID: "id") { $0 == "s1" }
+        event: SCXMLEvent("e.f"), sessionName: "fuzz", sessionID: "id"
+    ) { $0 == "s1" }
     environment.maximumValueSize = 4_096
     _ = try? environment.evaluate(expression)
     _ = try? environment.evaluateCondition(expression)

@@ -15,7 +15,8 @@ public func fuzzSCXML(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     _ = try? document.machineDescription()
     guard (try? SCXMLChartBuilder().build(document)) != nil else { return 0 }
     if ProcessInfo.processInfo.environment["STATECRAFT_FUZZ_NO_RUN"] == nil,
-       let session = try? SCXMLSession(document: document) {
+        let session = try? SCXMLSession(document: document)
+    {
         let events = ["go", "a", "b", "e", "event1", "error", "done.state.s0", "t"]
         session.run(input: events.map(SCXMLRunInput.event) + [.advance(.seconds(10))], eventLimit: 200)
     }

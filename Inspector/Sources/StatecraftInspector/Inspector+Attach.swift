@@ -18,13 +18,17 @@ extension Inspector {
         let names = Dictionary(
             zip(chart.states, chart.machineDescription().states.map(\.id)), uniquingKeysWith: { first, _ in first })
         let name = { (id: StateID) in names[id] ?? String(describing: id) }
-        publish(InspectorTransition(event: "", exited: [], entered: machine.state.configuration.map(name),
-                                    configuration: machine.state.configuration.map(name)))
+        publish(
+            InspectorTransition(
+                event: "", exited: [], entered: machine.state.configuration.map(name),
+                configuration: machine.state.configuration.map(name)))
         return machine.addObserver { [self] _, event, new in
             let macrostep = new.lastMacrostep
-            publish(InspectorTransition(
-                event: String(describing: event), exited: macrostep.exited.map(name), entered: macrostep.entered.map(name),
-                configuration: (new.isFinished ? new.finalState.map { [$0] } ?? [] : new.configuration).map(name)))
+            publish(
+                InspectorTransition(
+                    event: String(describing: event), exited: macrostep.exited.map(name),
+                    entered: macrostep.entered.map(name),
+                    configuration: (new.isFinished ? new.finalState.map { [$0] } ?? [] : new.configuration).map(name)))
         }
     }
 }

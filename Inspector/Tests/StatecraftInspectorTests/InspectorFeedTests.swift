@@ -18,7 +18,7 @@ struct InspectorFeedTests {
         for await transition in subscription.transitions { received.append(transition) }
         #expect(received.map(\.event) == ["d", "e"])
         #expect(received.map(\.sequence) == [4, 5])
-        #expect(received.map(\.dropped) == [1, 2])  // counted before each was sent
+        #expect(received.map(\.dropped) == [1, 2]) // counted before each was sent
     }
 
     @Test("Without a page nothing waits and nothing is dropped; a page that comes later gets where the machine is")

@@ -22,7 +22,9 @@ import Statecraft
 ///
 /// Delayed events of the chart are saved in the snapshots with their remaining time, but a durable machine
 /// does not deliver them: it applies the events given to ``apply(_:id:)``.
-public actor DurableMachine<StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable> {
+public actor DurableMachine<
+    StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable
+> {
     /// The chart the machine runs.
     public typealias Chart = Statechart<StateID, Event, Context>
     /// The saved form of the machine.

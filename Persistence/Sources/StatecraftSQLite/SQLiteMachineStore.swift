@@ -98,12 +98,18 @@ public final class SQLiteMachineStore: MachineStore {
                     """
                     INSERT INTO statecraft_machines (id, version, snapshot) VALUES (?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET version = excluded.version, snapshot = excluded.snapshot
-                    """, [.text(machine), .integer(SQLiteInt64(entry.sequence)), .text(String(decoding: snapshot, as: UTF8.self))],
+                    """,
+                    [
+                        .text(machine), .integer(SQLiteInt64(entry.sequence)),
+                        .text(String(decoding: snapshot, as: UTF8.self)),
+                    ],
                     on: connection)
                 try await Self.execute(
                     "INSERT INTO statecraft_journal (machine_id, sequence, event_id, event) VALUES (?, ?, ?, ?)",
-                    [.text(machine), .integer(SQLiteInt64(entry.sequence)), .text(entry.eventID),
-                     .text(String(decoding: entry.event, as: UTF8.self))],
+                    [
+                        .text(machine), .integer(SQLiteInt64(entry.sequence)), .text(entry.eventID),
+                        .text(String(decoding: entry.event, as: UTF8.self)),
+                    ],
                     on: connection)
                 try await Self.execute("COMMIT", on: connection)
             } catch {

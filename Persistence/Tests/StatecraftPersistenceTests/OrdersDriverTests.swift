@@ -28,7 +28,9 @@ struct OrdersDriverTests {
         #expect(single.applied == 300)
         let interrupted = try await Self.withStore { store in
             // A run that stopped after 120 events, as a kill would leave it, then the full run.
-            let first = try await OrdersDriver(store: store, stream: OrderStream(seed: 7, machines: 12, events: 120), workers: 4).run()
+            let first = try await OrdersDriver(
+                store: store, stream: OrderStream(seed: 7, machines: 12, events: 120), workers: 4
+            ).run()
             #expect(first.journal == 120)
             let rest = try await OrdersDriver(store: store, stream: stream, workers: 4).run()
             #expect(rest.applied == 180)
@@ -42,10 +44,12 @@ struct OrdersDriverTests {
 
     @Test func anotherStreamGivesAnotherChecksum() async throws {
         let first = try await Self.withStore { store in
-            try await OrdersDriver(store: store, stream: OrderStream(seed: 1, machines: 5, events: 100), workers: 2).run()
+            try await OrdersDriver(store: store, stream: OrderStream(seed: 1, machines: 5, events: 100), workers: 2)
+                .run()
         }
         let second = try await Self.withStore { store in
-            try await OrdersDriver(store: store, stream: OrderStream(seed: 2, machines: 5, events: 100), workers: 2).run()
+            try await OrdersDriver(store: store, stream: OrderStream(seed: 2, machines: 5, events: 100), workers: 2)
+                .run()
         }
         #expect(first.checksum != second.checksum)
     }
@@ -55,7 +59,9 @@ struct OrdersDriverTests {
             let stream = OrderStream(seed: 3, machines: 2, events: 20)
             _ = try await OrdersDriver(store: store, stream: stream, workers: 1).run()
             // Another seed's stream does not match what this store's journals hold.
-            return try await OrdersDriver(store: store, stream: OrderStream(seed: 4, machines: 2, events: 20), workers: 1).verify()
+            return try await OrdersDriver(
+                store: store, stream: OrderStream(seed: 4, machines: 2, events: 20), workers: 1
+            ).verify()
         }
         #expect(!problems.isEmpty)
     }

@@ -7,7 +7,8 @@ import Testing
 @Suite("SQLite store")
 struct SQLiteStoreTests {
     static func withStore(_ body: (StoreContract) async throws -> Void) async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-\(UUID().uuidString).db").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-\(UUID().uuidString).db")
+            .path
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }

@@ -112,7 +112,8 @@ struct StoreContract {
             ChartState(.placed)
         }
         let saved = try StateMachine(chart: other).snapshot()
-        try await store.save(machine: id, snapshot: try Order.storedForm(of: saved, machine: id), entry: Self.entry(1, "a"))
+        try await store.save(
+            machine: id, snapshot: try Order.storedForm(of: saved, machine: id), entry: Self.entry(1, "a"))
         await #expect {
             try await Order(id: id, chart: OrderChart.make(), store: store)
         } throws: { error in

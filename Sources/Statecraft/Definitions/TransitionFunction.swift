@@ -47,7 +47,8 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
             self.function = function
             switch evaluation {
             case .tabulatedWhenPossible:
-                table = LogicTable(logic: { state, event in function(state, event).map { ($0, ()) } }, keepsAction: { _ in false })
+                table = LogicTable(
+                    logic: { state, event in function(state, event).map { ($0, ()) } }, keepsAction: { _ in false })
             case .onEveryEvent:
                 table = nil
             }

@@ -44,8 +44,10 @@ struct DefinitionProbe<Definition: MachineDefinition> {
                 let kind: TransitionDescription.Kind = decision.kind == .update ? .internal : .external
                 let key = TransitionKey(source: source, event: event.id, target: target, kind: kind)
                 if knownTransitions.insert(key).inserted {
-                    transitions.append(TransitionDescription(source: source, event: event.id, target: target,
-                                                             kind: kind))
+                    transitions.append(
+                        TransitionDescription(
+                            source: source, event: event.id, target: target,
+                            kind: kind))
                 }
             }
         }

@@ -15,11 +15,13 @@ extension MachineDescription: Codable {
         let events = try container.decode([EventDescription].self, forKey: .events)
         let transitions = try container.decode([TransitionDescription].self, forKey: .transitions)
         do {
-            try self.init(name: name, states: states, initialState: initialState, events: events,
-                          transitions: transitions)
+            try self.init(
+                name: name, states: states, initialState: initialState, events: events,
+                transitions: transitions)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
         }
     }
 

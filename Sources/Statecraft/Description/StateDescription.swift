@@ -47,8 +47,10 @@ public struct StateDescription: Sendable, Hashable, Codable {
     ///   - kind: What kind of state this is; ``Kind-swift.enum/atomic`` by default.
     ///   - parent: The enclosing compound or parallel state, or `nil` for a top-level state.
     ///   - initialChild: For a compound state, the descendant entered by default.
-    public init(id: String, label: String? = nil, kind: Kind = .atomic, parent: String? = nil,
-                initialChild: String? = nil) {
+    public init(
+        id: String, label: String? = nil, kind: Kind = .atomic, parent: String? = nil,
+        initialChild: String? = nil
+    ) {
         self.id = id
         self.label = label ?? id
         self.kind = kind

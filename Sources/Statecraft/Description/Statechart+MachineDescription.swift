@@ -58,27 +58,31 @@ extension Statechart {
             let id = identifiers[index]
             let label = tables.ids[index].map { ($0 as? any DiagramLabeled)?.diagramLabel ?? id } ?? id
             let parent = tables.parents[index]
-            states.append(StateDescription(
-                id: id, label: label, kind: kind, parent: parent == 0 ? nil : identifiers[parent],
-                initialChild: kind == .compound ? initialTargets(of: index).first.map { identifiers[$0] } : nil))
+            states.append(
+                StateDescription(
+                    id: id, label: label, kind: kind, parent: parent == 0 ? nil : identifiers[parent],
+                    initialChild: kind == .compound ? initialTargets(of: index).first.map { identifiers[$0] } : nil))
 
             for transition in tables.transitions[tables.transitionRanges[index]] {
                 let event = transition.trigger?.label
                 if let event, eventIDs.insert(event).inserted { events.append(EventDescription(id: event)) }
-                transitions.append(TransitionDescription(
-                    source: id, event: event, targets: transition.targets.map { identifiers[$0] },
-                    kind: transition.isInternal ? .internal : .external,
-                    condition: transition.guardCondition == nil ? nil : "guarded"))
+                transitions.append(
+                    TransitionDescription(
+                        source: id, event: event, targets: transition.targets.map { identifiers[$0] },
+                        kind: transition.isInternal ? .internal : .external,
+                        condition: transition.guardCondition == nil ? nil : "guarded"))
             }
             if kind.isHistory {
-                transitions.append(TransitionDescription(
-                    source: id, event: nil, targets: initialTargets(of: index).map { identifiers[$0] }))
+                transitions.append(
+                    TransitionDescription(
+                        source: id, event: nil, targets: initialTargets(of: index).map { identifiers[$0] }))
             }
         }
         let initial = initialTargets(of: 0).first.map { identifiers[$0] } ?? identifiers[1]
         do {
-            return try MachineDescription(name: name, states: states, initialState: initial, events: events,
-                                          transitions: transitions)
+            return try MachineDescription(
+                name: name, states: states, initialState: initial, events: events,
+                transitions: transitions)
         } catch {
             preconditionFailure("Internal inconsistency: a validated chart gave an invalid description: \(error)")
         }

@@ -28,8 +28,10 @@ public struct TransitionDescription: Sendable, Hashable, Codable {
     ///   - targets: The target states; empty for a targetless transition.
     ///   - kind: ``ChartTransitionKind/external`` by default.
     ///   - condition: A label for the guarding condition, if any.
-    public init(source: String, event: String?, targets: [String], kind: Kind = .external,
-                condition: String? = nil) {
+    public init(
+        source: String, event: String?, targets: [String], kind: Kind = .external,
+        condition: String? = nil
+    ) {
         self.source = source
         self.event = event
         self.targets = targets
@@ -45,8 +47,10 @@ public struct TransitionDescription: Sendable, Hashable, Codable {
     ///   - target: The target state.
     ///   - kind: ``ChartTransitionKind/external`` by default.
     ///   - condition: A label for the guarding condition, if any.
-    public init(source: String, event: String?, target: String, kind: Kind = .external,
-                condition: String? = nil) {
+    public init(
+        source: String, event: String?, target: String, kind: Kind = .external,
+        condition: String? = nil
+    ) {
         self.init(source: source, event: event, targets: [target], kind: kind, condition: condition)
     }
 }

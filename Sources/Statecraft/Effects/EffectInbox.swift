@@ -1,4 +1,3 @@
-
 /// The mailbox between running effects (any thread) and a machine's run loop (the machine's isolation).
 ///
 /// Effects post items; ``StateMachine/run(clock:isolation:)`` takes them one at a time with ``next()``.

@@ -131,7 +131,8 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
 extension EffectRuntime: RunLoopClock {
     var elapsed: Duration {
         guard let timeline else {
-            preconditionFailure("Internal inconsistency: a run-loop timer client read the clock after the run loop stopped")
+            preconditionFailure(
+                "Internal inconsistency: a run-loop timer client read the clock after the run loop stopped")
         }
         return timeline.elapsed()
     }

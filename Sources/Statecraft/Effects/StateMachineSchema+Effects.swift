@@ -36,6 +36,7 @@ extension StateMachineSchema where Event: Sendable {
         let enterState: EnterState = { machine in
             if let effect = effects(machine.state, machine.subject) { machine.startEffect(effect) }
         }
-        self.init(storage: Storage(initialState: initialState, transitionLogic: transitionLogic, enterState: enterState))
+        self.init(
+            storage: Storage(initialState: initialState, transitionLogic: transitionLogic, enterState: enterState))
     }
 }

@@ -57,8 +57,8 @@ extension Loadable: Equatable where Value: Equatable {
     public static func == (lhs: Loadable, rhs: Loadable) -> Bool {
         switch (lhs, rhs) {
         case (.loading, .loading), (.empty, .empty): true
-        case let (.data(l), .data(r)): l == r
-        case let (.failure(l), .failure(r)): ErrorEquality.areEqual(l, r)
+        case (.data(let l), .data(let r)): l == r
+        case (.failure(let l), .failure(let r)): ErrorEquality.areEqual(l, r)
         case (.loading, _), (.data, _), (.failure, _), (.empty, _): false
         }
     }

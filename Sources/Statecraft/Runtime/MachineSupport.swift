@@ -30,7 +30,9 @@ final class MachineSupport<State, Event> {
 
     /// Whether anything hears of transitions with the state from before them: `didTransition` or an
     /// observer.
-    @inlinable var needsPreviousState: Bool { didTransition != nil || !observers.boxes.isEmpty || !observers.pending.isEmpty }
+    @inlinable var needsPreviousState: Bool {
+        didTransition != nil || !observers.boxes.isEmpty || !observers.pending.isEmpty
+    }
 
     /// Calls `didTransition`, then every observer in registration order.
     ///

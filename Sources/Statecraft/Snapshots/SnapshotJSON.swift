@@ -95,12 +95,13 @@ public enum SnapshotJSON: Hashable, Sendable, Codable {
         result["configuration"] = renameAll(self["configuration"])
         if let final = self["finalState"] { result["finalState"] = rename(final) }
         if case .array(let histories)? = self["histories"] {
-            result["histories"] = .array(histories.map { entry in
-                var entry = entry
-                if let history = entry["history"] { entry["history"] = rename(history) }
-                entry["states"] = renameAll(entry["states"])
-                return entry
-            })
+            result["histories"] = .array(
+                histories.map { entry in
+                    var entry = entry
+                    if let history = entry["history"] { entry["history"] = rename(history) }
+                    entry["states"] = renameAll(entry["states"])
+                    return entry
+                })
         }
         return result
     }

@@ -21,7 +21,9 @@
 /// this Statecraft; a snapshot of a newer version is refused with ``SnapshotError/newerFormat(found:supported:)``.
 /// ``fingerprint`` identifies the chart's structure; a snapshot of another chart is refused with
 /// ``SnapshotError/differentChart(_:)`` unless a ``SnapshotMigration`` rewrites it.
-public struct StatechartSnapshot<StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable>:
+public struct StatechartSnapshot<
+    StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable
+>:
     Codable, Sendable
 {
     /// The version of the snapshot layout Statecraft writes: 1.

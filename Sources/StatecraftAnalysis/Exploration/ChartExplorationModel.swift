@@ -123,9 +123,12 @@ public struct ChartExplorationModel<StateID: Hashable & Sendable, Event, Context
             }
             return nil
         }
-        return (snapshot, StateSpaceEdge(
-            transitions: transitions, exited: exited, entered: entered, sent: sent,
-            errors: macrostep.errors.map { "\($0)" }, reachedMicrostepLimit: macrostep.loopError != nil))
+        return (
+            snapshot,
+            StateSpaceEdge(
+                transitions: transitions, exited: exited, entered: entered, sent: sent,
+                errors: macrostep.errors.map { "\($0)" }, reachedMicrostepLimit: macrostep.loopError != nil)
+        )
     }
 }
 

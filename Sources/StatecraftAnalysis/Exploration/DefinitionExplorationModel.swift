@@ -45,15 +45,20 @@ public struct DefinitionExplorationModel<Definition: MachineDefinition>: Explora
     }
 
     /// The definition's decision on the event; `nil` when it ignores it.
-    public func step(_ node: Definition.State, event eventIndex: Int) -> (node: Definition.State, step: StateSpaceEdge)? {
+    public func step(_ node: Definition.State, event eventIndex: Int) -> (node: Definition.State, step: StateSpaceEdge)?
+    {
         guard let decision = definition.decide(state: node, event: events[eventIndex]) else { return nil }
         let source = DiagramLabel.of(node)
         let target = DiagramLabel.of(decision.target)
         let isUpdate = decision.kind == .update
         let position = lookup.position(
             source: source, event: describedEvents[eventIndex], target: target, isUpdate: isUpdate)
-        return (decision.target, StateSpaceEdge(
-            transitions: position.map { [$0] } ?? [], exited: isUpdate ? [] : [source], entered: isUpdate ? [] : [target]))
+        return (
+            decision.target,
+            StateSpaceEdge(
+                transitions: position.map { [$0] } ?? [], exited: isUpdate ? [] : [source],
+                entered: isUpdate ? [] : [target])
+        )
     }
 
     /// The state itself when `Hashable`, else its label.

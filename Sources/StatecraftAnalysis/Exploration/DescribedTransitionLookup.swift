@@ -13,7 +13,8 @@ struct DescribedTransitionLookup: Sendable {
         var positions: [Key: Int] = [:]
         for (position, transition) in machine.transitions.enumerated() {
             guard let event = transition.event, let target = transition.targets.first else { continue }
-            positions[Key(source: transition.source, event: event, target: target, isUpdate: transition.kind == .internal)] =
+            positions[
+                Key(source: transition.source, event: event, target: target, isUpdate: transition.kind == .internal)] =
                 position
         }
         self.positions = positions

@@ -32,4 +32,3 @@ public protocol ExplorableMachine {
     /// What the space records of `node`; the explorer fills in its id, depth and parent edge.
     func configuration(of node: Node) -> StateSpaceConfiguration
 }
-

@@ -53,8 +53,9 @@ public struct StateSpaceExplorer<Machine: ExplorableMachine> {
                     target = nodes.count
                     ids[key] = target
                     nodes.append(step.node)
-                    configurations.append(configuration(
-                        of: step.node, id: target, depth: depth + 1, parentEdge: edges.count))
+                    configurations.append(
+                        configuration(
+                            of: step.node, id: target, depth: depth + 1, parentEdge: edges.count))
                 }
                 var edge = step.step
                 edge.source = source

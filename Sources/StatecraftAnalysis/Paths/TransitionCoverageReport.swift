@@ -20,7 +20,9 @@ public struct TransitionCoverageReport: Sendable, Hashable {
     /// The positions of the transitions taken at least once.
     public var taken: [Int] { counts.indices.filter { counts[$0] > 0 } }
     /// The transitions never taken, described.
-    public var missed: [TransitionDescription] { counts.indices.filter { counts[$0] == 0 }.map { machine.transitions[$0] } }
+    public var missed: [TransitionDescription] {
+        counts.indices.filter { counts[$0] == 0 }.map { machine.transitions[$0] }
+    }
     /// The share of transitions taken, from 0 to 1 (1 for a machine without transitions).
     public var fraction: Double { counts.isEmpty ? 1 : Double(taken.count) / Double(counts.count) }
 

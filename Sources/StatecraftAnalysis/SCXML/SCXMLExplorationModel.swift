@@ -87,7 +87,8 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
         var transitions: [Int: SourceLocations.Location] = [:]
         var taken: [String: Int] = [:]
         func location(_ source: SCXMLSourceLocation) -> SourceLocations.Location? {
-            source.line > 0 ? SourceLocations.Location(file: source.file, line: source.line, column: source.column) : nil
+            source.line > 0
+                ? SourceLocations.Location(file: source.file, line: source.line, column: source.column) : nil
         }
         for (id, node) in nodes { states[id] = location(node.sourceLocation) }
         for (position, transition) in machine.transitions.enumerated() {

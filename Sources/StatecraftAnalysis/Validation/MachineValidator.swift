@@ -49,10 +49,11 @@ public struct MachineValidator: Sendable {
         var findings: [ValidationFinding] = []
         let skipped = subject.space.isComplete ? [] : rules.filter(\.needsCompleteSpace).map(\.id)
         if !skipped.isEmpty {
-            findings.append(ValidationFinding(
-                rule: "incomplete-exploration", severity: .note,
-                message: "\(subject.space.summary); rules that need the whole space were skipped: "
-                    + skipped.joined(separator: ", ")))
+            findings.append(
+                ValidationFinding(
+                    rule: "incomplete-exploration", severity: .note,
+                    message: "\(subject.space.summary); rules that need the whole space were skipped: "
+                        + skipped.joined(separator: ", ")))
         }
         for rule in rules where subject.space.isComplete || !rule.needsCompleteSpace {
             findings += rule.findings(in: subject)

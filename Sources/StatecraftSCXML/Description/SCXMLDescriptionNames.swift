@@ -27,10 +27,11 @@ struct SCXMLDescriptionNames {
     /// An XML name (NCName) spelled like `text`: characters other than letters, digits, `.`, `-` and `_`
     /// become `_`, and `_` goes in front of one that does not start with a letter or `_`.
     static func identifier(_ text: String) -> String {
-        var result = String(text.unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)
-                ? Character(scalar) : "_"
-        })
+        var result = String(
+            text.unicodeScalars.map { scalar -> Character in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)
+                    ? Character(scalar) : "_"
+            })
         if let first = result.unicodeScalars.first, first.properties.isAlphabetic || first == "_" {
             return result
         }
@@ -41,10 +42,11 @@ struct SCXMLDescriptionNames {
     /// An NMTOKEN spelled like `text` (for the document's `name`): characters other than letters, digits,
     /// `.`, `-`, `_` and `:` become `_`.
     static func token(_ text: String) -> String {
-        let token = String(text.unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-:".unicodeScalars.contains(scalar)
-                ? Character(scalar) : "_"
-        })
+        let token = String(
+            text.unicodeScalars.map { scalar -> Character in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-:".unicodeScalars.contains(scalar)
+                    ? Character(scalar) : "_"
+            })
         return token.isEmpty ? "_" : token
     }
 
@@ -74,10 +76,13 @@ struct SCXMLDescriptionNames {
         if token == "*" { return true }
         let body = token.hasSuffix(".*") ? String(token.dropLast(2)) : token
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy { scalar in
-                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_:-".unicodeScalars.contains(scalar)
+        return !parts.isEmpty
+            && parts.allSatisfy { part in
+                !part.isEmpty
+                    && part.unicodeScalars.allSatisfy { scalar in
+                        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                            || "_:-".unicodeScalars.contains(scalar)
+                    }
             }
-        }
     }
 }

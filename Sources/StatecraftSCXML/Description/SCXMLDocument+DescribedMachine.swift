@@ -59,7 +59,8 @@ extension SCXMLDocument {
                     kind: .state, id: id, initial: state.initialChild.map { [names.name($0)] } ?? [],
                     children: children, transitions: outgoing.map(transitionNode))
             case .parallel:
-                return SCXMLStateNode(kind: .parallel, id: id, children: children, transitions: outgoing.map(transitionNode))
+                return SCXMLStateNode(
+                    kind: .parallel, id: id, children: children, transitions: outgoing.map(transitionNode))
             case .final:
                 guard outgoing.isEmpty else {
                     throw .invalidStructure(
@@ -73,12 +74,14 @@ extension SCXMLDocument {
                 }
                 guard outgoing.count <= 1, outgoing.allSatisfy({ $0.event == nil && !$0.targets.isEmpty }) else {
                     throw .invalidStructure(
-                        element: "history", reason: "the history state '\(state.id)' needs one eventless default "
+                        element: "history",
+                        reason: "the history state '\(state.id)' needs one eventless default "
                             + "transition", at: .unknown)
                 }
                 var defaultTransition = outgoing.first.map(transitionNode)
                 if defaultTransition == nil {
-                    let fallback = parent.initialChild
+                    let fallback =
+                        parent.initialChild
                         ?? description.children(of: parentID).first { !$0.kind.isHistory }?.id
                     if let fallback { defaultTransition = SCXMLTransitionNode(targets: [names.name(fallback)]) }
                 }

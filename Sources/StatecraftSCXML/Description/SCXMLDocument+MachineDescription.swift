@@ -37,7 +37,8 @@ extension SCXMLDocument {
             case .history(.shallow): kind = .shallowHistory
             case .history(.deep): kind = .deepHistory
             }
-            let initialChild = kind == .compound
+            let initialChild =
+                kind == .compound
                 ? (node.initial.first ?? node.initialChild?.transitions.first?.targets.first)
                 : nil
             states.append(StateDescription(id: node.id, kind: kind, parent: parent, initialChild: initialChild))
@@ -48,17 +49,19 @@ extension SCXMLDocument {
                     if eventIDs.insert(trigger).inserted { events.append(EventDescription(id: trigger)) }
                     event = trigger
                 }
-                transitions.append(TransitionDescription(
-                    source: node.id, event: event, targets: transition.targets,
-                    kind: transition.type == .internal ? .internal : .external,
-                    condition: transition.condition.map { String(describing: $0) }))
+                transitions.append(
+                    TransitionDescription(
+                        source: node.id, event: event, targets: transition.targets,
+                        kind: transition.type == .internal ? .internal : .external,
+                        condition: transition.condition.map { String(describing: $0) }))
             }
             for child in node.children { visit(child, parent: node.id) }
         }
 
         for state in self.states { visit(state, parent: nil) }
         let initial = initial.first ?? self.states.first { !$0.isPseudoState }?.id ?? ""
-        return try MachineDescription(name: name, states: states, initialState: initial, events: events,
-                                      transitions: transitions)
+        return try MachineDescription(
+            name: name, states: states, initialState: initial, events: events,
+            transitions: transitions)
     }
 }

@@ -50,12 +50,13 @@ public enum SCXMLError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadableFile: nil
         case .malformedXML(_, let at), .unsupportedEncoding(_, let at), .documentTypeDeclaration(let at),
-             .limitExceeded(_, _, let at), .unsupportedElement(_, let at), .unknownElement(_, let at),
-             .misplacedElement(_, _, let at), .unsupportedAttribute(_, _, let at), .unknownAttribute(_, _, let at), .missingAttribute(_, _, let at),
-             .conflictingAttributes(_, _, _, let at), .invalidAttributeValue(_, _, _, _, let at),
-             .invalidExpression(_, _, _, _, let at), .unexpectedText(_, let at), .unsupportedDatamodel(_, let at),
-             .duplicateID(_, let at, _), .unknownTarget(_, let at), .invalidInitial(_, _, let at),
-             .invalidStructure(_, _, let at):
+            .limitExceeded(_, _, let at), .unsupportedElement(_, let at), .unknownElement(_, let at),
+            .misplacedElement(_, _, let at), .unsupportedAttribute(_, _, let at), .unknownAttribute(_, _, let at),
+            .missingAttribute(_, _, let at),
+            .conflictingAttributes(_, _, _, let at), .invalidAttributeValue(_, _, _, _, let at),
+            .invalidExpression(_, _, _, _, let at), .unexpectedText(_, let at), .unsupportedDatamodel(_, let at),
+            .duplicateID(_, let at, _), .unknownTarget(_, let at), .invalidInitial(_, _, let at),
+            .invalidStructure(_, _, let at):
             at
         }
     }
@@ -71,11 +72,13 @@ public enum SCXMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedEncoding(let name, _):
             message = "the document is encoded in \(name); Statecraft reads SCXML documents in UTF-8 only"
         case .documentTypeDeclaration:
-            message = "document type declarations (<!DOCTYPE …>) are not supported: Statecraft reads no DTD, "
+            message =
+                "document type declarations (<!DOCTYPE …>) are not supported: Statecraft reads no DTD, "
                 + "expands no entity but &amp; &lt; &gt; &quot; &apos; and character references, "
                 + "and never reads external entities"
         case .limitExceeded(let kind, let limit, _):
-            message = "the document exceeds the \(kind) limit of \(limit) \(kind.unit) "
+            message =
+                "the document exceeds the \(kind) limit of \(limit) \(kind.unit) "
                 + "(raise SCXMLLimits.\(kind.propertyName) to read it)"
         case .unsupportedElement(let name, _):
             message = "<\(name)> is not supported by Statecraft yet"

@@ -24,7 +24,7 @@ public enum SCXMLDelayParser {
         let numberPart = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         let unit = trimmed.dropFirst(numberPart.count)
         guard numberPart.contains(where: \.isNumber), numberPart.filter({ $0 == "." }).count <= 1,
-              let number = Double(numberPart.hasPrefix(".") ? "0" + numberPart : String(numberPart))
+            let number = Double(numberPart.hasPrefix(".") ? "0" + numberPart : String(numberPart))
         else {
             throw .invalidNumber(trimmed)
         }
@@ -46,7 +46,8 @@ public enum SCXMLDelayParser {
     /// - Parameter duration: a non-negative duration.
     /// - Returns: `"2s"` for whole seconds, `"1500ms"` for whole milliseconds, otherwise fractional milliseconds.
     public static func format(_ duration: Duration) -> String {
-        let nanoseconds = duration.components.seconds * 1_000_000_000
+        let nanoseconds =
+            duration.components.seconds * 1_000_000_000
             + duration.components.attoseconds / 1_000_000_000
         if nanoseconds % 1_000_000_000 == 0 {
             return "\(nanoseconds / 1_000_000_000)s"

@@ -71,7 +71,8 @@ public struct SCXMLExporter: Sendable {
             name = "initial"
             attributes = []
         }
-        let isEmpty = state.children.isEmpty && state.transitions.isEmpty && state.onEntry.isEmpty
+        let isEmpty =
+            state.children.isEmpty && state.transitions.isEmpty && state.onEntry.isEmpty
             && state.onExit.isEmpty && state.data.isEmpty
         writer.open(name, attributes, isEmpty: isEmpty)
         guard !isEmpty else { return }
@@ -84,12 +85,14 @@ public struct SCXMLExporter: Sendable {
             writeBlock("onexit", [], block, into: &writer)
         }
         for transition in state.transitions {
-            writeBlock("transition", [
-                ("event", transition.events.isEmpty ? nil : transition.events.map(\.value).joined(separator: " ")),
-                ("cond", transition.condition?.description),
-                ("target", transition.targets.isEmpty ? nil : transition.targets.joined(separator: " ")),
-                ("type", transition.type == .external ? nil : transition.type.rawValue),
-            ], transition.content, into: &writer)
+            writeBlock(
+                "transition",
+                [
+                    ("event", transition.events.isEmpty ? nil : transition.events.map(\.value).joined(separator: " ")),
+                    ("cond", transition.condition?.description),
+                    ("target", transition.targets.isEmpty ? nil : transition.targets.joined(separator: " ")),
+                    ("type", transition.type == .external ? nil : transition.type.rawValue),
+                ], transition.content, into: &writer)
         }
         for child in state.children {
             writeState(child, into: &writer)
@@ -117,8 +120,9 @@ public struct SCXMLExporter: Sendable {
         case .log(let log):
             writer.open("log", [("label", log.label), ("expr", log.expression?.description)], isEmpty: true)
         case .assign(let assign):
-            writer.open("assign", [("location", assign.location), ("expr", assign.expression.description)],
-                        isEmpty: true)
+            writer.open(
+                "assign", [("location", assign.location), ("expr", assign.expression.description)],
+                isEmpty: true)
         case .cancel(let cancel):
             writer.open("cancel", Self.pair("sendid", "sendidexpr", cancel.sendID) { $0 }, isEmpty: true)
         case .send(let send):
@@ -136,9 +140,14 @@ public struct SCXMLExporter: Sendable {
         case .if(let conditional):
             guard let first = conditional.branches.first else {
                 // An <if> without branches runs its else partition unconditionally: write it as `if true`.
-                write(.if(SCXMLIf(branches: [SCXMLIf.Branch(condition: .literal(true),
-                                                            content: conditional.elseContent ?? [])])),
-                      into: &writer)
+                write(
+                    .if(
+                        SCXMLIf(branches: [
+                            SCXMLIf.Branch(
+                                condition: .literal(true),
+                                content: conditional.elseContent ?? [])
+                        ])),
+                    into: &writer)
                 return
             }
             writer.open("if", [("cond", first.condition.description)], isEmpty: false)

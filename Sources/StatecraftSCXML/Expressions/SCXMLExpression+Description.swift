@@ -53,7 +53,8 @@ extension SCXMLExpression: CustomStringConvertible {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value)
                 || (0x85 == scalar.value):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -165,13 +165,15 @@ struct SCXMLExpressionLexer {
             position += 2
             let low = try readHex4(escapeAt: position - 2)
             if (0xDC00...0xDFFF).contains(low),
-               let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) {
+                let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+            {
                 return scalar
             }
         }
         guard let scalar = Unicode.Scalar(unit) else {
-            throw .syntax("'\\u\(String(unit, radix: 16, uppercase: true))' is a lone surrogate, not a character",
-                          offset: start)
+            throw .syntax(
+                "'\\u\(String(unit, radix: 16, uppercase: true))' is a lone surrogate, not a character",
+                offset: start)
         }
         return scalar
     }
@@ -182,7 +184,8 @@ struct SCXMLExpressionLexer {
         }
         let digits = Self.string(characters[position..<position + 4])
         guard digits.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit }),
-              let code = UInt32(digits, radix: 16) else {
+            let code = UInt32(digits, radix: 16)
+        else {
             throw .syntax("'\\u\(digits)' is not a valid unicode escape", offset: start)
         }
         position += 4

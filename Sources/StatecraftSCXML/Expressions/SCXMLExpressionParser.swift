@@ -132,8 +132,9 @@ struct SCXMLExpressionParser {
             advance()
             let (expression, depth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
             guard case .symbol(")") = current.kind else {
-                throw .syntax("expected ')' to close the '(' at offset \(token.offset), found \(describe(current))",
-                              offset: current.offset)
+                throw .syntax(
+                    "expected ')' to close the '(' at offset \(token.offset), found \(describe(current))",
+                    offset: current.offset)
             }
             advance()
             return (expression, depth)
@@ -142,7 +143,8 @@ struct SCXMLExpressionParser {
         }
     }
 
-    private mutating func parseCall(_ name: String, nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
+    private mutating func parseCall(_ name: String, nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int)
+    {
         advance()
         var arguments: [SCXMLExpression] = []
         var depth = 1
@@ -159,8 +161,9 @@ struct SCXMLExpressionParser {
                 continue
             }
             guard case .symbol(")") = current.kind else {
-                throw .syntax("expected ',' or ')' in the arguments of \(name)(), found \(describe(current))",
-                              offset: current.offset)
+                throw .syntax(
+                    "expected ',' or ')' in the arguments of \(name)(), found \(describe(current))",
+                    offset: current.offset)
             }
             advance()
             return (.call(name, arguments), depth)

@@ -89,8 +89,11 @@ enum SCXMLOperators {
             return ordered(op, left, right)
         case (.string(let left), .string(let right)):
             // ECMAScript compares strings by UTF-16 code units.
-            return ordered(op, Array(left.utf16).lexicographicallyPrecedes(Array(right.utf16)) ? -1
-                           : (left.utf16.elementsEqual(right.utf16) ? 0 : 1), 0)
+            return ordered(
+                op,
+                Array(left.utf16).lexicographicallyPrecedes(Array(right.utf16))
+                    ? -1
+                    : (left.utf16.elementsEqual(right.utf16) ? 0 : 1), 0)
         default:
             throw mismatch
         }

@@ -58,7 +58,8 @@ public enum SCXMLValue: Hashable, Sendable {
     /// The number as an `Int`, if the value is an integral number that fits.
     public var intValue: Int? {
         guard case .number(let number) = self, number.rounded() == number,
-              abs(number) <= 9_007_199_254_740_992 else {
+            abs(number) <= 9_007_199_254_740_992
+        else {
             return nil
         }
         return Int(number)
@@ -107,7 +108,8 @@ extension SCXMLValue: CustomStringConvertible {
 }
 
 extension SCXMLValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
-    ExpressibleByBooleanLiteral {
+    ExpressibleByBooleanLiteral
+{
     /// Creates a number from an integer literal.
     /// - Parameter value: the literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }

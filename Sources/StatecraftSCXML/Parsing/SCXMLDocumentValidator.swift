@@ -36,9 +36,11 @@ public enum SCXMLDocumentValidator {
             dataIDs[data.id] = data.sourceLocation
         }
         if document.datamodel == .null, let data = document.allData.first {
-            throw .invalidStructure(element: "data", reason: "the null data model has no variables; declare "
-                                        + "datamodel=\"ecmascript\" on <scxml> to use '\(data.id)'",
-                                    at: data.sourceLocation)
+            throw .invalidStructure(
+                element: "data",
+                reason: "the null data model has no variables; declare "
+                    + "datamodel=\"ecmascript\" on <scxml> to use '\(data.id)'",
+                at: data.sourceLocation)
         }
         for id in document.initial where index.ancestors[id] == nil {
             throw .invalidInitial(state: "scxml", reason: "no state has the id '\(id)'", at: document.sourceLocation)
@@ -94,20 +96,24 @@ public enum SCXMLDocumentValidator {
                 }
             }
             if !state.initial.isEmpty, let element = initialChildren.first {
-                throw .invalidInitial(state: state.id, reason: "has both an 'initial' attribute and an <initial> "
-                                          + "element", at: element.sourceLocation)
+                throw .invalidInitial(
+                    state: state.id,
+                    reason: "has both an 'initial' attribute and an <initial> "
+                        + "element", at: element.sourceLocation)
             }
             if initialChildren.count > 1 {
-                throw .invalidInitial(state: state.id, reason: "has more than one <initial> element",
-                                      at: initialChildren[1].sourceLocation)
+                throw .invalidInitial(
+                    state: state.id, reason: "has more than one <initial> element",
+                    at: initialChildren[1].sourceLocation)
             }
             for id in state.initial {
                 guard index.ancestors[id] != nil else {
                     throw .invalidInitial(state: state.id, reason: "no state has the id '\(id)'", at: at)
                 }
                 guard index.isDescendant(id, of: state.id) else {
-                    throw .invalidInitial(state: state.id, reason: "'\(id)' is not a descendant of '\(state.id)'",
-                                          at: at)
+                    throw .invalidInitial(
+                        state: state.id, reason: "'\(id)' is not a descendant of '\(state.id)'",
+                        at: at)
                 }
             }
         case .parallel:
@@ -116,34 +122,44 @@ public enum SCXMLDocumentValidator {
             }
         case .final:
             if !state.children.isEmpty || !state.transitions.isEmpty || !state.initial.isEmpty {
-                throw .invalidStructure(element: "final", reason: "'\(state.id)' cannot have child states or "
-                                            + "transitions", at: at)
+                throw .invalidStructure(
+                    element: "final",
+                    reason: "'\(state.id)' cannot have child states or "
+                        + "transitions", at: at)
             }
         case .history(let type):
             guard let parent, parent.kind == .state || parent.kind == .parallel else {
-                throw .invalidStructure(element: "history", reason: "'\(state.id)' must be inside a <state> or "
-                                            + "<parallel>", at: at)
+                throw .invalidStructure(
+                    element: "history",
+                    reason: "'\(state.id)' must be inside a <state> or "
+                        + "<parallel>", at: at)
             }
             try validateDefaultTransition(of: state, element: "history", at: at)
             for target in state.transitions.flatMap(\.targets) {
-                let isValid = type == .shallow
+                let isValid =
+                    type == .shallow
                     ? index.ancestors[target]?.first == parent.id
                     : index.isDescendant(target, of: parent.id)
                 guard isValid else {
-                    throw .invalidStructure(element: "history", reason: "the default target '\(target)' of "
-                                                + "'\(state.id)' must be a \(type == .shallow ? "child" : "descendant")"
-                                                + " of '\(parent.id)'", at: at)
+                    throw .invalidStructure(
+                        element: "history",
+                        reason: "the default target '\(target)' of "
+                            + "'\(state.id)' must be a \(type == .shallow ? "child" : "descendant")"
+                            + " of '\(parent.id)'", at: at)
                 }
             }
         case .initial:
             guard let parent, parent.isCompound else {
-                throw .invalidInitial(state: parent?.id ?? "scxml", reason: "<initial> belongs in a compound state",
-                                      at: at)
+                throw .invalidInitial(
+                    state: parent?.id ?? "scxml", reason: "<initial> belongs in a compound state",
+                    at: at)
             }
             try validateDefaultTransition(of: state, element: "initial", at: at)
             for target in state.transitions.flatMap(\.targets) where !index.isDescendant(target, of: parent.id) {
-                throw .invalidInitial(state: parent.id, reason: "the <initial> target '\(target)' is not a "
-                                          + "descendant of '\(parent.id)'", at: at)
+                throw .invalidInitial(
+                    state: parent.id,
+                    reason: "the <initial> target '\(target)' is not a "
+                        + "descendant of '\(parent.id)'", at: at)
             }
         }
         for child in state.children {
@@ -158,12 +174,14 @@ public enum SCXMLDocumentValidator {
             throw .invalidStructure(element: element, reason: "must contain exactly one <transition>", at: at)
         }
         guard transition.events.isEmpty, transition.condition == nil else {
-            throw .invalidStructure(element: element, reason: "its <transition> cannot have 'event' or 'cond'",
-                                    at: transition.sourceLocation)
+            throw .invalidStructure(
+                element: element, reason: "its <transition> cannot have 'event' or 'cond'",
+                at: transition.sourceLocation)
         }
         guard !transition.targets.isEmpty else {
-            throw .invalidStructure(element: element, reason: "its <transition> needs a 'target'",
-                                    at: transition.sourceLocation)
+            throw .invalidStructure(
+                element: element, reason: "its <transition> needs a 'target'",
+                at: transition.sourceLocation)
         }
     }
 
@@ -173,9 +191,11 @@ public enum SCXMLDocumentValidator {
         for content in block {
             switch content {
             case .assign(let assign) where datamodel == .null:
-                throw .invalidStructure(element: "assign", reason: "the null data model has no location "
-                                            + "'\(assign.location)'; declare datamodel=\"ecmascript\" on <scxml>",
-                                        at: assign.sourceLocation)
+                throw .invalidStructure(
+                    element: "assign",
+                    reason: "the null data model has no location "
+                        + "'\(assign.location)'; declare datamodel=\"ecmascript\" on <scxml>",
+                    at: assign.sourceLocation)
             case .if(let conditional):
                 for branch in conditional.branches {
                     try validate(branch.content, datamodel: datamodel)

@@ -26,8 +26,10 @@ struct SCXMLElementReader {
         "transition": ["event", "cond", "target", "type"],
         "onentry": [], "onexit": [], "else": [], "datamodel": [],
         "raise": ["event"],
-        "send": ["event", "eventexpr", "target", "targetexpr", "type", "typeexpr", "id", "idlocation", "delay",
-                 "delayexpr", "namelist"],
+        "send": [
+            "event", "eventexpr", "target", "targetexpr", "type", "typeexpr", "id", "idlocation", "delay",
+            "delayexpr", "namelist",
+        ],
         "cancel": ["sendid", "sendidexpr"],
         "log": ["label", "expr"],
         "if": ["cond"], "elseif": ["cond"],
@@ -84,8 +86,9 @@ struct SCXMLElementReader {
         var document = SCXMLDocument(sourceLocation: root.location)
         document.name = root.attributes["name"]
         if let version = root.attributes["version"], Double(version) != 1 {
-            throw .invalidAttributeValue(name: "version", value: version, element: "scxml",
-                                         reason: "only SCXML version 1.0 exists", at: root.location)
+            throw .invalidAttributeValue(
+                name: "version", value: version, element: "scxml",
+                reason: "only SCXML version 1.0 exists", at: root.location)
         }
         if let initial = root.attributes["initial"] {
             document.initial = try idList(initial, attribute: "initial", of: root)
@@ -127,22 +130,28 @@ struct SCXMLElementReader {
         default: kind = .initial
         }
         let explicitID = element.attributes["id"]
-        var node = SCXMLStateNode(kind: kind, id: explicitID ?? generateID(), hasGeneratedID: explicitID == nil,
-                                  sourceLocation: element.location)
+        var node = SCXMLStateNode(
+            kind: kind, id: explicitID ?? generateID(), hasGeneratedID: explicitID == nil,
+            sourceLocation: element.location)
         if let id = explicitID, id.isEmpty || id.contains(where: \.isXMLWhitespace) {
-            throw .invalidAttributeValue(name: "id", value: id, element: element.name,
-                                         reason: "an id must be a non-empty name without spaces", at: element.location)
+            throw .invalidAttributeValue(
+                name: "id", value: id, element: element.name,
+                reason: "an id must be a non-empty name without spaces", at: element.location)
         }
         if let initial = element.attributes["initial"] {
             node.initial = try idList(initial, attribute: "initial", of: element)
         }
-        let allowedChildren: Set<String> = switch kind {
-        case .state: ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history",
-                      "datamodel"]
-        case .parallel: ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel"]
-        case .final: ["onentry", "onexit"]
-        case .history, .initial: ["transition"]
-        }
+        let allowedChildren: Set<String> =
+            switch kind {
+            case .state:
+                [
+                    "onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history",
+                    "datamodel",
+                ]
+            case .parallel: ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel"]
+            case .final: ["onentry", "onexit"]
+            case .history, .initial: ["transition"]
+            }
         var datamodelCount = 0
         for child in element.children {
             try classify(child, parent: element.name)
@@ -156,16 +165,18 @@ struct SCXMLElementReader {
             case "datamodel":
                 datamodelCount += 1
                 if datamodelCount > 1 {
-                    throw .invalidStructure(element: element.name, reason: "has more than one <datamodel>",
-                                            at: child.location)
+                    throw .invalidStructure(
+                        element: element.name, reason: "has more than one <datamodel>",
+                        at: child.location)
                 }
                 node.data += try readDatamodel(child)
             default: node.children.append(try readState(child))
             }
         }
         if node.isPseudoState, node.transitions.count != 1 {
-            throw .invalidStructure(element: element.name, reason: "must contain exactly one <transition>",
-                                    at: element.location)
+            throw .invalidStructure(
+                element: element.name, reason: "must contain exactly one <transition>",
+                at: element.location)
         }
         return node
     }
@@ -176,9 +187,10 @@ struct SCXMLElementReader {
         if let event = element.attributes["event"] {
             transition.events = SCXMLEventDescriptor.list(from: event)
             if transition.events.isEmpty {
-                throw .invalidAttributeValue(name: "event", value: event, element: "transition",
-                                             reason: "the event list is empty; leave the attribute out for an "
-                                                 + "eventless transition", at: element.location)
+                throw .invalidAttributeValue(
+                    name: "event", value: event, element: "transition",
+                    reason: "the event list is empty; leave the attribute out for an "
+                        + "eventless transition", at: element.location)
             }
         }
         if let cond = element.attributes["cond"] {
@@ -221,8 +233,9 @@ struct SCXMLElementReader {
         var node = SCXMLDataNode(id: id, sourceLocation: element.location)
         if let expr = element.attributes["expr"] {
             guard inline.isEmpty else {
-                throw .invalidStructure(element: "data", reason: "'\(id)' has both an 'expr' attribute and content",
-                                        at: element.location)
+                throw .invalidStructure(
+                    element: "data", reason: "'\(id)' has both an 'expr' attribute and content",
+                    at: element.location)
             }
             node.expression = try expression(expr, attribute: "expr", of: element)
         } else if !inline.isEmpty {
@@ -259,8 +272,10 @@ struct SCXMLElementReader {
         let at = element.location
         switch element.name {
         case "raise":
-            return .raise(SCXMLRaise(event: try eventName(try required("event", of: element), of: element),
-                                     sourceLocation: at))
+            return .raise(
+                SCXMLRaise(
+                    event: try eventName(try required("event", of: element), of: element),
+                    sourceLocation: at))
         case "log":
             var log = SCXMLLog(label: element.attributes["label"], sourceLocation: at)
             if let expr = element.attributes["expr"] {
@@ -269,10 +284,13 @@ struct SCXMLElementReader {
             return .log(log)
         case "assign":
             let location = try required("location", of: element)
-            return .assign(SCXMLAssign(location: try variableName(location, attribute: "location", of: element),
-                                       expression: try expression(try required("expr", of: element),
-                                                                  attribute: "expr", of: element),
-                                       sourceLocation: at))
+            return .assign(
+                SCXMLAssign(
+                    location: try variableName(location, attribute: "location", of: element),
+                    expression: try expression(
+                        try required("expr", of: element),
+                        attribute: "expr", of: element),
+                    sourceLocation: at))
         case "cancel":
             guard let sendID = try pair("sendid", "sendidexpr", of: element, literal: { $0 }) else {
                 throw .missingAttribute(name: "sendid", element: "cancel", at: at)
@@ -287,25 +305,31 @@ struct SCXMLElementReader {
 
     private func readSend(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLSend {
         let at = element.location
-        guard let event = try pair("event", "eventexpr", of: element, literal: { text throws(SCXMLError) in
-            try eventName(text, of: element)
-        }) else {
+        guard
+            let event = try pair(
+                "event", "eventexpr", of: element,
+                literal: { text throws(SCXMLError) in
+                    try eventName(text, of: element)
+                })
+        else {
             throw .missingAttribute(name: "event", element: "send", at: at)
         }
         var send = SCXMLSend(event: event, sourceLocation: at)
         send.target = try pair("target", "targetexpr", of: element) { text throws(SCXMLError) in
             guard text == SCXMLSend.internalTarget else {
-                throw .invalidAttributeValue(name: "target", value: text, element: "send",
-                                             reason: "only '#_internal' (or no target, for the external queue) "
-                                                 + "is supported", at: at)
+                throw .invalidAttributeValue(
+                    name: "target", value: text, element: "send",
+                    reason: "only '#_internal' (or no target, for the external queue) "
+                        + "is supported", at: at)
             }
             return text
         }
         send.type = try pair("type", "typeexpr", of: element) { text throws(SCXMLError) in
             guard text == SCXMLSend.scxmlEventProcessorType else {
-                throw .invalidAttributeValue(name: "type", value: text, element: "send",
-                                             reason: "only the SCXML event I/O processor "
-                                                 + "(\(SCXMLSend.scxmlEventProcessorType)) is supported", at: at)
+                throw .invalidAttributeValue(
+                    name: "type", value: text, element: "send",
+                    reason: "only the SCXML event I/O processor "
+                        + "(\(SCXMLSend.scxmlEventProcessorType)) is supported", at: at)
             }
             return text
         }
@@ -313,8 +337,9 @@ struct SCXMLElementReader {
             do throws(SCXMLDelayError) {
                 return try SCXMLDelayParser.parse(text)
             } catch {
-                throw .invalidAttributeValue(name: "delay", value: text, element: "send", reason: error.description,
-                                             at: at)
+                throw .invalidAttributeValue(
+                    name: "delay", value: text, element: "send", reason: error.description,
+                    at: at)
             }
         }
         if element.attributes["id"] != nil, element.attributes["idlocation"] != nil {
@@ -335,9 +360,12 @@ struct SCXMLElementReader {
 
     private func readIf(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLIf {
         try checkNoText(in: element)
-        var conditional = SCXMLIf(branches: [SCXMLIf.Branch(
-            condition: try expression(try required("cond", of: element), attribute: "cond", of: element),
-            content: [], sourceLocation: element.location)], sourceLocation: element.location)
+        var conditional = SCXMLIf(
+            branches: [
+                SCXMLIf.Branch(
+                    condition: try expression(try required("cond", of: element), attribute: "cond", of: element),
+                    content: [], sourceLocation: element.location)
+            ], sourceLocation: element.location)
         for child in element.children {
             try classify(child, parent: "if")
             switch child.name {
@@ -345,8 +373,10 @@ struct SCXMLElementReader {
                 try checkAttributes(of: child)
                 try checkNoText(in: child)
                 if let nested = child.children.first {
-                    throw .invalidStructure(element: child.name, reason: "must be empty; <\(nested.name)> belongs "
-                                                + "after it, inside <if>", at: nested.location)
+                    throw .invalidStructure(
+                        element: child.name,
+                        reason: "must be empty; <\(nested.name)> belongs "
+                            + "after it, inside <if>", at: nested.location)
                 }
                 guard conditional.elseContent == nil else {
                     throw .invalidStructure(element: child.name, reason: "comes after <else>", at: child.location)
@@ -354,9 +384,10 @@ struct SCXMLElementReader {
                 if child.name == "else" {
                     conditional.elseContent = []
                 } else {
-                    conditional.branches.append(SCXMLIf.Branch(
-                        condition: try expression(try required("cond", of: child), attribute: "cond", of: child),
-                        content: [], sourceLocation: child.location))
+                    conditional.branches.append(
+                        SCXMLIf.Branch(
+                            condition: try expression(try required("cond", of: child), attribute: "cond", of: child),
+                            content: [], sourceLocation: child.location))
                 }
             case _ where Self.executableContent.contains(child.name):
                 let content = try readExecutable(child)
@@ -381,8 +412,9 @@ struct SCXMLElementReader {
     /// Throws for unsupported and unknown elements, so that only known SCXML elements remain to be placed.
     private func classify(_ element: SCXMLXMLElement, parent: String) throws(SCXMLError) {
         guard isSCXMLNamespace(element.namespaceURI) else {
-            throw .unknownElement(name: "\(element.qualifiedName) (namespace \(element.namespaceURI))",
-                                  at: element.location)
+            throw .unknownElement(
+                name: "\(element.qualifiedName) (namespace \(element.namespaceURI))",
+                at: element.location)
         }
         if Self.unsupportedElements.contains(element.name) {
             throw .unsupportedElement(name: element.name, at: element.location)
@@ -417,8 +449,9 @@ struct SCXMLElementReader {
     ) throws(SCXMLError) -> Value where Value.RawValue == String {
         guard let value = Value(rawValue: text) else {
             let choices = Value.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-            throw .invalidAttributeValue(name: attribute, value: text, element: element.name,
-                                         reason: "expected \(choices)", at: element.location)
+            throw .invalidAttributeValue(
+                name: attribute, value: text, element: element.name,
+                reason: "expected \(choices)", at: element.location)
         }
         return value
     }
@@ -428,17 +461,19 @@ struct SCXMLElementReader {
     ) throws(SCXMLError) -> [String] {
         let ids = text.split(whereSeparator: \.isXMLWhitespace).map(String.init)
         if ids.isEmpty {
-            throw .invalidAttributeValue(name: attribute, value: text, element: element.name,
-                                         reason: "the list of state ids is empty", at: element.location)
+            throw .invalidAttributeValue(
+                name: attribute, value: text, element: element.name,
+                reason: "the list of state ids is empty", at: element.location)
         }
         return ids
     }
 
     private func eventName(_ text: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
         guard !text.isEmpty, !text.contains(where: \.isXMLWhitespace), !text.hasPrefix("."), !text.hasSuffix(".") else {
-            throw .invalidAttributeValue(name: "event", value: text, element: element.name,
-                                         reason: "an event name is a non-empty, dot-separated name without spaces",
-                                         at: element.location)
+            throw .invalidAttributeValue(
+                name: "event", value: text, element: element.name,
+                reason: "an event name is a non-empty, dot-separated name without spaces",
+                at: element.location)
         }
         return text
     }
@@ -452,8 +487,9 @@ struct SCXMLElementReader {
         do {
             return try SCXMLExpression.parse(text)
         } catch {
-            throw .invalidExpression(attribute: attribute, text: text, element: element.name, error: error,
-                                     at: element.location)
+            throw .invalidExpression(
+                attribute: attribute, text: text, element: element.name, error: error,
+                at: element.location)
         }
     }
 
@@ -462,8 +498,9 @@ struct SCXMLElementReader {
     ) throws(SCXMLError) -> String {
         let parsed = try expression(text, attribute: attribute, of: element)
         guard case .variable(let name) = parsed else {
-            throw .invalidExpression(attribute: attribute, text: text, element: element.name,
-                                     error: .invalidLocation(text), at: element.location)
+            throw .invalidExpression(
+                attribute: attribute, text: text, element: element.name,
+                error: .invalidLocation(text), at: element.location)
         }
         return name
     }

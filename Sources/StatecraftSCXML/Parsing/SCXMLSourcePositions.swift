@@ -42,7 +42,8 @@ struct SCXMLSourcePositions {
             offset -= 1
         }
         guard offset >= 0, offset + needle.count <= bytes.count,
-              bytes[offset..<offset + needle.count].elementsEqual(needle) else {
+            bytes[offset..<offset + needle.count].elementsEqual(needle)
+        else {
             return (line, column)
         }
         return position(of: offset)

@@ -40,8 +40,9 @@ struct SCXMLXMLInputValidator {
         _ data: Bytes, file: String?, limits: SCXMLLimits
     ) throws(SCXMLError) -> [UInt8] {
         guard data.count <= limits.maximumDocumentSize else {
-            throw .limitExceeded(.documentSize, limit: limits.maximumDocumentSize,
-                                 at: SCXMLSourceLocation(file: file, line: 1, column: 1))
+            throw .limitExceeded(
+                .documentSize, limit: limits.maximumDocumentSize,
+                at: SCXMLSourceLocation(file: file, line: 1, column: 1))
         }
         var validator = SCXMLXMLInputValidator(bytes: Array(data), file: file, limits: limits)
         validator.blankEmptyProcessingInstructions()
@@ -134,8 +135,8 @@ struct SCXMLXMLInputValidator {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="),
-             UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: ";"), UInt8(ascii: "\""),
-             UInt8(ascii: "'"):
+            UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: ";"), UInt8(ascii: "\""),
+            UInt8(ascii: "'"):
             false
         default:
             true
@@ -163,9 +164,18 @@ struct SCXMLXMLInputValidator {
         let minimum: UInt32
         var value: UInt32
         switch lead {
-        case 0xC2...0xDF: length = 2; minimum = 0x80; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; minimum = 0x800; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; minimum = 0x10000; value = UInt32(lead & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            minimum = 0x80
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            minimum = 0x800
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            minimum = 0x10000
+            value = UInt32(lead & 0x07)
         default: throw notUTF8(lead)
         }
         guard offset + length <= bytes.count else { throw notUTF8(lead) }
@@ -240,7 +250,8 @@ struct SCXMLXMLInputValidator {
             let hasTarget = end > index + 2
             while end < bytes.count, Self.isSpace(bytes[end]) { end += 1 }
             guard hasTarget, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"),
-                  bytes[end + 1] == UInt8(ascii: ">") else {
+                bytes[end + 1] == UInt8(ascii: ">")
+            else {
                 index += 2
                 continue
             }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Builds an ``SCXMLXMLElement`` tree from Foundation's event-based `XMLParser`, recording where each element
@@ -67,9 +68,10 @@ final class SCXMLXMLTreeBuilder: NSObject, XMLParserDelegate {
             error = .limitExceeded(.nestingDepth, limit: limits.maximumNestingDepth, at: location)
             return
         }
-        stack.append(SCXMLXMLElement(
-            name: elementName, qualifiedName: qualifiedName, namespaceURI: namespaceURI ?? "",
-            attributes: attributeDict, location: location))
+        stack.append(
+            SCXMLXMLElement(
+                name: elementName, qualifiedName: qualifiedName, namespaceURI: namespaceURI ?? "",
+                attributes: attributeDict, location: location))
     }
 
     func parser(

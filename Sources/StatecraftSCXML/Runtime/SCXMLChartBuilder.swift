@@ -53,8 +53,9 @@ public struct SCXMLChartBuilder: Sendable {
     /// - Complexity: O(*n* × *d*) in the size of the document and its depth.
     public func build(_ document: SCXMLDocument) throws(SCXMLError) -> SCXMLChart {
         try document.checkLimits(limits)
-        let executor = SCXMLContentExecutor(log: log, sessionName: document.name, sessionID: sessionID,
-                                            maximumValueSize: limits.maximumValueSize)
+        let executor = SCXMLContentExecutor(
+            log: log, sessionName: document.name, sessionID: sessionID,
+            maximumValueSize: limits.maximumValueSize)
         let allData = document.allData
         var conversion = Conversion(document: document, allData: allData, executor: executor)
         var elements: [ChartElement<String, SCXMLEvent, SCXMLDataModel>] = []
@@ -65,7 +66,8 @@ public struct SCXMLChartBuilder: Sendable {
         for data in allData {
             variables[data.id] = .undefined
         }
-        let initial = document.initial.isEmpty
+        let initial =
+            document.initial.isEmpty
             ? document.states.first { !$0.isPseudoState }.map { [$0.id] } ?? []
             : document.initial
         do {

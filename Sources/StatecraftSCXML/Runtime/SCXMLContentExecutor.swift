@@ -129,9 +129,10 @@ struct SCXMLContentExecutor: Sendable {
             type = try send.type.map { value throws(SCXMLExpressionError) in
                 try environment.evaluateString(value, attribute: "typeexpr")
             }
-            delay = try send.delay.map { value throws(SCXMLExpressionError) in
-                try environment.evaluateDelay(value)
-            } ?? .zero
+            delay =
+                try send.delay.map { value throws(SCXMLExpressionError) in
+                    try environment.evaluateDelay(value)
+                } ?? .zero
         } catch {
             throw .expression(error, element: "send", at: at)
         }

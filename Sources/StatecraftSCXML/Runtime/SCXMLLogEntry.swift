@@ -22,9 +22,9 @@ public struct SCXMLLogEntry: Hashable, Sendable, CustomStringConvertible {
     /// `label: value`, or whichever of the two is present.
     public var description: String {
         switch (label, value) {
-        case let (label?, value?): "\(label): \(value)"
-        case let (label?, nil): label
-        case let (nil, value?): value
+        case (let label?, let value?): "\(label): \(value)"
+        case (let label?, nil): label
+        case (nil, let value?): value
         case (nil, nil): ""
         }
     }

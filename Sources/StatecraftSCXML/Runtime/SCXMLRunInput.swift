@@ -31,9 +31,9 @@ public enum SCXMLRunInput: Hashable, Sendable {
             return
         }
         guard !trimmed.isEmpty, !trimmed.hasPrefix("."), !trimmed.hasSuffix("."),
-              trimmed.unicodeScalars.allSatisfy({ scalar in
-                  scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_:".unicodeScalars.contains(scalar)
-              })
+            trimmed.unicodeScalars.allSatisfy({ scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_:".unicodeScalars.contains(scalar)
+            })
         else {
             throw .invalidEventName(trimmed)
         }

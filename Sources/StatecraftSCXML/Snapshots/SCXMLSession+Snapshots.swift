@@ -12,7 +12,7 @@ extension SCXMLSession {
             StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>.DelayedEvent(
                 event: $0.event, id: $0.id, remaining: $0.remaining)
         }
-        var queued = externalQueue.events  // a copy: the session's queue stays as it is
+        var queued = externalQueue.events // a copy: the session's queue stays as it is
         return SCXMLSessionSnapshot(
             chart: chart.saved(snapshot, delayedEvents: waiting), now: now,
             queuedEvents: queued.removeAllWaiting())
@@ -27,7 +27,9 @@ extension SCXMLSession {
     ///   - saved: What ``saveSnapshot()`` returned.
     /// - Throws: ``SCXMLRestoreError`` — the document's chart cannot be built, or the snapshot does not
     ///   fit it (another chart, a newer format, an unknown state).
-    public convenience init(document: SCXMLDocument, sessionID: String = "statecraft", restoring saved: SCXMLSessionSnapshot)
+    public convenience init(
+        document: SCXMLDocument, sessionID: String = "statecraft", restoring saved: SCXMLSessionSnapshot
+    )
         throws(SCXMLRestoreError)
     {
         do {

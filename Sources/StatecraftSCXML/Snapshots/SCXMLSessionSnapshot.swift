@@ -19,7 +19,9 @@ public struct SCXMLSessionSnapshot: Codable, Sendable, Equatable {
     ///   - chart: The chart's snapshot.
     ///   - now: The session's virtual time; rounded to nanoseconds.
     ///   - queuedEvents: The events waiting in the external queue.
-    public init(chart: StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>, now: Duration, queuedEvents: [SCXMLEvent]) {
+    public init(
+        chart: StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>, now: Duration, queuedEvents: [SCXMLEvent]
+    ) {
         self.chart = chart
         let (seconds, attoseconds) = now.components
         nowNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000

@@ -32,8 +32,10 @@ extension SCXMLValue: Codable {
         } else if container.contains(.undefined) {
             self = .undefined
         } else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "an SCXML value names its kind: number, string, boolean, null or undefined"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "an SCXML value names its kind: number, string, boolean, null or undefined"))
         }
     }
 

@@ -36,7 +36,9 @@ extension MachineTestStore {
     ///   - clock: The clock its delayed events run on after ``start()``, when it has no scheduler.
     public convenience init<StateID, ChartEvent, Context>(
         chart machine: StateMachine<Statechart<StateID, ChartEvent, Context>>, clock: ManualClock = ManualClock()
-    ) where Definition == Statechart<StateID, ChartEvent, Context>, Observed == ChartObservation<StateID, Context>,
+    )
+    where
+        Definition == Statechart<StateID, ChartEvent, Context>, Observed == ChartObservation<StateID, Context>,
         Effects == [String]
     {
         self.init(

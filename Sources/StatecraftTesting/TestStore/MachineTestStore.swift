@@ -68,12 +68,14 @@ where Definition.Event: Equatable & Sendable {
         self.clock = clock
         self.observe = observe
         self.effectsOf = effects
-        tokens.append(machine.addObserver { [weak self] _, event, new in
-            MainActor.assumeIsolated { self?.record(event, new) }
-        })
-        tokens.append(machine.addIgnoredEventObserver { [weak self] _, event in
-            MainActor.assumeIsolated { self?.steps.append(Step(event: event, outcome: nil)) }
-        })
+        tokens.append(
+            machine.addObserver { [weak self] _, event, new in
+                MainActor.assumeIsolated { self?.record(event, new) }
+            })
+        tokens.append(
+            machine.addIgnoredEventObserver { [weak self] _, event in
+                MainActor.assumeIsolated { self?.steps.append(Step(event: event, outcome: nil)) }
+            })
     }
 
     private func record(_ event: Definition.Event, _ state: Definition.State) {
@@ -126,8 +128,9 @@ where Definition.Event: Equatable & Sendable {
     ) async {
         await waitFor { !self.steps.isEmpty }
         guard !steps.isEmpty else {
-            fail("expected to receive \(event), but the machine handled no further event",
-                         sourceLocation: sourceLocation)
+            fail(
+                "expected to receive \(event), but the machine handled no further event",
+                sourceLocation: sourceLocation)
             return
         }
         check(steps.removeFirst(), event: event, expected: expected, effects: effects, sourceLocation: sourceLocation)
@@ -144,8 +147,9 @@ where Definition.Event: Equatable & Sendable {
     ) async {
         await waitFor { self.clock.sleeperCount >= sleepers }
         if clock.sleeperCount < sleepers {
-            fail("expected \(sleepers) effect(s) sleeping on the clock, found \(clock.sleeperCount)",
-                         sourceLocation: sourceLocation)
+            fail(
+                "expected \(sleepers) effect(s) sleeping on the clock, found \(clock.sleeperCount)",
+                sourceLocation: sourceLocation)
         }
         await clock.advance(by: duration)
     }
@@ -161,7 +165,8 @@ where Definition.Event: Equatable & Sendable {
         for _ in 0..<10 { await Task.yield() }
         reportUnreceived(before: "finishing", sourceLocation: sourceLocation)
         if !effectsMayRun && machine.activeEffectCount > 0 {
-            fail("""
+            fail(
+                """
                 \(machine.activeEffectCount) effect(s) still running when the test finished: receive what they \
                 send, or pass effectsMayRun: true
                 """, sourceLocation: sourceLocation)
@@ -177,7 +182,8 @@ where Definition.Event: Equatable & Sendable {
         let events = steps.map { step in
             "  \(step.event)" + (step.outcome == nil ? " (ignored)" : "")
         }.joined(separator: "\n")
-        fail("""
+        fail(
+            """
             the machine handled events the test did not receive before \(action):
             \(events)
             """, sourceLocation: sourceLocation)
@@ -188,28 +194,33 @@ where Definition.Event: Equatable & Sendable {
         _ step: Step, event: Definition.Event, expected: Observed?, effects: Effects, sourceLocation: SourceLocation
     ) {
         guard step.event == event else {
-            fail("expected event \(event), but the machine handled \(step.event) next",
-                         sourceLocation: sourceLocation)
+            fail(
+                "expected event \(event), but the machine handled \(step.event) next",
+                sourceLocation: sourceLocation)
             return
         }
         switch (step.outcome, expected) {
         case (nil, nil):
             return
         case (nil, let expected?):
-            fail("the machine ignored \(event); the test expected state:\n\(TestStoreDiff.describe(expected))",
-                         sourceLocation: sourceLocation)
+            fail(
+                "the machine ignored \(event); the test expected state:\n\(TestStoreDiff.describe(expected))",
+                sourceLocation: sourceLocation)
         case (let outcome?, nil):
-            fail("the test expected \(event) to be ignored, but it led to:\n\(TestStoreDiff.describe(outcome.state))",
-                         sourceLocation: sourceLocation)
+            fail(
+                "the test expected \(event) to be ignored, but it led to:\n\(TestStoreDiff.describe(outcome.state))",
+                sourceLocation: sourceLocation)
         case (let outcome?, let expected?):
             if outcome.state != expected {
-                fail("""
+                fail(
+                    """
                     state after \(event) differs (− expected, + actual):
                     \(TestStoreDiff.diff(expected: expected, actual: outcome.state))
                     """, sourceLocation: sourceLocation)
             }
             if outcome.effects != effects {
-                fail("""
+                fail(
+                    """
                     effects after \(event) differ (− expected, + actual):
                     \(TestStoreDiff.diff(expected: effects, actual: outcome.effects))
                     """, sourceLocation: sourceLocation)

@@ -83,7 +83,8 @@ extension VisualizerModel {
                 where labels.insert(String(describing: event)).inserted {
                     missing.append(event)
                 }
-                return VisualizerStep(node, name: { names[$0] ?? String(describing: $0) }, label: { String(describing: $0) })
+                return VisualizerStep(
+                    node, name: { names[$0] ?? String(describing: $0) }, label: { String(describing: $0) })
             }
             if missing.isEmpty || round == alphabetRounds { return model }
             alphabet += missing
@@ -141,7 +142,9 @@ extension VisualizerModel {
     /// - Returns: The model.
     /// - Throws: `SCXMLError` when SCXML cannot express the description.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
-    public static func explore(describing description: MachineDescription, limits: ExplorationLimits = ExplorationLimits())
+    public static func explore(
+        describing description: MachineDescription, limits: ExplorationLimits = ExplorationLimits()
+    )
         throws(SCXMLError) -> VisualizerModel
     {
         try explore(document: SCXMLDocument(describing: description), limits: limits)

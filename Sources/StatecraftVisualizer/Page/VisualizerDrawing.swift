@@ -56,7 +56,8 @@ public struct VisualizerDrawing: Sendable {
         if let start = text.range(of: "<svg") { text = text[start.lowerBound...] }
         let source = Self.withoutComments(text).split(separator: "\n", omittingEmptySubsequences: false)
         let transitionOfEdge = Self.transitionsByEdgeNumber(
-            edgeCount: source.count { $0.hasPrefix("<g id=\"edge") && $0.hasSuffix("class=\"edge\">") }, machine: machine)
+            edgeCount: source.count { $0.hasPrefix("<g id=\"edge") && $0.hasSuffix("class=\"edge\">") },
+            machine: machine)
         for line in source {
             defer { if !line.hasPrefix("<g id=") { pendingGroup = nil } }
             if line.hasPrefix("<g id=\"edge"), line.hasSuffix("\" class=\"edge\">"),
@@ -77,7 +78,7 @@ public struct VisualizerDrawing: Sendable {
                 if let state = statesByNumber[String(name)] {
                     var classes = "sc-state sc-\(state.kind.rawValue)"
                     if let parent = state.parent, parents[parent] == .parallel { classes += " sc-region" }
-                    let opening = lines[group].dropLast(2)  // `">`
+                    let opening = lines[group].dropLast(2) // `">`
                     lines[group] = opening + " \(classes)\" data-state=\"\(Self.escaped(state.id))\">"
                 }
             }

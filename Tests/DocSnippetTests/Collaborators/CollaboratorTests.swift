@@ -33,7 +33,13 @@ struct CollaboratorTests {
         func showSpinner() { spinnerShown = true }
 
         static let schema = StateMachineSchema<Light, Tick, Screen>(initialState: .red) { light, _ in
-            (light.next, { screen in screen.analytics.record("load"); screen.showSpinner() })
+            (
+                light.next,
+                { screen in
+                    screen.analytics.record("load")
+                    screen.showSpinner()
+                }
+            )
         }
     }
 

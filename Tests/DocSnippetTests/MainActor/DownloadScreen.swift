@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Documentation samples: kept exactly as the docs show them.)
 import Statecraft
 
 // The sample code of the DocC article "Using Statecraft from the main actor" (UsingStatecraftFromTheMainActor.md):

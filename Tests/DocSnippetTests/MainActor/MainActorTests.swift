@@ -45,10 +45,14 @@ struct MainActorTests {
         defer { runLoop.cancel() }
 
         let changes = LockedValue(0)
-        _ = withObservationTracking { model.machine.state } onChange: { changes.withLock { $0 += 1 } }
+        _ = withObservationTracking {
+            model.machine.state
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
         model.machine.send(.query("ke"))
         #expect(changes.withLock { $0 } == 1)
-        model.machine.send(.query("key"))      // leaves .searching("ke"): its debounce is cancelled
+        model.machine.send(.query("key")) // leaves .searching("ke"): its debounce is cancelled
         _ = await transitions.next()
         _ = await transitions.next()
         await clock.waitForSleepers(count: 1)

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Documentation samples: kept exactly as the docs show them.)
 import Statecraft
 
 // "Using Statecraft from the main actor": a main-actor object approving a guarded machine's changes.

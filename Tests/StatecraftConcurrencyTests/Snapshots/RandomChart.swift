@@ -41,22 +41,30 @@ struct RandomChart {
             for _ in 0..<Int.random(in: 0...3, using: &random) {
                 let event = (Self.inputEvents + Self.timerEvents).randomElement(using: &random) ?? 0
                 let target = random.chance(0.2) ? [] : [targets.randomElement(using: &random) ?? 1]
-                let delayed = random.chance(0.35)
-                    ? (Self.timerEvents.randomElement(using: &random) ?? 10,
-                       Duration.seconds(Int.random(in: 1...3, using: &random)),
-                       ["a", "b", nil].randomElement(using: &random) ?? nil)
+                let delayed =
+                    random.chance(0.35)
+                    ? (
+                        Self.timerEvents.randomElement(using: &random) ?? 10,
+                        Duration.seconds(Int.random(in: 1...3, using: &random)),
+                        ["a", "b", nil].randomElement(using: &random) ?? nil
+                    )
                     : nil
                 let cancels = random.chance(0.15)
-                elements.append(.transition(on: .event(event), targets: target, action: { log, scope in
-                    log.append(state * 100 + event)
-                    if let (sent, delay, id) = delayed { scope.send(sent, after: delay, id: id) }
-                    if cancels { scope.cancel(id: "a") }
-                }))
+                elements.append(
+                    .transition(
+                        on: .event(event), targets: target,
+                        action: { log, scope in
+                            log.append(state * 100 + event)
+                            if let (sent, delay, id) = delayed { scope.send(sent, after: delay, id: id) }
+                            if cancels { scope.cancel(id: "a") }
+                        }))
             }
             if random.chance(0.3) {
-                elements.append(AfterDelay<Int, Int, [Int]>(
-                    .seconds(Int.random(in: 1...3, using: &random)), send: 20 + state,
-                    target: targets.randomElement(using: &random)).element)
+                elements.append(
+                    AfterDelay<Int, Int, [Int]>(
+                        .seconds(Int.random(in: 1...3, using: &random)), send: 20 + state,
+                        target: targets.randomElement(using: &random)
+                    ).element)
             }
             return elements
         }

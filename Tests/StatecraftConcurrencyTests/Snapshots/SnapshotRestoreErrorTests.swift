@@ -41,9 +41,11 @@ struct SnapshotRestoreErrorTests {
 
     @Test func anotherChartIsRefusedNamingTheStatesThatDiffer() throws {
         let saved = try Self.savedInPaying()
-        #expect(throws: SnapshotError.differentChart([
-            .stateRemoved("paying"), .stateAdded("charging"), .stateChanged("cart"),
-        ])) {
+        #expect(
+            throws: SnapshotError.differentChart([
+                .stateRemoved("paying"), .stateAdded("charging"), .stateChanged("cart"),
+            ])
+        ) {
             try StateMachine(chart: try Self.version2(), restoring: saved)
         }
         let error = SnapshotError.differentChart([.stateRemoved("paying")])
@@ -54,7 +56,10 @@ struct SnapshotRestoreErrorTests {
         let saved = try Self.savedInPaying()
         let changed = try Checkout(initial: .cart, context: 0) {
             ChartState(.cart) { OnEvent(.pay, target: .paying) }
-            ChartState(.paying) { OnEvent(.confirm, target: .paid); OnEvent(.refund, target: .cart) }
+            ChartState(.paying) {
+                OnEvent(.confirm, target: .paid)
+                OnEvent(.refund, target: .cart)
+            }
             ChartState(.paid)
         }
         #expect(throws: SnapshotError.differentChart([.stateChanged("paying")])) {
@@ -78,7 +83,8 @@ struct SnapshotRestoreErrorTests {
     @Test func aMigrationRenamesStatesAndTheMachineCarriesOn() throws {
         let migration = SnapshotMigration { old in old.renamingState(.string("paying"), to: .string("charging")) }
         let chart = try Self.version2()
-        let saved = try StatechartSnapshot(json: try Self.json(try Self.savedInPaying()), for: chart, migration: migration)
+        let saved = try StatechartSnapshot(
+            json: try Self.json(try Self.savedInPaying()), for: chart, migration: migration)
         let machine = try StateMachine(chart: chart, restoring: saved)
         #expect(machine.state.configuration == [.charging])
         #expect(machine.handle(.confirm))
@@ -88,9 +94,11 @@ struct SnapshotRestoreErrorTests {
     @Test func withoutMigrationTheJSONPathReportsTheDifferenceToo() throws {
         let chart = try Self.version2()
         let saved = try StatechartSnapshot(json: try Self.json(try Self.savedInPaying()), for: chart)
-        #expect(throws: SnapshotError.differentChart([
-            .stateRemoved("paying"), .stateAdded("charging"), .stateChanged("cart"),
-        ])) {
+        #expect(
+            throws: SnapshotError.differentChart([
+                .stateRemoved("paying"), .stateAdded("charging"), .stateChanged("cart"),
+            ])
+        ) {
             try StateMachine(chart: chart, restoring: saved)
         }
     }
@@ -98,7 +106,8 @@ struct SnapshotRestoreErrorTests {
     @Test func aMigrationThatLeavesAnOldStateIsRefusedNamingIt() throws {
         let forgetful = SnapshotMigration { old in old }
         let chart = try Self.version2()
-        let saved = try StatechartSnapshot(json: try Self.json(try Self.savedInPaying()), for: chart, migration: forgetful)
+        let saved = try StatechartSnapshot(
+            json: try Self.json(try Self.savedInPaying()), for: chart, migration: forgetful)
         #expect(throws: SnapshotError.unknownState("paying", place: "configuration")) {
             try StateMachine(chart: chart, restoring: saved)
         }

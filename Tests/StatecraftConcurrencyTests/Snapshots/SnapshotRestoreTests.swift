@@ -27,7 +27,10 @@ struct SnapshotRestoreTests {
                 OnEvent(.toggle, target: .off)
                 OnEvent(.finish, target: .done)
                 HistoryState(.history, .shallow)
-                ChartState(.low) { OnEntry(count); OnEvent(.up, target: .high) }
+                ChartState(.low) {
+                    OnEntry(count)
+                    OnEvent(.up, target: .high)
+                }
                 ChartState(.high) { OnEntry(count) }
             }
             FinalState(.done)
@@ -47,7 +50,7 @@ struct SnapshotRestoreTests {
         let machine = StateMachine(chart: chart)
         machine.send(.toggle)
         machine.send(.up)
-        machine.send(.toggle)   // off; history of .on records .high
+        machine.send(.toggle) // off; history of .on records .high
         let saved = try machine.snapshot()
         #expect(saved.histories.map(\.states) == [[.high]])
 

@@ -104,10 +104,13 @@ struct SnapshotRoundTripTests {
             try await second.stop()
 
             let split = first.trace + second.trace
-            let differsAt = zip(split, whole.trace).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(split.count, whole.trace.count)
+            let differsAt =
+                zip(split, whole.trace).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(split.count, whole.trace.count)
             #expect(
                 split == whole.trace,
-                "seed \(seed), cut after \(cut) of \(steps): transition \(differsAt) differs, \(split.dropFirst(differsAt).first ?? "none") instead of \(whole.trace.dropFirst(differsAt).first ?? "none")")
+                "seed \(seed), cut after \(cut) of \(steps): transition \(differsAt) differs, \(split.dropFirst(differsAt).first ?? "none") instead of \(whole.trace.dropFirst(differsAt).first ?? "none")"
+            )
             checked += 1
         }
         // Most draws make a valid chart, and many cuts fall while delayed events wait.

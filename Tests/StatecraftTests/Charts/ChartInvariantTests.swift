@@ -1,5 +1,6 @@
-@testable import Statecraft
 import Testing
+
+@testable import Statecraft
 
 /// ``ChartSnapshot/_invariantViolations``: legal configurations pass, and each broken rule is named.
 /// Debug builds check it after every microstep, so every chart test also runs it.
@@ -41,13 +42,17 @@ struct ChartInvariantTests {
 
     @Test func eachBrokenRuleIsNamed() throws {
         let chart = try Self.chart()
-        #expect(Self.snapshot(chart, active: [.a1])._invariantViolations
-            == ["'a1' is active but its parent 'a' is not", "the chart has 0 active top-level states"])
-        #expect(Self.snapshot(chart, active: [.a, .a1, .a2])._invariantViolations
-            == ["compound state 'a' has 2 active children"])
-        #expect(Self.snapshot(chart, active: [.p, .r1, .r1a])._invariantViolations
-            == ["region 'r2' of active parallel state 'p' is not active"])
-        #expect(Self.snapshot(chart, active: [.a, .a1, .p, .r1, .r1a, .r2, .r2a])._invariantViolations
-            == ["the chart has 2 active top-level states"])
+        #expect(
+            Self.snapshot(chart, active: [.a1])._invariantViolations
+                == ["'a1' is active but its parent 'a' is not", "the chart has 0 active top-level states"])
+        #expect(
+            Self.snapshot(chart, active: [.a, .a1, .a2])._invariantViolations
+                == ["compound state 'a' has 2 active children"])
+        #expect(
+            Self.snapshot(chart, active: [.p, .r1, .r1a])._invariantViolations
+                == ["region 'r2' of active parallel state 'p' is not active"])
+        #expect(
+            Self.snapshot(chart, active: [.a, .a1, .p, .r1, .r1a, .r2, .r2a])._invariantViolations
+                == ["the chart has 2 active top-level states"])
     }
 }

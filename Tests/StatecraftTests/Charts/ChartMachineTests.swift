@@ -43,12 +43,13 @@ struct ChartMachineTests {
         machine.handle(.power)
         machine.handle(.play)
         machine.handle(.ff)
-        #expect(seen == [
-            "[off] power [stopped] exited [off]",
-            "observer power [on, stopped]",
-            "[stopped] play [playing] exited [stopped]",
-            "observer play [playing]",
-        ])
+        #expect(
+            seen == [
+                "[off] power [stopped] exited [off]",
+                "observer power [on, stopped]",
+                "[stopped] play [playing] exited [stopped]",
+                "observer play [playing]",
+            ])
         #expect(ignored == [.ff])
     }
 
@@ -102,17 +103,23 @@ struct ChartMachineTests {
             ChartTrigger<String, NamedEvent>(label: name) { $0.name(eventName: \.name) == name }
         }
         typealias Element = ChartElement<String, NamedEvent, Int>
-        let chart = try Statechart<String, NamedEvent, Int>(initial: ["s0"], context: 0, elements: [
-            Element.state("s0", children: [
-                .entry { count, _ in count += 1 },
-                .transition(on: byName("go"), targets: ["s1"]),
-            ]),
-            Element.state("s1", children: [
-                .entry { _, _ in throw ChartTestFailure() },
-                .transition(on: prefix, targets: ["pass"]),
-            ]),
-            Element.final("pass"),
-        ])
+        let chart = try Statechart<String, NamedEvent, Int>(
+            initial: ["s0"], context: 0,
+            elements: [
+                Element.state(
+                    "s0",
+                    children: [
+                        .entry { count, _ in count += 1 },
+                        .transition(on: byName("go"), targets: ["s1"]),
+                    ]),
+                Element.state(
+                    "s1",
+                    children: [
+                        .entry { _, _ in throw ChartTestFailure() },
+                        .transition(on: prefix, targets: ["pass"]),
+                    ]),
+                Element.final("pass"),
+            ])
         let started = chart.start()
         #expect(started.configuration == ["s0"])
         let finished = try #require(chart.step(started, on: NamedEvent(name: "go")))
@@ -150,10 +157,11 @@ struct ChartTraceTextTests {
             ChartState(.c)
         }
         let next = try chart.run(chart.start(), .go)
-        #expect(next.lastMacrostep.description == """
-            [go] exited: a1, a; entered: b
-            [eventless] exited: b; entered: c
-            """)
+        #expect(
+            next.lastMacrostep.description == """
+                [go] exited: a1, a; entered: b
+                [eventless] exited: b; entered: c
+                """)
         #expect(chart.start().lastMacrostep.description == "[initial] exited: ; entered: a, a1")
     }
 }

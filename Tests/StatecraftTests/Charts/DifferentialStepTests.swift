@@ -60,10 +60,9 @@ struct DifferentialStepTests {
         func makeNode(depth: Int, inParallel: Bool) -> Node {
             let roll = Int.random(in: 0..<100, using: &rng)
             let kind: Node.Kind =
-                if depth < 3 && roll < 30 { .compound }
-                else if depth < 3 && roll < 42 { .parallel }
-                else if !inParallel && roll > 94 { .final }
-                else { .atomic }
+                if depth < 3 && roll < 30 { .compound } else if depth < 3 && roll < 42 {
+                    .parallel
+                } else if !inParallel && roll > 94 { .final } else { .atomic }
             let node = Node(id: nextID, kind: kind)
             nextID += 1
             all.append(node)
@@ -127,25 +126,27 @@ struct DifferentialStepTests {
                 }
                 let raise = Int.random(in: 0..<100, using: &rng) < 20 ? Int.random(in: 0..<4, using: &rng) : nil
                 let throwsInAction = Int.random(in: 0..<100, using: &rng) < 5
-                transitionsBySource[source.id, default: []].append(.transition(
-                    on: trigger, targets: targetless ? [] : [target],
-                    kind: Int.random(in: 0..<100, using: &rng) < 25 ? .internal : .external,
-                    when: guardCondition,
-                    action: { trace, scope in
-                        trace.log.append(label)
-                        trace.count += 1
-                        if let raise, trace.log.count < Self.logLimit { scope.raise(raise) }
-                        if throwsInAction && trace.log.count < Self.logLimit { throw Thrown() }
-                    }))
+                transitionsBySource[source.id, default: []].append(
+                    .transition(
+                        on: trigger, targets: targetless ? [] : [target],
+                        kind: Int.random(in: 0..<100, using: &rng) < 25 ? .internal : .external,
+                        when: guardCondition,
+                        action: { trace, scope in
+                            trace.log.append(label)
+                            trace.count += 1
+                            if let raise, trace.log.count < Self.logLimit { scope.raise(raise) }
+                            if throwsInAction && trace.log.count < Self.logLimit { throw Thrown() }
+                        }))
             }
         }
 
         func element(_ node: Node) -> ChartElement<Int, Int, Trace> {
             let id = node.id
-            let content: [ChartElement<Int, Int, Trace>] = [
-                .entry { trace, _ in trace.log.append("in \(id)") },
-                .exit { trace, _ in trace.log.append("out \(id)") },
-            ] + node.children.map(element) + (transitionsBySource[id] ?? [])
+            let content: [ChartElement<Int, Int, Trace>] =
+                [
+                    .entry { trace, _ in trace.log.append("in \(id)") },
+                    .exit { trace, _ in trace.log.append("out \(id)") },
+                ] + node.children.map(element) + (transitionsBySource[id] ?? [])
             switch node.kind {
             case .atomic: return .state(id, children: content)
             case .compound: return .state(id, initial: [node.children[0].id], children: content)

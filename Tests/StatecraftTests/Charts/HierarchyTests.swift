@@ -86,10 +86,12 @@ struct HierarchyTests {
             return .state(id, initial: [id + 1], children: [chain(id + 1, depth: depth - 1, leafTarget: leafTarget)])
         }
         // 0…69 nested, then 70…139 nested; the atomic state 69 moves to 70 on `next`.
-        let chart = try Statechart<Int, E, Log>(initial: [0], context: Log(), elements: [
-            chain(0, depth: 69, leafTarget: 70),
-            .state(70, initial: [71], children: [chain(71, depth: 68, leafTarget: 0)]),
-        ])
+        let chart = try Statechart<Int, E, Log>(
+            initial: [0], context: Log(),
+            elements: [
+                chain(0, depth: 69, leafTarget: 70),
+                .state(70, initial: [71], children: [chain(71, depth: 68, leafTarget: 0)]),
+            ])
         let started = chart.start()
         #expect(started.configuration == Array(0...69))
         #expect(started.isActive(69) && !started.isActive(70))

@@ -143,9 +143,10 @@ struct HistoryTests {
         defer { runLoop.cancel() }
         await clock.waitForRunLoops()
         #expect(machine.state.configuration == [.y])
-        #expect(machine.state.lastMacrostep.microsteps.map(\.transitions) == [
-            ["initial"], ["e"], ["f"], ["g"], ["e"], ["f"],
-        ])
+        #expect(
+            machine.state.lastMacrostep.microsteps.map(\.transitions) == [
+                ["initial"], ["e"], ["f"], ["g"], ["e"], ["f"],
+            ])
         // Re-entering `a` restored `c` from history instead of taking the default to a1.
         #expect(machine.state.lastMacrostep.microsteps[3].entered == [.a, .c])
         await clock.advance(by: .seconds(1))

@@ -75,10 +75,11 @@ struct InternalExternalTests {
     @Test func payloadCasesAreMatchedByCase() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                OnEvent(matching: { if case .volume = $0 { true } else { false } }, label: "volume",
-                   action: { log, scope in
-                       if case .volume(let level)? = scope.event { log.count = level }
-                   })
+                OnEvent(
+                    matching: { if case .volume = $0 { true } else { false } }, label: "volume",
+                    action: { log, scope in
+                        if case .volume(let level)? = scope.event { log.count = level }
+                    })
             }
         }
         let next = try chart.run(chart.start(), .volume(7))

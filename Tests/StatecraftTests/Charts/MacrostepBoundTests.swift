@@ -44,7 +44,9 @@ struct MacrostepBoundTests {
         let loop = try #require(started.lastMacrostep.loopError)
         #expect(started.lastMacrostep.microstepCount == TestChart.State.macrostepBound)
         #expect(started.lastMacrostep.microsteps.count == TestChart.State.macrostepBound)
-        #expect(loop.loop == ["b -> a (eventless)", "a -> b (eventless)"] || loop.loop == ["a -> b (eventless)", "b -> a (eventless)"])
+        #expect(
+            loop.loop == ["b -> a (eventless)", "a -> b (eventless)"]
+                || loop.loop == ["a -> b (eventless)", "b -> a (eventless)"])
         #expect(loop.description.contains("a -> b (eventless)"))
     }
 
@@ -52,10 +54,12 @@ struct MacrostepBoundTests {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
                 OnEvent(.go, action: { _, scope in scope.raise(.foo) })
-                OnEvent(.foo, action: { log, scope in
-                    log.count += 1
-                    scope.raise(.foo)
-                })
+                OnEvent(
+                    .foo,
+                    action: { log, scope in
+                        log.count += 1
+                        scope.raise(.foo)
+                    })
             }
         }
         for tracing in [true, false] {

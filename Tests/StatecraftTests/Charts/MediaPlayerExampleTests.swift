@@ -12,7 +12,10 @@ struct MediaPlayerExampleTests {
         case power, play, pause, stop, mute, unmute, eject, idleTimeout
         case setVolume(Int)
     }
-    struct Settings: Sendable { var volume = 5; var plays = 0 }
+    struct Settings: Sendable {
+        var volume = 5
+        var plays = 0
+    }
 
     static func makePlayer() throws -> Statechart<Player, Input, Settings> {
         try Statechart<Player, Input, Settings>(initial: .off, context: Settings()) {
@@ -37,10 +40,11 @@ struct MediaPlayerExampleTests {
                         ChartState(.paused) { OnEvent(.play, target: .playing) }
                     }
                     ChartState(.volume, initial: .audible) {
-                        OnEvent(matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
-                           action: { settings, scope in
-                               if case .setVolume(let level)? = scope.event { settings.volume = level }
-                           })
+                        OnEvent(
+                            matching: { if case .setVolume = $0 { true } else { false } }, label: "setVolume",
+                            action: { settings, scope in
+                                if case .setVolume(let level)? = scope.event { settings.volume = level }
+                            })
                         ChartState(.audible) { OnEvent(.mute, target: .muted) }
                         ChartState(.muted) { OnEvent(.unmute, target: .audible) }
                     }

@@ -69,9 +69,10 @@ struct ParallelTests {
         let inside = try chart.run(chart.start(), .go)
         #expect(inside.lastMacrostep.exited == [.out])
         #expect(inside.lastMacrostep.entered == [.p, .r1, .a, .a1, .r2, .c, .c1])
-        #expect(inside.context.entries == [
-            "enter p", "enter r1", "enter a", "enter a1", "enter r2", "enter c", "enter c1",
-        ])
+        #expect(
+            inside.context.entries == [
+                "enter p", "enter r1", "enter a", "enter a1", "enter r2", "enter c", "enter c1",
+            ])
     }
 
     @Test func leavingAParallelStateExitsInReverseDocumentOrder() throws {
@@ -80,9 +81,10 @@ struct ParallelTests {
         let outside = try chart.run(inside, .leave)
         #expect(outside.lastMacrostep.exited == [.c1, .c, .r2, .a1, .a, .r1, .p])
         #expect(outside.lastMacrostep.entered == [.out])
-        #expect(outside.context.entries.suffix(7) == [
-            "exit c1", "exit c", "exit r2", "exit a1", "exit a", "exit r1", "exit p",
-        ])
+        #expect(
+            outside.context.entries.suffix(7) == [
+                "exit c1", "exit c", "exit r2", "exit a1", "exit a", "exit r1", "exit p",
+            ])
     }
 
     @Test func targetsInSeveralRegionsAreEnteredInDocumentOrderWhateverTheirListOrder() throws {
@@ -101,9 +103,10 @@ struct ParallelTests {
         // order, then both targets are entered (document order).
         #expect(next.lastMacrostep.exited == [.c1, .a1])
         #expect(next.lastMacrostep.entered == [.a2, .c2])
-        #expect(next.context.entries.suffix(6) == [
-            "exit c1", "exit a1", "a1→a2", "c1→c2", "enter a2", "enter c2",
-        ])
+        #expect(
+            next.context.entries.suffix(6) == [
+                "exit c1", "exit a1", "a1→a2", "c1→c2", "enter a2", "enter c2",
+            ])
         #expect(next.atomicStates == [.a2, .c2])
     }
 
@@ -212,9 +215,10 @@ struct ParallelTests {
         }
         let finished = chart.start()
         #expect(finished.finalState == .done)
-        #expect(finished.lastMacrostep.microsteps.map(\.transitions) == [
-            ["initial"], ["e", "e", "*"], ["f", "f", "*"], ["eventless"], ["halt"],
-        ])
+        #expect(
+            finished.lastMacrostep.microsteps.map(\.transitions) == [
+                ["initial"], ["e", "e", "*"], ["f", "f", "*"], ["eventless"], ["halt"],
+            ])
         // Event e: r2's transition (domain a) exits and re-enters the whole parallel state.
         #expect(finished.lastMacrostep.microsteps[1].exited == [.d, .c, .r2, .r1, .p])
         #expect(finished.lastMacrostep.microsteps[1].entered == [.p, .r1, .r2, .c, .d])

@@ -66,20 +66,23 @@ struct RaisedEventTests {
         let next = try chart.run(chart.start(), .go)
         // r2 comes first in document order here, so c1 is entered (and raises y) before a1.
         #expect(next.lastMacrostep.microsteps.map(\.entered) == [[.p, .r2, .c, .c1, .r1, .a, .a1], [.c2], [.a2]])
-        #expect(next.context.entries == [
-            "enter c1, raise y", "enter a1, raise x", "handle y", "handle x",
-        ])
+        #expect(
+            next.context.entries == [
+                "enter c1, raise y", "enter a1, raise x", "handle y", "handle x",
+            ])
         #expect(next.lastMacrostep.microsteps.map(\.transitions) == [["go"], ["y"], ["x"]])
     }
 
     @Test func internalEventsGoBeforeExternalOnes() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                OnEvent(.go, action: { log, scope in
-                    scope.send(.ext)
-                    scope.raise(.foo)
-                    log.entries.append("go")
-                })
+                OnEvent(
+                    .go,
+                    action: { log, scope in
+                        scope.send(.ext)
+                        scope.raise(.foo)
+                        log.entries.append("go")
+                    })
                 OnEvent(.foo, action: say("foo"))
                 OnEvent(.ext, action: say("ext"))
             }
@@ -105,15 +108,21 @@ struct RaisedEventTests {
     @Test func throwingActionRaisesErrorExecutionAfterWhatItRaisedBefore() throws {
         let chart = try TestChart(initial: .a, context: Log()) {
             ChartState(.a) {
-                OnEvent(.go, action: { log, scope in
-                    scope.raise(.foo)
-                    log.count = 1
-                    throw ChartTestFailure()
-                })
+                OnEvent(
+                    .go,
+                    action: { log, scope in
+                        scope.raise(.foo)
+                        log.count = 1
+                        throw ChartTestFailure()
+                    })
                 OnEvent(.foo, action: say("foo"))
-                OnError(target: .fail, action: { log, scope in
-                    if case .error(let error)? = scope.signal { log.entries.append("\(error.phase) of \(error.state)") }
-                })
+                OnError(
+                    target: .fail,
+                    action: { log, scope in
+                        if case .error(let error)? = scope.signal {
+                            log.entries.append("\(error.phase) of \(error.state)")
+                        }
+                    })
             }
             ChartState(.fail)
         }

@@ -56,7 +56,7 @@ struct NetworkSeedTests {
         let client = Client()
         client.fetchThing()
         client.machine.state = .success(["songs": 2])
-        #expect(client.machine.state == .ready)   // queued .ready applied after .success completed
+        #expect(client.machine.state == .ready) // queued .ready applied after .success completed
         #expect(client.interfaceUpdates == 1)
         client.machine.state = .saving
         client.machine.state = .failure(NetworkError(message: "offline"))

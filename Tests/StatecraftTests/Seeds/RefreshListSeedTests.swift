@@ -40,7 +40,7 @@ struct RefreshListSeedTests {
         var changes = 0
         machine.didTransition = { _, _, _ in changes += 1 }
 
-        #expect(machine.handle(.dismissError) == false)   // nothing happens
+        #expect(machine.handle(.dismissError) == false) // nothing happens
         #expect(machine.state == .list)
         #expect(console.lines.isEmpty)
 

@@ -4,7 +4,10 @@ import Testing
 /// Seed 003: a song list whose content is `Loadable`.
 @Suite("Seed 003: song list")
 struct SongListSeedTests {
-    struct Song: Equatable { let artist: String; let title: String }
+    struct Song: Equatable {
+        let artist: String
+        let title: String
+    }
     struct FetchError: Error {}
 
     struct SongFetcher {

@@ -12,7 +12,10 @@ struct StenciltownSeedTests {
         var progress: Double = 0
     }
 
-    final class Recorder { var models: [ViewModel] = []; var started: [String] = [] }
+    final class Recorder {
+        var models: [ViewModel] = []
+        var started: [String] = []
+    }
 
     struct StenciltownState: StateMachineState {
         enum Phase: Equatable {
@@ -62,8 +65,10 @@ struct StenciltownSeedTests {
         var viewModel: ViewModel {
             switch phase {
             case .initial: ViewModel(description: "")
-            case .fetching(let p): ViewModel(description: "Fetching Description…", progressBarHidden: false, progress: p)
-            case .fetched: ViewModel(description: "It’s a bunny", downloadButtonHidden: false, downloadButtonEnabled: true)
+            case .fetching(let p):
+                ViewModel(description: "Fetching Description…", progressBarHidden: false, progress: p)
+            case .fetched:
+                ViewModel(description: "It’s a bunny", downloadButtonHidden: false, downloadButtonEnabled: true)
             case .downloading(let p): ViewModel(description: "Downloading…", progressBarHidden: false, progress: p)
             case .downloaded: ViewModel(description: "Isn’t it cute?")
             }
@@ -82,10 +87,11 @@ struct StenciltownSeedTests {
         machine.handle(.downloadCompleted)
 
         #expect(recorder.started == ["fetch", "download"])
-        #expect(recorder.models.map(\.description) == [
-            "", "Fetching Description…", "Fetching Description…", "Fetching Description…", "It’s a bunny",
-            "Downloading…", "Downloading…", "Isn’t it cute?",
-        ])
+        #expect(
+            recorder.models.map(\.description) == [
+                "", "Fetching Description…", "Fetching Description…", "Fetching Description…", "It’s a bunny",
+                "Downloading…", "Downloading…", "Isn’t it cute?",
+            ])
         #expect(recorder.models.map(\.progress) == [0, 0, 0.5, 1, 0, 0, 0.25, 0])
         #expect(recorder.models[4].downloadButtonEnabled)
         #expect(machine.state.phase == .downloaded)
@@ -110,7 +116,7 @@ struct StenciltownSeedTests {
         machine.handle(.fetchProgress(0.4))
         #expect(machine.handle(.reset))
         #expect(machine.state.phase == .initial)
-        #expect(machine.handle(.fetchProgress(0.9)) == false)   // stale progress after reset is ignored
+        #expect(machine.handle(.fetchProgress(0.9)) == false) // stale progress after reset is ignored
         #expect(machine.state.phase == .initial)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Statecraft
 
 /// `DelayedEventQueue`, the one queue behind every "send after": due-time order, FIFO among equal due

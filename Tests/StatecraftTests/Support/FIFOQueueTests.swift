@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Statecraft
 
 /// `FIFOQueue`, the one queue type behind a machine's event queue, the run loop's inbox, a chart's internal

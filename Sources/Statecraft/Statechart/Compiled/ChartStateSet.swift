@@ -108,7 +108,6 @@ struct ChartStateSet: Hashable, Sendable {
     /// - Complexity: O(*n*) in the number of states of the chart.
     @inlinable func reversedIndices() -> ReversedIterator { ReversedIterator(set: self) }
 
-
     /// The number of states in the set.
     @inlinable var count: Int {
         high.reduce(low.nonzeroBitCount) { $0 + $1.nonzeroBitCount }

@@ -44,9 +44,10 @@ extension ChartTables {
                     let index = nodes.count
                     if stateIndex[spec.id] != nil { throw .duplicateState(spec.id) }
                     stateIndex[spec.id] = index
-                    nodes.append(RawNode(
-                        id: spec.id, declaredKind: spec.kind, parent: parent,
-                        initial: spec.initial, initialAction: spec.initialAction))
+                    nodes.append(
+                        RawNode(
+                            id: spec.id, declaredKind: spec.kind, parent: parent,
+                            initial: spec.initial, initialAction: spec.initialAction))
                     if case .history = spec.kind {
                         nodes[parent].historyChildren.append(index)
                     } else {
@@ -115,10 +116,11 @@ extension ChartTables {
             for spec in node.transitions {
                 var targets: [Int] = []
                 for target in spec.targets { targets.append(try resolve(target, from: node.id)) }
-                transitions.append(Transition(
-                    source: index, trigger: spec.trigger, targets: targets,
-                    isInternal: spec.kind == .internal, guardCondition: spec.guardCondition,
-                    action: spec.action))
+                transitions.append(
+                    Transition(
+                        source: index, trigger: spec.trigger, targets: targets,
+                        isInternal: spec.kind == .internal, guardCondition: spec.guardCondition,
+                        action: spec.action))
             }
             ranges.append(start..<transitions.count)
         }
@@ -177,9 +179,10 @@ extension ChartTables {
                 continue
             }
             initialTransitions[index] = transitions.count
-            transitions.append(Transition(
-                source: index, trigger: nil, targets: targets, isInternal: false, guardCondition: nil,
-                action: node.initialAction))
+            transitions.append(
+                Transition(
+                    source: index, trigger: nil, targets: targets, isInternal: false, guardCondition: nil,
+                    action: node.initialAction))
         }
 
         let parents = nodes.map(\.parent)

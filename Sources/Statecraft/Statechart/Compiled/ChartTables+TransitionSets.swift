@@ -65,7 +65,8 @@ extension ChartTables {
         var result: [Int] = []
         for target in targets {
             if isHistory(target) {
-                let resolved = history.value(of: target)?.indices()
+                let resolved =
+                    history.value(of: target)?.indices()
                     ?? effectiveTargetStates(initialTransitions[target], history: &history)
                 for state in resolved where !result.contains(state) { result.append(state) }
             } else if !result.contains(target) {

@@ -28,11 +28,13 @@ struct ChartTransitionPlan: Sendable {
 
     /// The plan of a targetless transition: it exits and enters nothing.
     @usableFromInline static var targetless: ChartTransitionPlan {
-        ChartTransitionPlan(isDynamic: false, exitScope: ChartStateSet(), entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
+        ChartTransitionPlan(
+            isDynamic: false, exitScope: ChartStateSet(), entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
     }
 
     /// A plan computed during each step.
     @usableFromInline static var dynamic: ChartTransitionPlan {
-        ChartTransitionPlan(isDynamic: true, exitScope: ChartStateSet(), entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
+        ChartTransitionPlan(
+            isDynamic: true, exitScope: ChartStateSet(), entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
     }
 }

@@ -31,8 +31,9 @@ public struct AfterDelay<StateID: Hashable & Sendable, Event, Context> {
         let transition = ChartElement<StateID, Event, Context>.TransitionSpec(
             trigger: .event(event), targets: target.map { [$0] } ?? [], kind: kind,
             guardCondition: guardCondition, action: action)
-        element = ChartElement(kind: .delayed(
-            makeSend: { id in { _, scope in scope.send(event, after: delay, id: id) } },
-            transition: transition))
+        element = ChartElement(
+            kind: .delayed(
+                makeSend: { id in { _, scope in scope.send(event, after: delay, id: id) } },
+                transition: transition))
     }
 }

@@ -92,8 +92,10 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
         _ id: StateID, initial: [StateID]? = nil,
         initialAction: ChartAction<StateID, Event, Context>? = nil, children: [ChartElement] = []
     ) -> ChartElement {
-        ChartElement(kind: .state(StateSpec(
-            id: id, kind: .state, initial: initial, initialAction: initialAction, children: children)))
+        ChartElement(
+            kind: .state(
+                StateSpec(
+                    id: id, kind: .state, initial: initial, initialAction: initialAction, children: children)))
     }
 
     /// A `<parallel>` state: every child state is active at once (SCXML 1.0 §3.4).
@@ -103,8 +105,10 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
     ///   - children: The regions, transitions and entry and exit actions, in document order.
     /// - Returns: The element.
     public static func parallel(_ id: StateID, children: [ChartElement] = []) -> ChartElement {
-        ChartElement(kind: .state(StateSpec(
-            id: id, kind: .parallel, initial: nil, initialAction: nil, children: children)))
+        ChartElement(
+            kind: .state(
+                StateSpec(
+                    id: id, kind: .parallel, initial: nil, initialAction: nil, children: children)))
     }
 
     /// A `<final>` state (SCXML 1.0 §3.7). Its children may only be entry and exit actions.
@@ -114,8 +118,10 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
     ///   - children: Entry and exit actions.
     /// - Returns: The element.
     public static func final(_ id: StateID, children: [ChartElement] = []) -> ChartElement {
-        ChartElement(kind: .state(StateSpec(
-            id: id, kind: .final, initial: nil, initialAction: nil, children: children)))
+        ChartElement(
+            kind: .state(
+                StateSpec(
+                    id: id, kind: .final, initial: nil, initialAction: nil, children: children)))
     }
 
     /// A `<history>` pseudo-state (SCXML 1.0 §3.10), child of a compound or parallel state.
@@ -131,8 +137,11 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
         _ id: StateID, depth: ChartHistoryDepth, defaultTargets: [StateID]? = nil,
         defaultAction: ChartAction<StateID, Event, Context>? = nil
     ) -> ChartElement {
-        ChartElement(kind: .state(StateSpec(
-            id: id, kind: .history(depth), initial: defaultTargets, initialAction: defaultAction, children: [])))
+        ChartElement(
+            kind: .state(
+                StateSpec(
+                    id: id, kind: .history(depth), initial: defaultTargets, initialAction: defaultAction, children: []))
+        )
     }
 
     /// A `<transition>` (SCXML 1.0 §3.5).
@@ -149,8 +158,10 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
         when guardCondition: ChartGuard<StateID, Event, Context>? = nil,
         action: ChartAction<StateID, Event, Context>? = nil
     ) -> ChartElement {
-        ChartElement(kind: .transition(TransitionSpec(
-            trigger: trigger, targets: targets, kind: kind, guardCondition: guardCondition, action: action)))
+        ChartElement(
+            kind: .transition(
+                TransitionSpec(
+                    trigger: trigger, targets: targets, kind: kind, guardCondition: guardCondition, action: action)))
     }
 
     /// The former spelling of ``transition(on:targets:kind:when:action:)``: the DSL says `when:`.

@@ -27,7 +27,9 @@ extension Statechart: _TriggerQueryableDefinition {
             var source = atomic
             while source > 0 {
                 for index in tables.transitionRanges[source] where tables.trigger(of: index, firesOn: signal) {
-                    guard evaluatingGuards, let condition = tables.transitions[index].guardCondition else { return true }
+                    guard evaluatingGuards, let condition = tables.transitions[index].guardCondition else {
+                        return true
+                    }
                     let scope = ChartScope(signal: signal, stateIndex: tables.stateIndex, configuration: state.active)
                     if (try? condition(state.context, scope)) == true { return true }
                 }

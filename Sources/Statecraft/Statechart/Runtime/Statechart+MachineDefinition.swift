@@ -74,7 +74,9 @@ extension Statechart: MachineDefinition {
         performEffects(of: decision.target, in: machine)
     }
 
-    @usableFromInline func performEffects(of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Statechart>) {
+    @usableFromInline func performEffects(
+        of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Statechart>
+    ) {
         if !snapshot._lastMacrostep.hasNoEffects {
             machine.subject.perform(snapshot.lastMacrostep.effects, in: machine)
         }

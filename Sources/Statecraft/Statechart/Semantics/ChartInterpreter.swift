@@ -61,8 +61,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         if enabled.isEmpty && internalQueue.isEmpty { return false }
         beginRecord()
         if !enabled.isEmpty { takeMicrostep(enabled, label: .transitions) }
-        if !internalQueue.isEmpty || tables.hasEventlessTransitions { runToCompletion() }
-        else if snapshot._isFinished { exitInterpreter() }
+        if !internalQueue.isEmpty || tables.hasEventlessTransitions {
+            runToCompletion()
+        } else if snapshot._isFinished {
+            exitInterpreter()
+        }
         return true
     }
 
@@ -108,7 +111,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         let exiting = snapshot.active
         if !exiting.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
         for state in exiting.reversedIndices() {
-            for action in tables.exitActionRanges[state] { run(tables.actions[action].body, state: state, phase: .exit) }
+            for action in tables.exitActionRanges[state] {
+                run(tables.actions[action].body, state: state, phase: .exit)
+            }
             snapshot.active.remove(state)
         }
         finishMicrostep(ChartTransitionList(), label: .halt, exited: exiting, entered: ChartStateSet())
@@ -127,9 +132,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         stepCount += 1
         snapshot._lastMacrostep.microstepCount += 1
         #if DEBUG
-        // Debug builds (and so every test) check the configuration after each microstep; release
-        // builds compile this out.
-        snapshot._checkInvariants()
+            // Debug builds (and so every test) check the configuration after each microstep; release
+            // builds compile this out.
+            snapshot._checkInvariants()
         #endif
     }
 
@@ -283,7 +288,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         snapshot._lastMacrostep.changedConfiguration = true
         if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
         for state in exitSet.reversedIndices() {
-            for action in tables.exitActionRanges[state] { run(tables.actions[action].body, state: state, phase: .exit) }
+            for action in tables.exitActionRanges[state] {
+                run(tables.actions[action].body, state: state, phase: .exit)
+            }
             snapshot.active.remove(state)
         }
         return exitSet
@@ -337,7 +344,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         snapshot._lastMacrostep.changedConfiguration = true
         for state in sets.statesToEnter {
             snapshot.active.insert(state)
-            for action in tables.entryActionRanges[state] { run(tables.actions[action].body, state: state, phase: .entry) }
+            for action in tables.entryActionRanges[state] {
+                run(tables.actions[action].body, state: state, phase: .entry)
+            }
             if sets.statesForDefaultEntry.contains(state),
                 let action = tables.transitions[tables.initialTransitions[state]].action
             {

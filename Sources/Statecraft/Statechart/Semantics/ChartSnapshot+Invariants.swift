@@ -22,7 +22,8 @@ extension ChartSnapshot {
             }
             let parent = tables.parents[state]
             if parent > 0 && !active.contains(parent) {
-                violations.append("'\(tables.name(of: state))' is active but its parent '\(tables.name(of: parent))' is not")
+                violations.append(
+                    "'\(tables.name(of: state))' is active but its parent '\(tables.name(of: parent))' is not")
             }
             if tables.isHistory(state) { violations.append("history state '\(tables.name(of: state))' is active") }
             if tables.isCompound(state) {
@@ -33,7 +34,9 @@ extension ChartSnapshot {
             }
             if tables.isParallel(state) {
                 for region in tables.childStates[state] where !active.contains(region) {
-                    violations.append("region '\(tables.name(of: region))' of active parallel state '\(tables.name(of: state))' is not active")
+                    violations.append(
+                        "region '\(tables.name(of: region))' of active parallel state '\(tables.name(of: state))' is not active"
+                    )
                 }
             }
         }

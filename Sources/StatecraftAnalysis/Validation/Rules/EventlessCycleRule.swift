@@ -15,11 +15,12 @@ public struct EventlessCycleRule: ValidationRule {
         let space = subject.space
         var findings: [ValidationFinding] = []
         if space.start.reachedMicrostepLimit {
-            findings.append(ValidationFinding(
-                rule: id, severity: .error,
-                message: "starting the machine never settles: eventless transitions or raised events loop until "
-                    + "the microstep limit", state: space.configurations.first?.atomicStates.first,
-                location: space.configurations.first?.atomicStates.first.flatMap { subject.locations.states[$0] }))
+            findings.append(
+                ValidationFinding(
+                    rule: id, severity: .error,
+                    message: "starting the machine never settles: eventless transitions or raised events loop until "
+                        + "the microstep limit", state: space.configurations.first?.atomicStates.first,
+                    location: space.configurations.first?.atomicStates.first.flatMap { subject.locations.states[$0] }))
         }
         var reported: Set<Set<Int>> = []
         for edge in space.edges where edge.reachedMicrostepLimit {
@@ -28,12 +29,14 @@ public struct EventlessCycleRule: ValidationRule {
             let first = loop.min()
             let names = loop.sorted().map(subject.describe(transition:)).joined(separator: ", ")
             let path = space.path(through: space.edges.firstIndex(of: edge) ?? 0)
-            findings.append(ValidationFinding(
-                rule: id, severity: .error,
-                message: "the step after \"\(path)\" never settles: "
-                    + (names.isEmpty ? "raised events loop" : "eventless transitions \(names) loop")
-                    + " until the microstep limit",
-                transition: first, event: edge.event, location: first.flatMap { subject.locations.transitions[$0] }))
+            findings.append(
+                ValidationFinding(
+                    rule: id, severity: .error,
+                    message: "the step after \"\(path)\" never settles: "
+                        + (names.isEmpty ? "raised events loop" : "eventless transitions \(names) loop")
+                        + " until the microstep limit",
+                    transition: first, event: edge.event, location: first.flatMap { subject.locations.transitions[$0] })
+            )
         }
         return findings
     }

@@ -18,7 +18,8 @@ public struct ShadowedTransitionRule: ValidationRule {
             }
             let transition = subject.space.machine.transitions[preemption.transition]
             let others = shadowing.map { other in
-                subject.describe(transition: other) + (subject.locations.transitions[other].map { " (line \($0.line))" } ?? "")
+                subject.describe(transition: other)
+                    + (subject.locations.transitions[other].map { " (line \($0.line))" } ?? "")
             }.joined(separator: " or ")
             return ValidationFinding(
                 rule: id, severity: .warning,

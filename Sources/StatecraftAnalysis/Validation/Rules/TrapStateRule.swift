@@ -17,7 +17,8 @@ public struct TrapStateRule: ValidationRule {
             canLeave[configuration.id] = true
             pending.append(configuration.id)
         }
-        for edge in space.edges where !canLeave[edge.source]
+        for edge in space.edges
+        where !canLeave[edge.source]
             && space.configurations[edge.source].states != space.configurations[edge.target].states
         {
             canLeave[edge.source] = true
@@ -38,10 +39,11 @@ public struct TrapStateRule: ValidationRule {
             let state = configuration.atomicStates.first
             let path = space.path(to: configuration.id)
             let reaching = path.events.isEmpty ? "at the start" : "after \"\(path)\""
-            findings.append(ValidationFinding(
-                rule: id, severity: .warning,
-                message: "the machine is trapped in \(names) (\(reaching)): it is not final and no event leads out",
-                state: state, location: state.flatMap { subject.locations.states[$0] }))
+            findings.append(
+                ValidationFinding(
+                    rule: id, severity: .warning,
+                    message: "the machine is trapped in \(names) (\(reaching)): it is not final and no event leads out",
+                    state: state, location: state.flatMap { subject.locations.states[$0] }))
         }
         return findings
     }

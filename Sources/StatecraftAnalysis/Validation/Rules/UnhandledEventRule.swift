@@ -14,7 +14,9 @@ public struct UnhandledEventRule: ValidationRule {
         return subject.space.events.enumerated().compactMap { index, event in
             // Handled from outside, or raised and taken by a transition listening to it.
             guard !handled.contains(index),
-                  !taken.contains(where: { subject.space.machine.transitions[$0].event != nil && subject.triggerMatches($0, event) })
+                !taken.contains(where: {
+                    subject.space.machine.transitions[$0].event != nil && subject.triggerMatches($0, event)
+                })
             else { return nil }
             let listening = subject.space.machine.transitions.indices.first { subject.triggerMatches($0, event) }
             return ValidationFinding(

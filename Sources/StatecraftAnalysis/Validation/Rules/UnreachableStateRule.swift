@@ -14,7 +14,7 @@ public struct UnreachableStateRule: ValidationRule {
         let reached = subject.space.enteredStates
         return subject.space.machine.states.compactMap { state in
             guard !state.kind.isHistory, !reached.contains(state.id),
-                  !UnreachedFinalStateRule.isFinalOfRegion(state.id, in: subject)
+                !UnreachedFinalStateRule.isFinalOfRegion(state.id, in: subject)
             else { return nil }
             return ValidationFinding(
                 rule: id, severity: .warning,

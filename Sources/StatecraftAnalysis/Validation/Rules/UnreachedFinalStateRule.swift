@@ -11,7 +11,7 @@ public struct UnreachedFinalStateRule: ValidationRule {
     /// Whether `state` is a final state whose parent is a region of a parallel state.
     static func isFinalOfRegion(_ state: String, in subject: ValidationSubject) -> Bool {
         guard subject.kinds[state] == .final, let region = subject.parents[state],
-              let parallel = subject.parents[region]
+            let parallel = subject.parents[region]
         else { return false }
         return subject.kinds[parallel] == .parallel
     }
@@ -20,7 +20,7 @@ public struct UnreachedFinalStateRule: ValidationRule {
         let reached = subject.space.enteredStates
         return subject.space.machine.states.compactMap { state in
             guard Self.isFinalOfRegion(state.id, in: subject), !reached.contains(state.id),
-                  let region = state.parent, let parallel = subject.parents[region]
+                let region = state.parent, let parallel = subject.parents[region]
             else { return nil }
             return ValidationFinding(
                 rule: id, severity: .warning,

@@ -15,7 +15,8 @@ public struct SCXMLIf: Hashable, Sendable {
         ///   - content: the partition's content.
         ///   - sourceLocation: where the `<if>` or `<elseif>` is.
         public init(
-            condition: SCXMLExpression, content: [SCXMLExecutableContent], sourceLocation: SCXMLSourceLocation = .unknown
+            condition: SCXMLExpression, content: [SCXMLExecutableContent],
+            sourceLocation: SCXMLSourceLocation = .unknown
         ) {
             self.condition = condition
             self.content = content
@@ -35,8 +36,10 @@ public struct SCXMLIf: Hashable, Sendable {
     ///   - branches: the `<if>` and `<elseif>` partitions; at least one.
     ///   - elseContent: the `<else>` partition.
     ///   - sourceLocation: where the `<if>` is.
-    public init(branches: [Branch], elseContent: [SCXMLExecutableContent]? = nil,
-                sourceLocation: SCXMLSourceLocation = .unknown) {
+    public init(
+        branches: [Branch], elseContent: [SCXMLExecutableContent]? = nil,
+        sourceLocation: SCXMLSourceLocation = .unknown
+    ) {
         self.branches = branches
         self.elseContent = elseContent
         self.sourceLocation = sourceLocation

@@ -12,7 +12,9 @@ public struct SCXMLLog: Hashable, Sendable {
     ///   - label: the label.
     ///   - expression: the logged expression.
     ///   - sourceLocation: where the element is.
-    public init(label: String? = nil, expression: SCXMLExpression? = nil, sourceLocation: SCXMLSourceLocation = .unknown) {
+    public init(
+        label: String? = nil, expression: SCXMLExpression? = nil, sourceLocation: SCXMLSourceLocation = .unknown
+    ) {
         self.label = label
         self.expression = expression
         self.sourceLocation = sourceLocation
