@@ -86,6 +86,10 @@ public protocol MachineDefinition {
     /// ``ChartLoopError`` — reported by ``StateMachine/send(_:)`` as ``EventOutcome/unsettled(_:)``.
     /// `nil` by default: a definition whose steps are always bounded has nothing to report.
     func _loopError(in state: State) -> ChartLoopError?
+
+    /// Not API: called before a definition that ``_updatesStateInPlace`` handles `event` — a chart
+    /// forwards it to the invocations that autoforward (SCXML 1.0 §6.4). Does nothing by default.
+    func _willHandle(_ event: Event, in machine: StateMachine<Self>)
 }
 
 extension MachineDefinition {
@@ -130,4 +134,8 @@ extension MachineDefinition {
     /// `nil`: the step settled.
     @inlinable
     public func _loopError(in state: State) -> ChartLoopError? { nil }
+
+    /// Does nothing.
+    @inlinable
+    public func _willHandle(_ event: Event, in machine: StateMachine<Self>) {}
 }

@@ -18,6 +18,8 @@ final class EffectInbox<Event: Sendable>: Sendable {
         /// A settling clock moved (see ``_SettlingClock``): deliver the delayed events due, then reply with
         /// the time until the next one.
         case settle(reply: CheckedContinuation<Duration?, Never>)
+        /// The work of an invocation's task finished with `result` (see ``InvocationTask``).
+        case invocation(InvocationTask, result: any Sendable)
     }
 
     private struct Storage {
@@ -110,7 +112,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
         switch item {
         case .event(_, _, let reply): reply.resume(returning: .dropped)
         case .settle(let reply): reply.resume(returning: nil)
-        case .failure, .finished, .timerFired: break
+        case .failure, .finished, .timerFired, .invocation: break
         }
     }
 }

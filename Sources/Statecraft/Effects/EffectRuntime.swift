@@ -17,6 +17,8 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     /// task before its `finished` message reaches the run loop, so that ``end()`` never restarts them.
     private let completed = LockedValue(Set<Int>())
     private var nextTaskID = 0
+    /// The tasks of the invocations of this machine and of the charts it invoked (see ``InvocationTask``).
+    private var invocationTasks: [InvocationTask] = []
     private var errorObservers: [(token: ObserverToken, observer: ErrorObserver)] = []
     /// Errors that no observer heard, oldest first.
     private(set) var unobservedErrors: [any Error] = []
@@ -74,6 +76,15 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
         let waiting = pending
         pending.removeAll()
         for effect in waiting { spawn(effect, clock: clock) }
+        for task in invocationTasks { task.spawn(inbox: inbox, clock: clock) }
+    }
+
+    /// Starts an invocation's task now, or when the run loop starts; it is not tied to the state epoch
+    /// (its invocation cancels it).
+    func startInvocationTask(_ task: InvocationTask) {
+        invocationTasks.removeAll { $0.isOver }
+        invocationTasks.append(task)
+        if let clock { task.spawn(inbox: inbox, clock: clock) }
     }
 
     /// Cancels every running effect and closes the inbox. Starts a new epoch so that a straggler cannot
@@ -92,6 +103,8 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
         let unfinished = running.filter { !done.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value) + pending
         leaveState()
         pending = unfinished
+        invocationTasks.removeAll { $0.isOver }
+        for task in invocationTasks { task.pause() }
         inbox.close()
     }
 

@@ -166,6 +166,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// are queued), so no access overlaps the `inout` one.
     @inlinable
     func processInPlace(_ event: Event) -> EventOutcome {
+        definition._willHandle(event, in: self)
         if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
             return processInPlaceObserved(event)
         }

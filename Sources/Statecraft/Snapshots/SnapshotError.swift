@@ -25,6 +25,9 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The snapshot's JSON does not have the shape of a snapshot (after migration, if any): what was
     /// expected, and where.
     case malformed(String)
+    /// The machine runs invocations (``Invoke``), whose children and async work a snapshot cannot hold:
+    /// their identifiers, in the order they started. Take the snapshot in a state that invokes nothing.
+    case invocationsRunning([String])
 
     /// A sentence naming what differs.
     public var description: String {
@@ -42,6 +45,8 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the snapshot migration failed: \(reason)"
         case .malformed(let reason):
             return "the snapshot is malformed: \(reason)"
+        case .invocationsRunning(let ids):
+            return "the machine cannot be saved while invocations run: \(ids.joined(separator: ", "))"
         }
     }
 }

@@ -66,12 +66,15 @@ extension StateMachine {
     ///
     /// - Returns: A `Codable` value; see ``StatechartSnapshot``. Each waiting delayed event is saved with
     ///   the time it has left on the machine's delayed-event queue (time stands still while no run loop runs).
-    /// - Throws: Nothing at present: every waiting delayed event's remaining time is known. The typed throw
-    ///   is part of the API so that a later format can refuse to save a state it cannot represent.
+    /// - Throws: ``SnapshotError/invocationsRunning(_:)`` while the chart runs invocations (``Invoke``):
+    ///   a child machine or an async operation cannot be saved. Every waiting delayed event's remaining
+    ///   time is known, so nothing else is refused.
     /// - Complexity: O(*n* · *d*) in the size of the chart (its fingerprint), plus O(*k*) in the number of
     ///   waiting delayed events.
     public func snapshot<StateID, E, Context>() throws(SnapshotError) -> StatechartSnapshot<StateID, E, Context>
     where Definition == Statechart<StateID, E, Context> {
+        let invocations = subject.runningInvocations
+        guard invocations.isEmpty else { throw .invocationsRunning(invocations) }
         let delayed = _waitingDelayedEvents.map {
             StatechartSnapshot<StateID, E, Context>.DelayedEvent(event: $0.event, id: $0.id, remaining: $0.remaining)
         }

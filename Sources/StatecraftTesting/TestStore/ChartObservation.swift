@@ -55,6 +55,8 @@ extension MachineTestStore {
                         "send \(event)" + (delay == .zero ? "" : " after \(delay)") + (id.map { " id \($0)" } ?? "")
                     case .cancel(let id):
                         "cancel \(id)"
+                    case .invocation(let invocation):
+                        "invocation \(invocation)"
                     }
                 }
             })

@@ -51,6 +51,9 @@ public struct VisualizerEffect: Sendable, Hashable, Codable {
             self.init(kind: .send, event: label(event), delayMilliseconds: max(0, milliseconds), id: id)
         case .cancel(let id):
             self.init(kind: .cancel, id: id)
+        case .invocation:
+            // The page does not simulate invoked children: an invocation is a cancel of nothing.
+            self.init(kind: .cancel)
         }
     }
 }

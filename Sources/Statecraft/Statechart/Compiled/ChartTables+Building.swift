@@ -13,6 +13,7 @@ extension ChartTables {
         var childStates: [Int] = []
         var historyChildren: [Int] = []
         var delayCount = 0
+        var invokeCount = 0
     }
 
     /// Compiles and validates a chart definition.
@@ -79,6 +80,20 @@ extension ChartTables {
                     nodes[parent].entries.append(makeSend(sendID))
                     nodes[parent].exits.append { _, scope in scope.cancel(id: sendID) }
                     nodes[parent].transitions.append(transition)
+                case .invoke(let invocation):
+                    guard parent != 0, let stateID = nodes[parent].id else {
+                        throw .contentOutsideState("an invocation")
+                    }
+                    if case .final = nodes[parent].declaredKind { throw .invalidFinalContent(stateID) }
+                    // Start on entry, cancel on exit: the runtime starts it after the macrostep unless the
+                    // state was left again meanwhile (SCXML 1.0 §D.2 `invoke`, `cancelInvoke`).
+                    let started =
+                        invocation.id.isEmpty
+                        ? invocation.withID("\(stateID).invoke.\(nodes[parent].invokeCount)") : invocation
+                    nodes[parent].invokeCount += 1
+                    let id = started.id
+                    nodes[parent].entries.append { _, scope in scope.effects.append(.invocation(.start(started))) }
+                    nodes[parent].exits.append { _, scope in scope.effects.append(.invocation(.cancel(id: id))) }
                 }
             }
         }

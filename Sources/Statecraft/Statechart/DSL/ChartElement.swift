@@ -46,6 +46,9 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
         /// A delayed transition: `makeSend(id)` is the entry action sending the timer event with `id`;
         /// the chart adds the exit action cancelling it (SCXML's `<send delay>` + `<cancel>` idiom).
         case delayed(makeSend: @Sendable (String) -> ChartAction<StateID, Event, Context>, transition: TransitionSpec)
+        /// An invocation: the chart adds the entry action starting it and the exit action cancelling it
+        /// (SCXML's `<invoke>`); an empty identifier is replaced by one naming the state.
+        case invoke(ChartInvocation<Event>)
     }
 
     @usableFromInline

@@ -10,6 +10,21 @@ public final class ChartRuntime {
     /// Not API: where sends without delay go instead of the machine's queue — an SCXML session's external
     /// queue, which processes one event at a time. Set it before the machine starts.
     package var _sendWithoutDelay: ((Any) -> Void)?
+    /// The invocations this machine runs (``Invoke``); `nil` until one starts.
+    var invocations: InvocationRegistry?
+    /// The link to the machine that invoked this one, if an invocation started it.
+    var parentLink: InvocationHost?
+    /// Where the invocations of this machine run their tasks, when it is the outermost one.
+    var root: (any InvocationRoot)?
+    /// Called once with the chart's context when it finishes: an invoked child telling its parent.
+    var onFinish: ((Any) -> Void)?
+    /// Whether an invocation that autoforwards is running: the only cost autoforwarding adds per event.
+    @usableFromInline var _autoforwards = false
+    /// The ``InvocationError``s of a machine that has not started an invocation yet — a
+    /// ``ChartScope/sendToParent(_:)`` in a machine no invocation started —, oldest first. Once the
+    /// machine has started one, its errors go to its effect-error observers
+    /// (``StateMachine/addEffectErrorObserver(_:)``) instead.
+    public internal(set) var unreportedInvocationErrors: [any Error] = []
 
     /// Creates a runtime.
     public init() {}
@@ -21,7 +36,10 @@ public final class ChartRuntime {
         for effect in effects {
             switch effect {
             case .send(let event, let delay, let id):
-                if delay > .zero {
+                if delay > .zero, let parentLink {
+                    // An invoked chart has no run loop of its own: its timers run on the outermost one.
+                    scheduleDelayed(event, after: delay, id: id, link: parentLink, in: machine)
+                } else if delay > .zero {
                     machine.send(event, after: delay, id: id)
                 } else if let sendWithoutDelay = _sendWithoutDelay {
                     sendWithoutDelay(event)
@@ -32,7 +50,11 @@ public final class ChartRuntime {
             case .cancel(let id):
                 // SCXML 1.0 §6.3.
                 machine.cancelDelayedEvents(id: id)
+                invocations?.cancelTimers(id: id)
+            case .invocation(let invocationEffect):
+                perform(invocationEffect, in: machine)
             }
         }
+        if let invocations, invocations.hasPendingStarts { startPendingInvocations(in: machine) }
     }
 }

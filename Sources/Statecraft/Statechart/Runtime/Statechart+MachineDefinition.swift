@@ -80,7 +80,15 @@ extension Statechart: MachineDefinition {
         if !snapshot._lastMacrostep.hasNoEffects {
             machine.subject.perform(snapshot.lastMacrostep.effects, in: machine)
         }
-        if snapshot.isFinished { machine.cancelAllDelayedEvents() }
+        if snapshot.isFinished {
+            machine.cancelAllDelayedEvents()
+            machine.subject.didFinish(context: snapshot.context)
+        }
+    }
+
+    /// Forwards `event` to the invocations that autoforward, before the chart handles it (SCXML 1.0 §6.4).
+    @inlinable public func _willHandle(_ event: Event, in machine: StateMachine<Statechart>) {
+        if machine.subject._autoforwards { machine.subject.autoforward(event) }
     }
 
     /// The same chart with another initial context.

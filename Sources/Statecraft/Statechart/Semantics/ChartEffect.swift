@@ -6,6 +6,8 @@ public enum ChartEffect<Event> {
     case send(Event, delay: Duration, id: String?)
     /// Drop the delayed event sent with `id` if it has not been delivered yet (SCXML 1.0 §6.3 `<cancel>`).
     case cancel(id: String)
+    /// Start, cancel or message an invocation (``Invoke``), or message the machine that invoked this one.
+    case invocation(ChartInvocationEffect<Event>)
 }
 
 extension ChartEffect: Sendable where Event: Sendable {}

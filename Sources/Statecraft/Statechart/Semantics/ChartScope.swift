@@ -79,4 +79,24 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     @inlinable public mutating func cancel(id: String) {
         effects.append(.cancel(id: id))
     }
+
+    /// Sends `event` to the machine that invoked this chart (SCXML's `#_parent` target): it goes to the
+    /// back of that machine's queue, mapped by the ``Invoke``'s `fromChild`.
+    ///
+    /// In a machine that no invocation started, the runtime reports ``InvocationError/noParent(event:)``.
+    /// - Parameter event: The event, of this chart's event type.
+    @inlinable public mutating func sendToParent(_ event: Event) {
+        effects.append(.invocation(.sendToParent(event)))
+    }
+
+    /// Sends `event` to the running invocation `id` of this machine (SCXML's `#_<invokeid>` target),
+    /// mapped by that ``Invoke``'s `toChild`, after the macrostep.
+    ///
+    /// When no such invocation runs, the runtime reports ``InvocationError/unknownInvocation(_:)``.
+    /// - Parameters:
+    ///   - event: The event, of this chart's event type.
+    ///   - id: The invocation's identifier.
+    @inlinable public mutating func send(_ event: Event, toInvocation id: String) {
+        effects.append(.invocation(.send(event, invocation: id)))
+    }
 }
