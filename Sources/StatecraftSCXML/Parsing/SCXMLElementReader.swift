@@ -286,7 +286,7 @@ struct SCXMLElementReader {
             let location = try required("location", of: element)
             return .assign(
                 SCXMLAssign(
-                    location: try variableName(location, attribute: "location", of: element),
+                    location: try locationText(location, of: element),
                     expression: try expression(
                         try required("expr", of: element),
                         attribute: "expr", of: element),
@@ -503,6 +503,18 @@ struct SCXMLElementReader {
                 error: .invalidLocation(text), at: element.location)
         }
         return name
+    }
+
+    /// The text of an `<assign location>`: a variable, or a property or index of one (`foo.bar`, `a[0]`).
+    /// Whether the variable is declared, and the path exists, is the runtime's to check (`error.execution`).
+    private func locationText(_ text: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
+        let parsed = try expression(text, attribute: "location", of: element)
+        guard parsed.isLocation else {
+            throw .invalidExpression(
+                attribute: "location", text: text, element: element.name,
+                error: .invalidLocation(text), at: element.location)
+        }
+        return text
     }
 
     /// Reads an attribute pair such as `event`/`eventexpr`: at most one may be present.

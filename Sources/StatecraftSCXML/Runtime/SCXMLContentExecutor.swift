@@ -103,7 +103,8 @@ struct SCXMLContentExecutor: Sendable {
         case .assign(let assign):
             var environment = environment(model, scope)
             try attempt { () throws(SCXMLExpressionError) in
-                try environment.assign(assign.expression, to: assign.location)
+                let location = try SCXMLExpression.parse(assign.location)
+                try environment.assign(try environment.evaluate(assign.expression), to: location)
             }
             model.variables = environment.variables
         }
