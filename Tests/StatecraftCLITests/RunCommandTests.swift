@@ -68,7 +68,18 @@ struct RunCommandTests {
         #expect(result.standardError == "log: Outcome: pass\n")
     }
 
-    @Test(arguments: ["malformed.scxml", "broken.scxml", "invoke.scxml"])
+    /// `<invoke>` is an error at run time (SCXML 1.0 §6.4): a child document that cannot be read raises
+    /// `error.execution` naming the `<invoke>`'s line and the file, and the run goes on.
+    @Test func anInvokeWhoseSourceIsMissingRaisesErrorExecution() throws {
+        let result = try StatecraftBinary.run(["run", "invoke.scxml", "--events", "go", "--log"], in: Self.expected)
+        #expect(result.status == 0)
+        #expect(
+            result.standardError.hasPrefix(
+                "error.execution: error.execution in entry of state 'a': invoke.scxml:4:5: "
+                    + "<invoke> cannot load 'child.scxml': "))
+    }
+
+    @Test(arguments: ["malformed.scxml", "broken.scxml"])
     func malformedChartsExitWithStatus2NamingFileAndLine(file: String) throws {
         let result = try StatecraftBinary.run(["run", file, "--events", "go"], in: Self.expected)
         #expect(result.status == 2)

@@ -30,8 +30,6 @@ enum W3CFullAllowList {
         "187": "invoke (helper/invoke)",
         "190":
             "finished(\"fail\"); errors: error.execution in entry of state 's0': test190.scxml:14:4: <send>: the target '#_scxml_statecraft' is not supported (o...",
-        "191": "invoke (helper/invoke)",
-        "192": "invoke (helper/invoke)",
         "194":
             "needs send errors at run time; load: test194.scxml:8:4: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
         "199":
@@ -39,33 +37,10 @@ enum W3CFullAllowList {
         "201": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "205":
             "needs <param>, ECMAScript values, _event as a value; load: test205.scxml:10:6: <param> is not supported by Statecraft yet",
-        "207": "invoke (helper/invoke)",
-        "215": "invoke (helper/invoke)",
-        "216": "invoke (helper/invoke)",
-        "220": "invoke (helper/invoke)",
-        "223": "invoke (helper/invoke)",
         "224": "invoke (helper/invoke)",
-        "225": "invoke (helper/invoke)",
-        "226": "invoke (helper/invoke)",
-        "228": "invoke (helper/invoke)",
-        "229": "invoke (helper/invoke)",
-        "232": "invoke (helper/invoke)",
         "233": "invoke (helper/invoke)",
         "234": "invoke (helper/invoke)",
-        "235": "invoke (helper/invoke)",
-        "236": "invoke (helper/invoke)",
-        "237": "invoke (helper/invoke)",
-        "239": "invoke (helper/invoke)",
-        "240": "invoke (helper/invoke)",
-        "241": "invoke (helper/invoke)",
-        "242": "invoke (helper/invoke)",
-        "243": "invoke (helper/invoke)",
-        "244": "invoke (helper/invoke)",
         "245": "invoke (helper/invoke)",
-        "247": "invoke (helper/invoke)",
-        "252": "invoke (helper/invoke)",
-        "253": "invoke (helper/invoke)",
-        "276": "invoke (helper/invoke)",
         "288": "needs values from child content; load: test288.scxml:10:4: <assign> cannot contain text",
         "294":
             "needs <donedata>, <param>, <content>, ECMAScript values, _event as a value; load: test294.scxml:19:6: <donedata> is not supported by Statecraft yet",
@@ -80,10 +55,8 @@ enum W3CFullAllowList {
             "needs ECMAScript values, send errors at run time, _event as a value; load: test332.scxml:11:6: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
         "336":
             "needs send types, _event as a value; finished(\"fail\"); errors: error.execution in transition of state 's0': test336.scxml:9:6: <send>: the target '#_scxml_statecraft' is not supporte...",
-        "338": "invoke (helper/invoke)",
         "343":
             "needs <donedata>, <param>, ECMAScript values, _event as a value; load: test343.scxml:16:6: <donedata> is not supported by Statecraft yet",
-        "347": "invoke (helper/invoke)",
         "349":
             "needs send types, _event as a value; finished(\"fail\"); errors: error.execution in entry of state 's2': test349.scxml:20:4: <send>: the target '#_scxml_statecraft' is not supported (o...",
         "350":
@@ -94,7 +67,6 @@ enum W3CFullAllowList {
             "needs send errors at run time; load: test376.scxml:9:5: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
         "378":
             "needs send errors at run time; load: test378.scxml:9:5: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
-        "422": "invoke (helper/invoke)",
         "444":
             "load: test444.scxml:8:3: <transition cond=\"++var1==2\">: syntax error at offset 0: '++' (increment or decrement) is not supported: expressions can...",
         "446":

@@ -41,6 +41,8 @@ public struct SCXMLStateNode: Hashable, Sendable {
     public var onEntry: [[SCXMLExecutableContent]]
     /// One block per `<onexit>` element, run in document order.
     public var onExit: [[SCXMLExecutableContent]]
+    /// The `<invoke>` elements, in document order.
+    public var invokes: [SCXMLInvoke] = []
     /// The data elements of the state's `<datamodel>`.
     public var data: [SCXMLDataNode]
     /// Where the element is.

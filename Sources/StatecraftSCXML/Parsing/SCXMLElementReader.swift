@@ -6,13 +6,14 @@ struct SCXMLElementReader {
 
     /// SCXML elements that Statecraft rejects because it does not implement them yet.
     static let unsupportedElements: Set<String> = [
-        "invoke", "script", "foreach", "donedata", "content", "param", "finalize",
+        "script", "foreach", "donedata", "content", "param", "finalize",
     ]
 
     /// The SCXML elements Statecraft reads.
     static let supportedElements: Set<String> = [
         "scxml", "state", "parallel", "final", "initial", "history", "transition", "onentry", "onexit",
         "raise", "send", "cancel", "log", "if", "elseif", "else", "assign", "datamodel", "data",
+        "invoke",
     ]
 
     /// The attributes each supported element may carry (attributes with a namespace prefix are ignored).
@@ -35,11 +36,11 @@ struct SCXMLElementReader {
         "if": ["cond"], "elseif": ["cond"],
         "assign": ["location", "expr"],
         "data": ["id", "expr", "src"],
-    ]
+    ].merging(invokeAttributes) { current, _ in current }
 
     private static let executableContent: Set<String> = ["raise", "send", "cancel", "log", "if", "assign"]
 
-    private let limits: SCXMLLimits
+    let limits: SCXMLLimits
     private var explicitIDs: Set<String> = []
     private var generatedCount = 0
 
@@ -146,9 +147,10 @@ struct SCXMLElementReader {
             case .state:
                 [
                     "onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history",
-                    "datamodel",
+                    "datamodel", "invoke",
                 ]
-            case .parallel: ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel"]
+            case .parallel:
+                ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel", "invoke"]
             case .final: ["onentry", "onexit"]
             case .history, .initial: ["transition"]
             }
@@ -162,6 +164,7 @@ struct SCXMLElementReader {
             case "onentry": node.onEntry.append(try readBlock(child))
             case "onexit": node.onExit.append(try readBlock(child))
             case "transition": node.transitions.append(try readTransition(child))
+            case "invoke": node.invokes.append(try readInvoke(child))
             case "datamodel":
                 datamodelCount += 1
                 if datamodelCount > 1 {
@@ -246,7 +249,7 @@ struct SCXMLElementReader {
 
     // MARK: - Executable content
 
-    private func readBlock(_ element: SCXMLXMLElement) throws(SCXMLError) -> [SCXMLExecutableContent] {
+    func readBlock(_ element: SCXMLXMLElement) throws(SCXMLError) -> [SCXMLExecutableContent] {
         try checkAttributes(of: element)
         try checkNoText(in: element)
         var content: [SCXMLExecutableContent] = []
@@ -316,7 +319,7 @@ struct SCXMLElementReader {
         }
         var send = SCXMLSend(event: event, sourceLocation: at)
         send.target = try pair("target", "targetexpr", of: element) { text throws(SCXMLError) in
-            guard text == SCXMLSend.internalTarget else {
+            guard text == SCXMLSend.internalTarget || text.hasPrefix("#_") else {
                 throw .invalidAttributeValue(
                     name: "target", value: text, element: "send",
                     reason: "only '#_internal' (or no target, for the external queue) "
@@ -405,7 +408,7 @@ struct SCXMLElementReader {
 
     // MARK: - Checks
 
-    private func isSCXMLNamespace(_ uri: String) -> Bool {
+    func isSCXMLNamespace(_ uri: String) -> Bool {
         uri == Self.namespace || uri.isEmpty
     }
 
@@ -437,7 +440,7 @@ struct SCXMLElementReader {
         }
     }
 
-    private func required(_ name: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
+    func required(_ name: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
         guard let value = element.attributes[name] else {
             throw .missingAttribute(name: name, element: element.name, at: element.location)
         }
@@ -478,7 +481,7 @@ struct SCXMLElementReader {
         return text
     }
 
-    private func expression(
+    func expression(
         _ text: String, attribute: String, of element: SCXMLXMLElement
     ) throws(SCXMLError) -> SCXMLExpression {
         if text.utf8.count > limits.maximumExpressionLength, text.count > limits.maximumExpressionLength {
@@ -493,7 +496,7 @@ struct SCXMLElementReader {
         }
     }
 
-    private func variableName(
+    func variableName(
         _ text: String, attribute: String, of element: SCXMLXMLElement
     ) throws(SCXMLError) -> String {
         let parsed = try expression(text, attribute: attribute, of: element)
@@ -518,7 +521,7 @@ struct SCXMLElementReader {
     }
 
     /// Reads an attribute pair such as `event`/`eventexpr`: at most one may be present.
-    private func pair<Literal>(
+    func pair<Literal>(
         _ literalName: String, _ expressionName: String, of element: SCXMLXMLElement,
         literal: (String) throws(SCXMLError) -> Literal
     ) throws(SCXMLError) -> SCXMLLiteralOrExpression<Literal>? {

@@ -25,6 +25,8 @@ public struct SCXMLChartBuilder: Sendable {
     /// The limits: the document's depth and number of states are checked before building, and no string
     /// value may grow past ``SCXMLLimits/maximumValueSize`` at run time (`error.execution` instead).
     public var limits: SCXMLLimits
+    /// Values an invoking session passes (`<param>`, `namelist`): bound after the top-level data, over it.
+    var parameters: [String: SCXMLValue] = [:]
 
     /// Creates a builder.
     ///
@@ -58,6 +60,8 @@ public struct SCXMLChartBuilder: Sendable {
             maximumValueSize: limits.maximumValueSize)
         let allData = document.allData
         var conversion = Conversion(document: document, allData: allData, executor: executor)
+        conversion.parameters = parameters
+        conversion.limits = limits
         var elements: [ChartElement<String, SCXMLEvent, SCXMLDataModel>] = []
         for node in document.states where !node.isPseudoState {
             elements.append(try conversion.element(for: node, isTopLevel: true))
@@ -89,6 +93,10 @@ extension SCXMLChartBuilder {
         /// quadratic in the number of states.
         let allData: [SCXMLDataNode]
         let executor: SCXMLContentExecutor
+        /// The invoking session's `<param>` and `namelist` values.
+        var parameters: [String: SCXMLValue] = [:]
+        /// The limits, which invoked documents inherit.
+        var limits = SCXMLLimits.default
 
         mutating func element(for node: SCXMLStateNode, isTopLevel: Bool) throws(SCXMLError) -> Element {
             var children: [Element] = []
@@ -106,6 +114,7 @@ extension SCXMLChartBuilder {
             for transition in node.transitions {
                 children.append(try self.transition(transition))
             }
+            children += SCXMLChartBuilder.invokeElements(of: node, in: document, executor: executor, limits: limits)
             for child in node.children where child.kind != .initial {
                 children.append(try element(for: child, isTopLevel: false))
             }
@@ -151,10 +160,18 @@ extension SCXMLChartBuilder {
                 if isTopLevel && !document.data.isEmpty { scopes.append(("", document.data)) }
                 if !node.data.isEmpty { scopes.append((node.id, node.data)) }
             }
-            if scopes.isEmpty { return nil }
+            let parameters = isTopLevel ? self.parameters : [:]
+            if scopes.isEmpty && parameters.isEmpty { return nil }
             let executor = self.executor
             let bindings = scopes
             return { model, scope throws(SCXMLExecutionError) in
+                defer {
+                    // SCXML 1.0 §6.4: the invoking session's values replace those of the data elements.
+                    if !parameters.isEmpty, !model.boundScopes.contains("#parameters") {
+                        model.boundScopes.insert("#parameters")
+                        for (name, value) in parameters { model.variables[name] = value }
+                    }
+                }
                 var firstError: SCXMLExecutionError?
                 for (id, data) in bindings where !model.boundScopes.contains(id) {
                     model.boundScopes.insert(id)

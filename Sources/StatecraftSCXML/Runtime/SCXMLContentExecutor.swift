@@ -141,7 +141,8 @@ struct SCXMLContentExecutor: Sendable {
             throw .unsupportedSendType(type, at: at)
         }
         let isInternal = target == SCXMLSend.internalTarget
-        if let target, !isInternal {
+        let route = target.flatMap(SCXMLSendRoute.init(target:))
+        if let target, !isInternal, route == nil {
             throw .unsupportedSendTarget(target, at: at)
         }
         if isInternal && delay > .zero {
@@ -167,6 +168,15 @@ struct SCXMLContentExecutor: Sendable {
         }
         if isInternal {
             scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID))
+        } else if let route {
+            // To another session (SCXMLSendRoute): delivered after the macrostep, without delay.
+            let event = SCXMLEvent(
+                name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
+                originType: SCXMLSend.scxmlEventProcessorType)
+            switch route {
+            case .parent: scope.sendToParent(event)
+            case .invocation(let id): scope.send(event, toInvocation: id)
+            }
         } else {
             let event = SCXMLEvent(
                 name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",

@@ -38,6 +38,8 @@ public final class SCXMLSession {
     /// Whether the session was restored from a snapshot: its first macrostep happened in another run.
     let isRestored: Bool
     private let logBuffer: SCXMLLogBuffer
+    /// The sessions `<invoke>` started, driven on this session's virtual time (`SCXMLSession+Invoke.swift`).
+    let invocationTree: SCXMLInvocationTree
 
     /// Builds a document's chart and starts it.
     ///
@@ -81,10 +83,16 @@ public final class SCXMLSession {
         }
         let runtime = ChartRuntime()
         runtime._sendWithoutDelay = sendWithoutDelay
+        let tree = SCXMLInvocationTree()
+        runtime._invocationContext = tree
+        invocationTree = tree
         externalQueue = queue
         machine = try makeMachine(chart, runtime)
         // A restored machine made its own runtime; nothing has run on it yet.
         machine.subject._sendWithoutDelay = sendWithoutDelay
+        machine.subject._invocationContext = tree
+        tree.now = { [unowned machine] in machine._delayedEventTime }
+        tree.runChildren()
         initialMacrostep = SCXMLMacrostepRecord(event: nil, exited: [], entered: [], configuration: [])
         initialMacrostep = record(event: nil)
         if isFinished { externalQueue.events.removeAll() }
@@ -145,6 +153,8 @@ public final class SCXMLSession {
     /// - Complexity: O(*n*) per microstep in the number of states.
     public func processNextQueuedEvent() -> SCXMLMacrostepRecord? {
         guard !isFinished, let event = externalQueue.events.dequeue() else { return nil }
+        // The children invoked (or sent events) during the macrostep run theirs after it.
+        defer { invocationTree.runChildren() }
         guard machine.send(event).didTransition else {
             return SCXMLMacrostepRecord(
                 event: event.name, exited: [], entered: [], configuration: snapshot.configuration.sorted(),
@@ -180,13 +190,13 @@ public final class SCXMLSession {
         while queueDelayedEvent(notAfter: end) {
             records += processQueuedEvents()
         }
-        machine._moveDelayedEventTime(to: end)
+        moveTime(to: end)
         return records
     }
 
     /// When the earliest waiting delayed event falls due; `nil` when none waits.
     public var nextDelayedEventTime: Duration? {
-        machine._nextDelayedEventTime
+        [machine._nextDelayedEventTime, invocationTree.nextDelayedEventTime].compactMap { $0 }.min()
     }
 
     /// Moves the earliest delayed event due by `end` (any, when `nil`) to the external queue and the clock
@@ -194,7 +204,9 @@ public final class SCXMLSession {
     ///
     /// - Returns: whether there was one (and the chart has not finished).
     private func queueDelayedEvent(notAfter end: Duration?) -> Bool {
-        guard !isFinished, let event = machine._popDelayedEvent(notAfter: end) else { return false }
+        guard !isFinished else { return false }
+        if deliverChildDelayedEvent(notAfter: end) { return true }
+        guard let event = machine._popDelayedEvent(notAfter: end) else { return false }
         enqueue(event)
         return true
     }
@@ -254,7 +266,7 @@ public final class SCXMLSession {
             case .advance(let duration):
                 let end = now + max(duration, .zero)
                 guard deliver(notAfter: end) else { return .eventLimitReached(eventLimit) }
-                machine._moveDelayedEventTime(to: end)
+                moveTime(to: end)
             }
         }
         budget = eventLimit

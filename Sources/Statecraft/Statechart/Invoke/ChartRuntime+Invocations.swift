@@ -44,7 +44,12 @@ extension ChartRuntime {
             }
             let host = InvocationHost(
                 invocationID: pending.id,
-                sendToParent: { [weak machine] event in
+                sendToParent: { [weak self, weak machine] event in
+                    if let sendWithoutDelay = self?._sendWithoutDelay {
+                        // An SCXML session: events from a child go to the back of its external queue.
+                        sendWithoutDelay(event)
+                        return
+                    }
                     guard let machine, let event = event as? Event else { return }
                     machine.send(event)
                 },
@@ -52,7 +57,7 @@ extension ChartRuntime {
                     guard let self, let machine else { return }
                     report(error, in: machine)
                 },
-                schedule: scheduler(for: machine))
+                schedule: scheduler(for: machine), context: _invocationContext)
             let handle = pending.launch(host)
             registry.add(InvocationRegistry.Running(id: pending.id, autoforward: pending.autoforward, handle: handle))
         }
@@ -74,8 +79,9 @@ extension ChartRuntime {
         onFinish(context)
     }
 
-    /// Stops every invocation and timer: the invocation that started this machine was cancelled.
-    func cancelAllInvocations() {
+    /// Stops every invocation and timer: the invocation that started this machine was cancelled. Not API:
+    /// `package` for the SCXML importer's child sessions.
+    package func cancelAllInvocations() {
         invocations?.cancelAll()
         _autoforwards = false
         onFinish = nil

@@ -13,16 +13,19 @@ package final class InvocationHost {
     /// Runs a task on the run loop of the outermost machine (``StateMachine/run(clock:isolation:)``),
     /// now if it runs, otherwise when it starts.
     package let schedule: (InvocationTask) -> Void
+    /// What the invoking machine's runtime hands its invocations (``ChartRuntime/_invocationContext``).
+    package let context: AnyObject?
 
     /// Creates a host.
     package init(
         invocationID: String, sendToParent: @escaping (Any) -> Void, report: @escaping (any Error) -> Void,
-        schedule: @escaping (InvocationTask) -> Void
+        schedule: @escaping (InvocationTask) -> Void, context: AnyObject? = nil
     ) {
         self.invocationID = invocationID
         self.sendToParent = sendToParent
         self.report = report
         self.schedule = schedule
+        self.context = context
     }
 }
 

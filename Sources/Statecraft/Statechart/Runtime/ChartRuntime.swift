@@ -12,12 +12,20 @@ public final class ChartRuntime {
     package var _sendWithoutDelay: ((Any) -> Void)?
     /// The invocations this machine runs (``Invoke``); `nil` until one starts.
     var invocations: InvocationRegistry?
-    /// The link to the machine that invoked this one, if an invocation started it.
-    var parentLink: InvocationHost?
+    /// The link to the machine that invoked this one, if an invocation started it. Not API: `package` for
+    /// the SCXML importer's child sessions.
+    package var parentLink: InvocationHost?
+    /// Not API: handed to this machine's invocations (``InvocationHost/context``) — an SCXML session's
+    /// tree of child sessions.
+    package var _invocationContext: AnyObject?
+    /// Not API: whether the delayed sends of an invoked chart stay in its own delayed-event queue (an
+    /// SCXML child session, whose session moves virtual time) instead of running on the outermost run loop.
+    package var _keepsOwnDelayedEvents = false
     /// Where the invocations of this machine run their tasks, when it is the outermost one.
     var root: (any InvocationRoot)?
-    /// Called once with the chart's context when it finishes: an invoked child telling its parent.
-    var onFinish: ((Any) -> Void)?
+    /// Called once with the chart's context when it finishes: an invoked child telling its parent. Not
+    /// API: `package` for the SCXML importer.
+    package var onFinish: ((Any) -> Void)?
     /// Whether an invocation that autoforwards is running: the only cost autoforwarding adds per event.
     @usableFromInline var _autoforwards = false
     /// The ``InvocationError``s of a machine that has not started an invocation yet — a
@@ -36,7 +44,7 @@ public final class ChartRuntime {
         for effect in effects {
             switch effect {
             case .send(let event, let delay, let id):
-                if delay > .zero, let parentLink {
+                if delay > .zero, !_keepsOwnDelayedEvents, let parentLink {
                     // An invoked chart has no run loop of its own: its timers run on the outermost one.
                     scheduleDelayed(event, after: delay, id: id, link: parentLink, in: machine)
                 } else if delay > .zero {

@@ -99,4 +99,15 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     @inlinable public mutating func send(_ event: Event, toInvocation id: String) {
         effects.append(.invocation(.send(event, invocation: id)))
     }
+
+    /// Starts `invocation` once the macrostep is over. Not API: for the SCXML importer, whose `<invoke>`
+    /// evaluates its attributes on entry.
+    package mutating func invoke(_ invocation: ChartInvocation<Event>) {
+        effects.append(.invocation(.start(invocation)))
+    }
+
+    /// Cancels the invocation `id`. Not API: for the SCXML importer.
+    package mutating func cancelInvocation(id: String) {
+        effects.append(.invocation(.cancel(id: id)))
+    }
 }

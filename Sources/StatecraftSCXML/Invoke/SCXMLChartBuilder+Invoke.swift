@@ -1,0 +1,121 @@
+import Foundation
+import Statecraft
+
+extension SCXMLChartBuilder {
+    /// The chart elements of a state's `<invoke>` elements: an entry action that evaluates the invoke and
+    /// asks the runtime to start it after the macrostep, and an exit action cancelling it.
+    static func invokeElements(
+        of node: SCXMLStateNode, in document: SCXMLDocument, executor: SCXMLContentExecutor, limits: SCXMLLimits
+    ) -> [Element] {
+        var elements: [Element] = []
+        for (index, invoke) in node.invokes.enumerated() {
+            // SCXML 1.0 §6.4.1: a generated id is `stateid.platformid`.
+            let invokeID = invoke.id ?? "\(node.id).invoke\(index)"
+            let start = InvokeStart(
+                invoke: invoke, invokeID: invokeID, baseFile: document.sourceLocation.file, executor: executor,
+                limits: limits)
+            elements.append(.entry { model, scope in try start.run(model: &model, scope: &scope) })
+            elements.append(.exit { _, scope in scope.cancelInvocation(id: invokeID) })
+        }
+        return elements
+    }
+
+    /// Starting one `<invoke>`: evaluated when its state is entered, started after the macrostep.
+    struct InvokeStart: Sendable {
+        let invoke: SCXMLInvoke
+        let invokeID: String
+        let baseFile: String?
+        let executor: SCXMLContentExecutor
+        let limits: SCXMLLimits
+
+        func run(model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>) throws {
+            let at = invoke.sourceLocation
+            var environment = executor.environment(model, scope)
+            func evaluate(_ value: SCXMLLiteralOrExpression<String>?, _ attribute: String) throws -> String? {
+                switch value {
+                case .literal(let text): return text
+                case .expression(let expression):
+                    do {
+                        return try environment.evaluate(expression).description
+                    } catch {
+                        throw SCXMLInvocationError.evaluation("\(attribute): \(error)", at: at)
+                    }
+                case nil: return nil
+                }
+            }
+            if let type = try evaluate(invoke.type, "typeexpr"), !SCXMLInvoke.scxmlTypes.contains(type) {
+                throw SCXMLInvocationError.unsupportedType(type, at: at)
+            }
+            if let location = invoke.idLocation {
+                do {
+                    try environment.assign(.string(invokeID), to: location)
+                } catch {
+                    throw SCXMLInvocationError.evaluation("idlocation: \(error)", at: at)
+                }
+                model.variables = environment.variables
+            }
+            var parameters: [String: SCXMLValue] = [:]
+            for name in invoke.namelist {
+                guard let value = model.variables[name] else {
+                    throw SCXMLInvocationError.evaluation("namelist names '\(name)', which is not declared", at: at)
+                }
+                parameters[name] = value
+            }
+            for param in invoke.params {
+                do {
+                    parameters[param.name] = try environment.evaluate(param.expression)
+                } catch {
+                    throw SCXMLInvocationError.evaluation("<param name=\"\(param.name)\">: \(error)", at: at)
+                }
+            }
+            let child = try childDocument(source: try evaluate(invoke.source, "srcexpr"), environment: environment)
+            var builder = SCXMLChartBuilder(
+                sessionID: "\(executor.sessionID).\(invokeID)", limits: limits, log: executor.log)
+            builder.parameters = parameters
+            let chart: SCXMLChart
+            do {
+                chart = try builder.build(child)
+            } catch {
+                throw SCXMLInvocationError.invalidChild(error.description, at: at)
+            }
+            let invokeID = self.invokeID
+            scope.invoke(
+                ChartInvocation(id: invokeID, autoforward: invoke.autoforward, in: SCXMLChart.self) { host in
+                    SCXMLChildSession(
+                        chart: chart, invokeID: invokeID, host: host, tree: host.context as? SCXMLInvocationTree)
+                })
+        }
+
+        /// The child document: inline, from `<content expr>`, or read from `src`.
+        private func childDocument(source: String?, environment: SCXMLExpressionEnvironment) throws -> SCXMLDocument {
+            let at = invoke.sourceLocation
+            if let content = invoke.content { return content }
+            if let expression = invoke.contentExpression {
+                do {
+                    let text = try environment.evaluate(expression)
+                    guard case .string(let markup) = text else {
+                        throw SCXMLInvocationError.invalidChild("<content expr> is not a document", at: at)
+                    }
+                    return try SCXMLParser.parse(string: markup, limits: limits)
+                } catch let error as SCXMLInvocationError {
+                    throw error
+                } catch {
+                    throw SCXMLInvocationError.invalidChild("\(error)", at: at)
+                }
+            }
+            guard let source else {
+                throw SCXMLInvocationError.invalidChild("neither src nor <content> gives a document", at: at)
+            }
+            let path = source.hasPrefix("file:") ? String(source.dropFirst("file:".count)) : source
+            let base = baseFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            let url =
+                path.hasPrefix("/")
+                ? URL(fileURLWithPath: path) : (base?.appendingPathComponent(path) ?? URL(fileURLWithPath: path))
+            do {
+                return try SCXMLParser.parse(contentsOf: url, limits: limits)
+            } catch {
+                throw SCXMLInvocationError.unreadableSource(source, reason: error.description, at: at)
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Statecraft
+
+/// An invoked SCXML session: a machine of its own over the child chart, with its own external queue and
+/// delayed events, driven by the invoking session (``SCXMLInvocationTree``) on its virtual time.
+final class SCXMLChildSession: InvocationHandle {
+    /// The child's external queue; the chart's sends without delay and the parent's events go to its back.
+    final class Queue {
+        var events = FIFOQueue<SCXMLEvent>()
+    }
+
+    let invokeID: String
+    let machine: StateMachine<SCXMLChart>
+    let queue: Queue
+    /// The parent's virtual time when the child started: the child's delayed events count from it.
+    let offset: Duration
+    private(set) var isCancelled = false
+    private weak var tree: SCXMLInvocationTree?
+
+    /// Starts the child chart: its first macrostep runs now; what it sends its parent waits in the parent's
+    /// external queue, tagged with the invoke id.
+    init(chart: SCXMLChart, invokeID: String, host: InvocationHost, tree: SCXMLInvocationTree?) {
+        self.invokeID = invokeID
+        self.tree = tree
+        offset = tree?.now() ?? .zero
+        let queue = Queue()
+        self.queue = queue
+        let runtime = ChartRuntime()
+        runtime._sendWithoutDelay = { event in
+            guard let event = event as? SCXMLEvent else { return }
+            queue.events.enqueue(event)
+        }
+        runtime._keepsOwnDelayedEvents = true
+        runtime._invocationContext = tree
+        let cancelled = CancelFlag()
+        runtime.parentLink = InvocationHost(
+            invocationID: invokeID,
+            sendToParent: { event in
+                guard !cancelled.isSet, var event = event as? SCXMLEvent else { return }
+                event.invokeID = invokeID
+                event.type = .external
+                host.sendToParent(event)
+            },
+            report: host.report, schedule: host.schedule, context: tree)
+        runtime.onFinish = { _ in
+            guard !cancelled.isSet else { return }
+            host.sendToParent(SCXMLEvent("done.invoke.\(invokeID)", invokeID: invokeID))
+        }
+        self.cancelled = cancelled
+        machine = StateMachine(definition: chart, subject: runtime)
+        tree?.add(self)
+    }
+
+    private let cancelled: CancelFlag
+
+    /// Whether events wait in the child's queue.
+    var hasQueuedEvents: Bool { !isCancelled && !machine.state.isFinished && !queue.events.isEmpty }
+
+    /// Processes the child's queue until it is empty, one macrostep per event.
+    func processQueue() {
+        while !isCancelled, !machine.state.isFinished, let event = queue.events.dequeue() {
+            machine.send(event)
+        }
+        if machine.state.isFinished { queue.events.removeAll() }
+    }
+
+    func cancel() {
+        isCancelled = true
+        cancelled.isSet = true
+        machine.subject.onFinish = nil
+        // Its delayed events stay in its machine, which the tree no longer looks at.
+        machine.subject.cancelAllInvocations()
+        queue.events.removeAll()
+        tree?.remove(self)
+    }
+
+    func receive(_ event: Any) -> Bool {
+        guard !isCancelled, !machine.state.isFinished, let event = event as? SCXMLEvent else { return false }
+        queue.events.enqueue(event)
+        return true
+    }
+
+    /// Set once the invocation is cancelled: the closures the child's runtime holds check it.
+    final class CancelFlag {
+        var isSet = false
+    }
+}

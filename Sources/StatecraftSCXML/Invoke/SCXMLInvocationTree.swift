@@ -1,0 +1,59 @@
+import Foundation
+import Statecraft
+
+/// The child sessions an SCXML session invoked, and theirs, in the order they started: the session runs
+/// their queues after each of its own macrosteps and delivers their delayed events on its virtual time.
+final class SCXMLInvocationTree {
+    /// The invoking session's virtual time.
+    var now: () -> Duration = { .zero }
+    private(set) var children: [SCXMLChildSession] = []
+
+    func add(_ child: SCXMLChildSession) {
+        children.append(child)
+    }
+
+    func remove(_ child: SCXMLChildSession) {
+        children.removeAll { $0 === child }
+    }
+
+    /// Runs every child's queue until none holds an event; what they send their parents waits in the
+    /// parents' queues (the root's external queue for its own children).
+    func runChildren() {
+        var progressed = true
+        while progressed {
+            progressed = false
+            for child in children where child.hasQueuedEvents {
+                child.processQueue()
+                progressed = true
+            }
+        }
+    }
+
+    /// When the earliest delayed event of any child falls due, on the invoking session's time.
+    var nextDelayedEventTime: Duration? {
+        children.compactMap { child in child.machine._nextDelayedEventTime.map { $0 + child.offset } }.min()
+    }
+
+    /// Moves the earliest delayed event of a child due by `end` to that child's queue and runs the children.
+    ///
+    /// - Returns: Whether there was one.
+    func deliverDelayedEvent(notAfter end: Duration?) -> Bool {
+        var earliest: (child: SCXMLChildSession, due: Duration)?
+        for child in children {
+            guard let due = child.machine._nextDelayedEventTime.map({ $0 + child.offset }) else { continue }
+            if let end, due > end { continue }
+            if earliest == nil || due < earliest!.due { earliest = (child, due) }
+        }
+        guard let (child, _) = earliest,
+            let event = child.machine._popDelayedEvent(notAfter: end.map { $0 - child.offset })
+        else { return false }
+        child.queue.events.enqueue(event)
+        runChildren()
+        return true
+    }
+
+    /// Moves every child's time to `time` on the invoking session's axis.
+    func moveTime(to time: Duration) {
+        for child in children { child.machine._moveDelayedEventTime(to: time - child.offset) }
+    }
+}

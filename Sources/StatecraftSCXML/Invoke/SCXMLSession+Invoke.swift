@@ -1,0 +1,22 @@
+import Statecraft
+
+extension SCXMLSession {
+    /// Delivers the earliest delayed event of an invoked session due by `end` (any, when `nil`), when it
+    /// falls due before this session's own earliest one: the clock moves to it and the children run.
+    ///
+    /// - Returns: Whether one was delivered.
+    func deliverChildDelayedEvent(notAfter end: Duration?) -> Bool {
+        guard let childDue = invocationTree.nextDelayedEventTime, end.map({ childDue <= $0 }) ?? true else {
+            return false
+        }
+        if let ownDue = machine._nextDelayedEventTime, ownDue <= childDue { return false }
+        machine._moveDelayedEventTime(to: childDue)
+        return invocationTree.deliverDelayedEvent(notAfter: childDue)
+    }
+
+    /// Moves this session's and its invoked sessions' virtual time to `time`.
+    func moveTime(to time: Duration) {
+        machine._moveDelayedEventTime(to: time)
+        invocationTree.moveTime(to: time)
+    }
+}
