@@ -27,7 +27,6 @@ enum W3CFullAllowList {
             "needs <content>, _event as a value; load: test179.scxml:7:4: <content> is not supported by Statecraft yet",
         "186":
             "needs <param>, ECMAScript values, _event as a value; load: test186.scxml:12:6: <param> is not supported by Statecraft yet",
-        "187": "invoke (helper/invoke)",
         "190":
             "finished(\"fail\"); errors: error.execution in entry of state 's0': test190.scxml:14:4: <send>: the target '#_scxml_statecraft' is not supported (o...",
         "194":
@@ -40,7 +39,6 @@ enum W3CFullAllowList {
         "224": "invoke (helper/invoke)",
         "233": "invoke (helper/invoke)",
         "234": "invoke (helper/invoke)",
-        "245": "invoke (helper/invoke)",
         "288": "needs values from child content; load: test288.scxml:10:4: <assign> cannot contain text",
         "294":
             "needs <donedata>, <param>, <content>, ECMAScript values, _event as a value; load: test294.scxml:19:6: <donedata> is not supported by Statecraft yet",
@@ -112,7 +110,6 @@ enum W3CFullAllowList {
             "needs <data src>; load: test552.scxml:4:5: the attribute 'src' of <data> is not supported by Statecraft yet",
         "553":
             "needs namelist; load: test553.scxml:10:4: <send namelist=\"\"foo\">: syntax error at offset 0: the string literal is not terminated",
-        "554": "invoke (helper/invoke)",
         "557":
             "needs <data src>, XML data, ECMAScript values; load: test557.scxml:5:4: <books (inline XML data)> is not supported by Statecraft yet",
         "558": "needs <data src>, values from child content; load: test558.scxml:4:4: <data content=\"this  is ",

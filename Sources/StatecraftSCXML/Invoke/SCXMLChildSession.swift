@@ -63,6 +63,14 @@ final class SCXMLChildSession: InvocationHandle {
         if machine.state.isFinished { queue.events.removeAll() }
     }
 
+    /// Delivers a delayed send of the child to another session once it falls due.
+    func deliver(_ event: SCXMLEvent, to route: SCXMLSendRoute) {
+        switch route {
+        case .parent: machine.subject.parentLink?.sendToParent(event)
+        case .invocation(let id): _ = machine.subject._deliver(event, toInvocation: id)
+        }
+    }
+
     func cancel() {
         isCancelled = true
         cancelled.isSet = true

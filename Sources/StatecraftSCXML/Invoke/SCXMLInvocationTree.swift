@@ -47,7 +47,11 @@ final class SCXMLInvocationTree {
         guard let (child, _) = earliest,
             let event = child.machine._popDelayedEvent(notAfter: end.map { $0 - child.offset })
         else { return false }
-        child.queue.events.enqueue(event)
+        if let (route, routed) = SCXMLSendRoute.routed(event) {
+            child.deliver(routed, to: route)
+        } else {
+            child.queue.events.enqueue(event)
+        }
         runChildren()
         return true
     }

@@ -19,4 +19,15 @@ extension SCXMLSession {
         machine._moveDelayedEventTime(to: time)
         invocationTree.moveTime(to: time)
     }
+
+    /// Routes a delayed send to an invoked session (`#_<invokeid>`) once it falls due; a delayed send to
+    /// `#_parent` in a session nothing invoked goes nowhere.
+    ///
+    /// - Returns: Whether `event` was such a send.
+    func routeDelayedSend(_ event: SCXMLEvent) -> Bool {
+        guard let (route, routed) = SCXMLSendRoute.routed(event) else { return false }
+        if case .invocation(let id) = route { _ = machine.subject._deliver(routed, toInvocation: id) }
+        invocationTree.runChildren()
+        return true
+    }
 }

@@ -160,7 +160,9 @@ extension SCXMLChartBuilder {
                 if isTopLevel && !document.data.isEmpty { scopes.append(("", document.data)) }
                 if !node.data.isEmpty { scopes.append((node.id, node.data)) }
             }
-            let parameters = isTopLevel ? self.parameters : [:]
+            // SCXML 1.0 §6.4: a value whose name no data element of the child declares is not bound.
+            let declared = Set(allData.map(\.id))
+            let parameters = isTopLevel ? self.parameters.filter { declared.contains($0.key) } : [:]
             if scopes.isEmpty && parameters.isEmpty { return nil }
             let executor = self.executor
             let bindings = scopes

@@ -169,11 +169,12 @@ struct SCXMLContentExecutor: Sendable {
         if isInternal {
             scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID))
         } else if let route {
-            // To another session (SCXMLSendRoute): delivered after the macrostep, without delay.
+            // To another session (SCXMLSendRoute): after the macrostep, or from the delayed-event queue.
             let event = SCXMLEvent(
                 name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
                 originType: SCXMLSend.scxmlEventProcessorType)
             switch route {
+            case _ where delay > .zero: scope.send(route.delayed(event), after: delay, id: sendID)
             case .parent: scope.sendToParent(event)
             case .invocation(let id): scope.send(event, toInvocation: id)
             }

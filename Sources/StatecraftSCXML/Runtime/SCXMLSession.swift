@@ -207,6 +207,7 @@ public final class SCXMLSession {
         guard !isFinished else { return false }
         if deliverChildDelayedEvent(notAfter: end) { return true }
         guard let event = machine._popDelayedEvent(notAfter: end) else { return false }
+        if routeDelayedSend(event) { return true }
         enqueue(event)
         return true
     }

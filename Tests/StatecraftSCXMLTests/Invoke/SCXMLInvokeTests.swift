@@ -203,4 +203,41 @@ struct SCXMLInvokeTests {
         #expect(outcome == .finished("pass"))
         #expect(session.now == .seconds(3))
     }
+
+    @Test func aDelayedSendToTheParentWaitsAndDiesWithTheChild() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="s0">
+              <invoke id="kid"><content><scxml version="1.0" datamodel="ecmascript">
+                <state id="c0">
+                  <onentry>
+                    <send event="soon" target="#_parent" delay="1s"/>
+                    <send event="never" target="#_parent" delay="5s"/>
+                    <send event="quit" delay="2s"/>
+                  </onentry>
+                  <transition event="quit" target="cdone"/>
+                </state>
+                <final id="cdone"/>
+              </scxml></content></invoke>
+            </state>
+            """)
+        var seen: [(String?, Duration)] = []
+        session.run(events: [String]()) { record in seen.append((record.event, record.time)) }
+        // `never` was still waiting in the child when it finished at 2 s: it is dropped with the child.
+        #expect(seen.map(\.0) == [nil, "soon", "done.invoke.kid"])
+        #expect(seen.map(\.1) == [.zero, .seconds(1), .seconds(2)])
+    }
+
+    @Test func anUndeclaredNamelistEntryIsErrorExecutionAndNothingStarts() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="s0">
+              <invoke namelist="nowhere">\(Self.child)</invoke>
+              <transition event="error.execution" target="pass"/>
+            </state>
+            <final id="pass"/>
+            """)
+        #expect(session.snapshot.finalState == "pass")
+        #expect(session.invocationTree.children.isEmpty)
+    }
 }

@@ -64,6 +64,14 @@ extension ChartRuntime {
         _autoforwards = registry.autoforwards
     }
 
+    /// Not API: delivers `event` to the running invocation `id` outside a macrostep — an SCXML session's
+    /// delayed `<send target="#_id">` falling due.
+    ///
+    /// - Returns: Whether the invocation runs and accepted the event.
+    package func _deliver(_ event: Any, toInvocation id: String) -> Bool {
+        invocations?.handle(id: id)?.receive(event) ?? false
+    }
+
     /// Sends `event` to every running invocation that autoforwards.
     @usableFromInline func autoforward<Event>(_ event: Event) {
         for handle in invocations?.autoforwarding ?? [] { _ = handle.receive(event) }
