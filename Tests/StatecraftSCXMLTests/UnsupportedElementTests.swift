@@ -9,9 +9,6 @@ struct UnsupportedElementTests {
         ("invoke", #"<state id="s0"><invoke type="scxml" src="x.scxml"/></state>"#),
         ("script", #"<script>var x = 1;</script><state id="s0"/>"#),
         ("foreach", #"<state id="s0"><onentry><foreach array="a" item="i"/></onentry></state>"#),
-        ("donedata", #"<final id="f"><donedata><param name="a" expr="1"/></donedata></final>"#),
-        ("content", #"<state id="s0"><onentry><send event="e"><content>x</content></send></onentry></state>"#),
-        ("param", #"<state id="s0"><onentry><send event="e"><param name="a" expr="1"/></send></onentry></state>"#),
         ("finalize", #"<state id="s0"><finalize/></state>"#),
     ]
 

@@ -21,17 +21,19 @@ struct SCXMLContentExecutor: Sendable {
         _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>
     ) -> SCXMLExpressionEnvironment {
         var environment = SCXMLExpressionEnvironment(
-            variables: model.variables, event: scope.signal.map(SCXMLContentExecutor.event(for:)),
+            variables: model.variables, event: scope.signal.map { SCXMLContentExecutor.event(for: $0, model) },
             sessionName: sessionName, sessionID: sessionID, isInState: { scope.isActive($0) })
         environment.maximumValueSize = maximumValueSize
         return environment
     }
 
-    /// The `_event` a chart signal stands for.
-    static func event(for signal: ChartSignal<String, SCXMLEvent>) -> SCXMLEvent {
+    /// The `_event` a chart signal stands for; a `done.state.ID` event carries the data its final child's
+    /// `<donedata>` gave.
+    static func event(for signal: ChartSignal<String, SCXMLEvent>, _ model: SCXMLDataModel) -> SCXMLEvent {
         switch signal {
         case .event(let event): event
-        case .done(let id): .done(stateID: id)
+        case .done(let id):
+            SCXMLEvent("done.state.\(id)", type: .platform, data: model.doneData[id])
         case .error(let error): .executionError(message: String(describing: error.underlying))
         }
     }
@@ -122,6 +124,7 @@ struct SCXMLContentExecutor: Sendable {
         let target: String?
         let type: String?
         let delay: Duration
+        let data: SCXMLValue?
         do {
             name = try environment.evaluateString(send.event, attribute: "eventexpr")
             target = try send.target.map { value throws(SCXMLExpressionError) in
@@ -134,6 +137,7 @@ struct SCXMLContentExecutor: Sendable {
                 try send.delay.map { value throws(SCXMLExpressionError) in
                     try environment.evaluateDelay(value)
                 } ?? .zero
+            data = try environment.evaluate(send.data)
         } catch {
             throw .expression(error, element: "send", at: at)
         }
@@ -166,12 +170,28 @@ struct SCXMLContentExecutor: Sendable {
             sendID = nil
         }
         if isInternal {
-            scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID))
+            scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID, data: data))
         } else {
             let event = SCXMLEvent(
                 name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
-                originType: SCXMLSend.scxmlEventProcessorType)
+                originType: SCXMLSend.scxmlEventProcessorType, data: data)
             scope.send(event, after: delay, id: sendID)
+        }
+    }
+}
+
+extension SCXMLContentExecutor {
+    /// Evaluates a `<final>`'s `<donedata>` into ``SCXMLDataModel/doneData`` for the `done.state.PARENT`
+    /// event its entry raises; on failure the event carries no data and `error.execution` is raised first.
+    func evaluateDoneData(
+        _ data: SCXMLEventData, parent: String, at location: SCXMLSourceLocation, model: inout SCXMLDataModel,
+        scope: ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        model.doneData[parent] = nil
+        do {
+            model.doneData[parent] = try environment(model, scope).evaluate(data)
+        } catch {
+            throw .expression(error, element: "donedata", at: location)
         }
     }
 }
