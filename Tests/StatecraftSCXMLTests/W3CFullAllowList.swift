@@ -19,17 +19,9 @@ enum W3CFullAllowList {
             "needs <foreach>, ECMAScript values, values from child content; load: test155.scxml:14:9: <foreach> is not supported by Statecraft yet",
         "156":
             "needs <foreach>, ECMAScript values, values from child content; load: test156.scxml:14:9: <foreach> is not supported by Statecraft yet",
-        "159":
-            "needs send errors at run time; load: test159.scxml:9:4: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
         "187": "invoke (helper/invoke)",
-        "190":
-            "finished(\"fail\"); errors: error.execution in entry of state 's0': test190.scxml:14:4: <send>: the target '#_scxml_statecraft' is not supported (o...",
         "191": "invoke (helper/invoke)",
         "192": "invoke (helper/invoke)",
-        "194":
-            "needs send errors at run time; load: test194.scxml:8:4: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
-        "199":
-            "needs send types; load: test199.scxml:5:4: <send type=\"27\">: only the SCXML event I/O processor (http://www.w3.org/TR/scxml/#SCXMLEventProcessor) is supported",
         "201": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "207": "invoke (helper/invoke)",
         "215": "invoke (helper/invoke)",
@@ -61,22 +53,8 @@ enum W3CFullAllowList {
         "302": "needs <script>; load: test302.scxml:4:2: <script> is not supported by Statecraft yet",
         "303": "needs <script>; load: test303.scxml:10:4: <script> is not supported by Statecraft yet",
         "304": "needs <script>; load: test304.scxml:2:2: <script> is not supported by Statecraft yet",
-        "319":
-            "needs _event as a value; inputConsumed; errors: error.execution in entry of state 's0': test319.scxml:5:6: <if>: unknown variable '_event'",
-        "332":
-            "needs ECMAScript values, send errors at run time, _event as a value; load: test332.scxml:11:6: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
-        "336":
-            "needs send types, _event as a value; finished(\"fail\"); errors: error.execution in transition of state 's0': test336.scxml:9:6: <send>: the target '#_scxml_statecraft' is not supporte...",
         "338": "invoke (helper/invoke)",
         "347": "invoke (helper/invoke)",
-        "349":
-            "needs send types, _event as a value; finished(\"fail\"); errors: error.execution in entry of state 's2': test349.scxml:20:4: <send>: the target '#_scxml_statecraft' is not supported (o...",
-        "350":
-            "needs send types; finished(\"fail\"); errors: error.execution in entry of state 's0': test350.scxml:13:6: <send>: the target '#_scxml_statecraft' is not supported (o...",
-        "376":
-            "needs send errors at run time; load: test376.scxml:9:5: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
-        "378":
-            "needs send errors at run time; load: test378.scxml:9:5: <send target=\"baz\">: only '#_internal' (or no target, for the external queue) is supported",
         "422": "invoke (helper/invoke)",
         "444":
             "load: test444.scxml:8:3: <transition cond=\"++var1==2\">: syntax error at offset 0: '++' (increment or decrement) is not supported: expressions can...",
@@ -93,17 +71,11 @@ enum W3CFullAllowList {
             "needs <foreach>, ECMAScript values; load: test459.scxml:15:9: <foreach> is not supported by Statecraft yet",
         "460":
             "needs <foreach>, ECMAScript values; load: test460.scxml:10:3: <foreach> is not supported by Statecraft yet",
-        "496":
-            "needs the SCXML Event I/O Processor, error.communication, send types; load: test496.scxml:6:6: <send target=\"#_scxml_foo\">: only '#_internal' (or no target, for the external queue) is supported",
-        "501":
-            "needs ECMAScript values, _ioprocessors; finished(\"fail\"); errors: error.execution in entry of state 's0': test501.scxml:8:5: <send>: the target '#_scxml_statecraft' is not supported (on...",
         "509": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "510": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "518": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "519": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "520": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
-        "521":
-            "needs the SCXML Event I/O Processor, error.communication; load: test521.scxml:9:4: <send target=\"#_scxml_foo\">: only '#_internal' (or no target, for the external queue) is supported",
         "522": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "525":
             "needs <foreach>, ECMAScript values, values from child content; load: test525.scxml:12:3: <foreach> is not supported by Statecraft yet",

@@ -194,7 +194,7 @@ extension SCXMLChartBuilder {
             if !node.events.isEmpty {
                 let descriptors = node.events
                 trigger = ChartTrigger(label: descriptors.map(\.description).joined(separator: " ")) { signal in
-                    SCXMLEventDescriptor.any(descriptors, matches: signal.name(eventName: \.name))
+                    SCXMLEventDescriptor.any(descriptors, matches: SCXMLContentExecutor.eventName(of: signal))
                 }
             }
             var guardCondition: ChartGuard<String, SCXMLEvent, SCXMLDataModel>?

@@ -34,8 +34,21 @@ struct SCXMLContentExecutor: Sendable {
         case .event(let event): event
         case .done(let id):
             SCXMLEvent("done.state.\(id)", type: .platform, data: model.doneData[id])
-        case .error(let error): .executionError(message: String(describing: error.underlying))
+        case .error(let error):
+            SCXMLEvent(
+                eventName(of: signal), type: .platform,
+                sendID: (error.underlying as? SCXMLExecutionError)?.sendID,
+                data: .string(String(describing: error.underlying)))
         }
+    }
+
+    /// The name a signal is matched by: an event's name, `done.state.ID`, or the platform error event the
+    /// thrown error raises (`error.execution`, or `error.communication` for an unreachable session).
+    static func eventName(of signal: ChartSignal<String, SCXMLEvent>) -> String {
+        if case .error(let error) = signal, let executionError = error.underlying as? SCXMLExecutionError {
+            return executionError.eventName
+        }
+        return signal.name(eventName: \.name)
     }
 
     /// Evaluates a transition's `cond`.
@@ -141,16 +154,6 @@ struct SCXMLContentExecutor: Sendable {
         } catch {
             throw .expression(error, element: "send", at: at)
         }
-        if let type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
-            throw .unsupportedSendType(type, at: at)
-        }
-        let isInternal = target == SCXMLSend.internalTarget
-        if let target, !isInternal {
-            throw .unsupportedSendTarget(target, at: at)
-        }
-        if isInternal && delay > .zero {
-            throw .delayedInternalSend(event: name, at: at)
-        }
         var sendID: String?
         switch send.id {
         case .literal(let id):
@@ -168,6 +171,21 @@ struct SCXMLContentExecutor: Sendable {
             sendID = id
         case nil:
             sendID = nil
+        }
+        func failure(_ error: SCXMLExecutionError) -> SCXMLExecutionError {
+            sendID.map { .failedSend(error, sendID: $0) } ?? error
+        }
+        if let type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
+            throw failure(.unsupportedSendType(type, at: at))
+        }
+        let isInternal = target == SCXMLSend.internalTarget
+        if let target, !isInternal, target != "#_scxml_\(sessionID)" {
+            throw failure(
+                target.hasPrefix("#_scxml_")
+                    ? .unreachableSession(target, at: at) : .unsupportedSendTarget(target, at: at))
+        }
+        if isInternal && delay > .zero {
+            throw failure(.delayedInternalSend(event: name, at: at))
         }
         if isInternal {
             scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID, data: data))
