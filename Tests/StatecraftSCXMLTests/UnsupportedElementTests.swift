@@ -7,8 +7,6 @@ import Testing
 struct UnsupportedElementTests {
     static let unsupported: [(String, String)] = [
         ("invoke", #"<state id="s0"><invoke type="scxml" src="x.scxml"/></state>"#),
-        ("script", #"<script>var x = 1;</script><state id="s0"/>"#),
-        ("foreach", #"<state id="s0"><onentry><foreach array="a" item="i"/></onentry></state>"#),
         ("finalize", #"<state id="s0"><finalize/></state>"#),
     ]
 

@@ -7,18 +7,6 @@
 enum W3CFullAllowList {
     /// Test number → why it does not pass yet.
     static let expectedFailures: [String: String] = [
-        "150":
-            "needs <foreach>, ECMAScript values, values from child content; load: test150.scxml:14:9: <foreach> is not supported by Statecraft yet",
-        "151":
-            "needs <foreach>, ECMAScript values, values from child content; load: test151.scxml:14:9: <foreach> is not supported by Statecraft yet",
-        "152":
-            "needs <foreach>, ECMAScript values, values from child content; load: test152.scxml:16:9: <foreach> is not supported by Statecraft yet",
-        "153":
-            "needs <foreach>, ECMAScript values, values from child content; load: test153.scxml:15:9: <foreach> is not supported by Statecraft yet",
-        "155":
-            "needs <foreach>, ECMAScript values, values from child content; load: test155.scxml:14:9: <foreach> is not supported by Statecraft yet",
-        "156":
-            "needs <foreach>, ECMAScript values, values from child content; load: test156.scxml:14:9: <foreach> is not supported by Statecraft yet",
         "187": "invoke (helper/invoke)",
         "191": "invoke (helper/invoke)",
         "192": "invoke (helper/invoke)",
@@ -50,9 +38,6 @@ enum W3CFullAllowList {
         "252": "invoke (helper/invoke)",
         "253": "invoke (helper/invoke)",
         "276": "invoke (helper/invoke)",
-        "302": "needs <script>; load: test302.scxml:4:2: <script> is not supported by Statecraft yet",
-        "303": "needs <script>; load: test303.scxml:10:4: <script> is not supported by Statecraft yet",
-        "304": "needs <script>; load: test304.scxml:2:2: <script> is not supported by Statecraft yet",
         "338": "invoke (helper/invoke)",
         "347": "invoke (helper/invoke)",
         "422": "invoke (helper/invoke)",
@@ -60,25 +45,15 @@ enum W3CFullAllowList {
             "load: test444.scxml:8:3: <transition cond=\"++var1==2\">: syntax error at offset 0: '++' (increment or decrement) is not supported: expressions can...",
         "446":
             "needs <data src>, ECMAScript values, values from child content; load: test446.scxml:5:2: the attribute 'src' of <data> is not supported by Statecraft yet",
-        "452":
-            "needs <script>, ECMAScript values; load: test452.scxml:6:5: <script> is not supported by Statecraft yet",
+        "452": "needs <script>, ECMAScript values; load: test452.scxml:6:5: <script content=\"function testobject() {",
         "453":
             "needs ECMAScript values; load: test453.scxml:5:4: <data expr=\"function(invar) {return invar + 1;}\">: syntax error at offset 0: function expressions (function) are not sup...",
-        "456": "needs <script>; load: test456.scxml:9:5: <script> is not supported by Statecraft yet",
-        "457":
-            "needs <foreach>, ECMAScript values; load: test457.scxml:15:9: <foreach> is not supported by Statecraft yet",
-        "459":
-            "needs <foreach>, ECMAScript values; load: test459.scxml:15:9: <foreach> is not supported by Statecraft yet",
-        "460":
-            "needs <foreach>, ECMAScript values; load: test460.scxml:10:3: <foreach> is not supported by Statecraft yet",
         "509": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "510": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "518": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "519": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "520": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "522": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
-        "525":
-            "needs <foreach>, ECMAScript values, values from child content; load: test525.scxml:12:3: <foreach> is not supported by Statecraft yet",
         "530": "invoke (helper/invoke)",
         "531": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "532": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",

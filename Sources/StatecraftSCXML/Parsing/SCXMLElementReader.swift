@@ -6,14 +6,14 @@ struct SCXMLElementReader {
 
     /// SCXML elements that Statecraft rejects because it does not implement them yet.
     static let unsupportedElements: Set<String> = [
-        "invoke", "script", "foreach", "finalize",
+        "invoke", "finalize",
     ]
 
     /// The SCXML elements Statecraft reads.
     static let supportedElements: Set<String> = [
         "scxml", "state", "parallel", "final", "initial", "history", "transition", "onentry", "onexit",
         "raise", "send", "cancel", "log", "if", "elseif", "else", "assign", "datamodel", "data", "donedata",
-        "content", "param",
+        "content", "param", "foreach", "script",
     ]
 
     /// The attributes each supported element may carry (attributes with a namespace prefix are ignored).
@@ -37,9 +37,12 @@ struct SCXMLElementReader {
         "assign": ["location", "expr"],
         "data": ["id", "expr", "src"],
         "donedata": [], "content": ["expr"], "param": ["name", "expr", "location"],
+        "foreach": ["array", "item", "index"], "script": ["src"],
     ]
 
-    private static let executableContent: Set<String> = ["raise", "send", "cancel", "log", "if", "assign"]
+    private static let executableContent: Set<String> = [
+        "raise", "send", "cancel", "log", "if", "assign", "foreach", "script",
+    ]
 
     private let limits: SCXMLLimits
     private var explicitIDs: Set<String> = []
@@ -109,6 +112,7 @@ struct SCXMLElementReader {
             switch child.name {
             case "state", "parallel", "final": document.states.append(try readState(child))
             case "datamodel": document.data += try readDatamodel(child)
+            case "script": document.scripts.append(try readScript(child))
             default: throw .misplacedElement(name: child.name, parent: "scxml", at: child.location)
             }
         }
@@ -282,6 +286,12 @@ struct SCXMLElementReader {
                     expression: try inlineValue(text, of: element, constantsOnly: false),
                     sourceLocation: element.location))
         }
+        if element.name == "script" {
+            return .script(try readScript(element))
+        }
+        if element.name == "foreach" {
+            return .foreach(try readForeach(element))
+        }
         if element.name != "if" && element.name != "send" {
             try checkNoText(in: element)
             if let child = element.children.first {
@@ -453,6 +463,48 @@ struct SCXMLElementReader {
         }
         let normalized = text.split(whereSeparator: \.isXMLWhitespace).joined(separator: " ")
         return .literal(.string(normalized))
+    }
+
+    private func readForeach(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLForeach {
+        try checkNoText(in: element)
+        let array = try expression(try required("array", of: element), attribute: "array", of: element)
+        // `item` and `index` must be legal variable names; an illegal one is error.execution when the
+        // element runs (SCXML §4.6), not a load error.
+        var foreach = SCXMLForeach(
+            array: array, item: try required("item", of: element), index: element.attributes["index"],
+            sourceLocation: element.location)
+        for name in [foreach.item] + (foreach.index.map { [$0] } ?? [])
+        where name.count > limits.maximumExpressionLength {
+            throw .limitExceeded(.expressionLength, limit: limits.maximumExpressionLength, at: element.location)
+        }
+        for child in element.children {
+            try classify(child, parent: "foreach")
+            guard Self.executableContent.contains(child.name) else {
+                throw .misplacedElement(name: child.name, parent: "foreach", at: child.location)
+            }
+            foreach.content.append(try readExecutable(child))
+        }
+        return foreach
+    }
+
+    private func readScript(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLScript {
+        if element.attributes["src"] != nil {
+            throw .unsupportedAttribute(name: "src", element: "script", at: element.location)
+        }
+        if let child = element.children.first {
+            throw .misplacedElement(name: child.name, parent: "script", at: child.location)
+        }
+        if element.text.utf8.count > limits.maximumExpressionLength {
+            throw .limitExceeded(.expressionLength, limit: limits.maximumExpressionLength, at: element.location)
+        }
+        do {
+            return SCXMLScript(
+                statements: try SCXMLScriptParser.parse(element.text), sourceLocation: element.location)
+        } catch {
+            throw .invalidExpression(
+                attribute: "content", text: element.text.trimmingXMLWhitespace(), element: "script", error: error,
+                at: element.location)
+        }
     }
 
     private func readIf(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLIf {

@@ -160,7 +160,8 @@ extension SCXMLChartBuilder {
                 if isTopLevel && !document.data.isEmpty { scopes.append(("", document.data)) }
                 if !node.data.isEmpty { scopes.append((node.id, node.data)) }
             }
-            if scopes.isEmpty { return nil }
+            let scripts = isTopLevel ? document.scripts : []
+            if scopes.isEmpty && scripts.isEmpty { return nil }
             let executor = self.executor
             let bindings = scopes
             return { model, scope throws(SCXMLExecutionError) in
@@ -177,9 +178,23 @@ extension SCXMLChartBuilder {
                     }
                     model.variables = environment.variables
                 }
+                // The document's scripts run once, after its data is bound (SCXML §5.8).
+                if !scripts.isEmpty, !model.boundScopes.contains(Self.scriptScope) {
+                    model.boundScopes.insert(Self.scriptScope)
+                    for script in scripts {
+                        do throws(SCXMLExecutionError) {
+                            try executor.run(script, model: &model, scope: scope)
+                        } catch {
+                            firstError = firstError ?? error
+                        }
+                    }
+                }
                 if let firstError { throw firstError }
             }
         }
+
+        /// The key in ``SCXMLDataModel/boundScopes`` recording that the document's scripts ran.
+        static let scriptScope = "<script>"
 
         func action(_ block: [SCXMLExecutableContent]) -> Action {
             let executor = self.executor

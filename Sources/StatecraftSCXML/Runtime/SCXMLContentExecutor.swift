@@ -122,6 +122,84 @@ struct SCXMLContentExecutor: Sendable {
                 try environment.assign(try environment.evaluate(assign.expression), to: location)
             }
             model.variables = environment.variables
+        case .foreach(let foreach):
+            try iterate(foreach, model: &model, scope: &scope)
+        case .script(let script):
+            try run(script, model: &model, scope: scope)
+        }
+    }
+
+    /// `<foreach>` (SCXML §4.6): a shallow copy of the array; `item` and `index` declared when they are
+    /// not; the content runs for each element until it fails.
+    private func iterate(
+        _ foreach: SCXMLForeach, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        let at = foreach.sourceLocation
+        func variable(_ text: String) throws(SCXMLExecutionError) -> String {
+            let parsed = try? SCXMLExpression.parse(text)
+            guard case .variable(let name) = parsed, name != "NaN", name != "Infinity" else {
+                throw .expression(.invalidLocation(text), element: "foreach", at: at)
+            }
+            if SCXMLExpressionEnvironment.systemVariables.contains(name) {
+                throw .expression(.readOnlyVariable(name), element: "foreach", at: at)
+            }
+            return name
+        }
+        let elements: [SCXMLValue]
+        do throws(SCXMLExpressionError) {
+            let value = try environment(model, scope).evaluate(foreach.array)
+            switch value {
+            case .array(let array): elements = array
+            case .object(let object): elements = object.properties.map(\.value)
+            default: throw .typeMismatch(operator: "foreach", operands: [value.kind])
+            }
+        } catch {
+            throw .expression(error, element: "foreach", at: at)
+        }
+        let item = try variable(foreach.item)
+        let index = try foreach.index.map { text throws(SCXMLExecutionError) in try variable(text) }
+        for (position, element) in elements.enumerated() {
+            model.variables[item] = element
+            if let index {
+                model.variables[index] = .number(Double(position))
+            }
+            try run(foreach.content, model: &model, scope: &scope)
+        }
+    }
+
+    /// `<script>`: each statement in turn; a failing one stops the script.
+    func run(
+        _ script: SCXMLScript, model: inout SCXMLDataModel, scope: ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        var environment = environment(model, scope)
+        defer { model.variables = environment.variables }
+        do throws(SCXMLExpressionError) {
+            for statement in script.statements {
+                switch statement {
+                case .declare(let name, let value):
+                    if SCXMLExpressionEnvironment.systemVariables.contains(name) {
+                        throw .readOnlyVariable(name)
+                    }
+                    let initial = try value.map { expression throws(SCXMLExpressionError) in
+                        try environment.evaluate(expression)
+                    }
+                    if let initial {
+                        environment.variables[name] = initial
+                    } else if environment.variables[name] == nil {
+                        environment.variables[name] = .undefined
+                    }
+                case .assign(let location, let op, let value):
+                    var result = try environment.evaluate(value)
+                    if let op {
+                        result = try environment.evaluate(.binary(op, location, .literal(result)))
+                    }
+                    try environment.assign(result, to: location)
+                case .expression(let expression):
+                    _ = try environment.evaluate(expression)
+                }
+            }
+        } catch {
+            throw .expression(error, element: "script", at: script.sourceLocation)
         }
     }
 
