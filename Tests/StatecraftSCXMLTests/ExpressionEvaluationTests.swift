@@ -161,7 +161,8 @@ struct ExpressionEvaluationTests {
         #expect(error("In(1)") == .invalidArguments(function: "In", message: "expects a string state id, got a number"))
         #expect(try evaluate("Var1.length", ["Var1": "abc"]) == 3)
         #expect(error("f(1)(2)").map { "\($0)" }?.contains("only global functions and methods") == true)
-        #expect(error("_event.name") == .unknownVariable("_event"))
+        #expect(try evaluate("_event") == .undefined)
+        #expect(error("_event.name") == .typeError("cannot read the property 'name' of undefined (_event)"))
     }
 
     @Test func inPredicate() throws {

@@ -243,8 +243,8 @@ public struct SCXMLExpressionEnvironment {
             guard let sessionID else { throw .unknownVariable(name) }
             return .string(sessionID)
         case "_event":
-            guard let event else { throw .unknownVariable(name) }
-            return event.value
+            // Declared but unbound until the first event (SCXML §5.10, test 319).
+            return event?.value ?? .undefined
         case "_ioprocessors":
             return ioProcessors
         case "_x":

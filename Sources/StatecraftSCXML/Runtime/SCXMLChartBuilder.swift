@@ -49,8 +49,7 @@ public struct SCXMLChartBuilder: Sendable {
     /// - Returns: the chart; its initial context declares every data element as `undefined` until the
     ///   chart starts and binds them.
     /// - Throws: ``SCXMLError/limitExceeded(_:limit:at:)`` for a document deeper or larger than ``limits``,
-    ///   ``SCXMLError/unsupportedAttribute(name:element:at:)`` for `<send namelist>` (event data
-    ///   is not supported yet), ``SCXMLError/invalidStructure(element:reason:at:)`` when the chart engine
+    ///   ``SCXMLError/invalidStructure(element:reason:at:)`` when the chart engine
     ///   rejects the structure.
     /// - Complexity: O(*n* × *d*) in the size of the document and its depth.
     public func build(_ document: SCXMLDocument) throws(SCXMLError) -> SCXMLChart {
@@ -64,7 +63,7 @@ public struct SCXMLChartBuilder: Sendable {
         conversion.limits = limits
         var elements: [ChartElement<String, SCXMLEvent, SCXMLDataModel>] = []
         for node in document.states where !node.isPseudoState {
-            elements.append(try conversion.element(for: node, isTopLevel: true))
+            elements.append(try conversion.element(for: node, parent: nil))
         }
         var variables: [String: SCXMLValue] = [:]
         for data in allData {
@@ -98,7 +97,8 @@ extension SCXMLChartBuilder {
         /// The limits, which invoked documents inherit.
         var limits = SCXMLLimits.default
 
-        mutating func element(for node: SCXMLStateNode, isTopLevel: Bool) throws(SCXMLError) -> Element {
+        mutating func element(for node: SCXMLStateNode, parent: String?) throws(SCXMLError) -> Element {
+            let isTopLevel = parent == nil
             var children: [Element] = []
             if let binding = bindingAction(for: node, isTopLevel: isTopLevel) {
                 children.append(.entry(binding))
@@ -106,6 +106,15 @@ extension SCXMLChartBuilder {
             for block in node.onEntry {
                 try checkSupported(block)
                 children.append(.entry(action(block)))
+            }
+            if let doneData = node.doneData, let parent {
+                let executor = self.executor
+                let location = node.sourceLocation
+                children.append(
+                    .entry { model, scope throws(SCXMLExecutionError) in
+                        try executor.evaluateDoneData(
+                            doneData, parent: parent, at: location, model: &model, scope: scope)
+                    })
             }
             for block in node.onExit {
                 try checkSupported(block)
@@ -116,7 +125,7 @@ extension SCXMLChartBuilder {
             }
             children += SCXMLChartBuilder.invokeElements(of: node, in: document, executor: executor, limits: limits)
             for child in node.children where child.kind != .initial {
-                children.append(try element(for: child, isTopLevel: false))
+                children.append(try element(for: child, parent: node.id))
             }
             switch node.kind {
             case .state:
@@ -163,17 +172,11 @@ extension SCXMLChartBuilder {
             // SCXML 1.0 §6.4: a value whose name no data element of the child declares is not bound.
             let declared = Set(allData.map(\.id))
             let parameters = isTopLevel ? self.parameters.filter { declared.contains($0.key) } : [:]
-            if scopes.isEmpty && parameters.isEmpty { return nil }
+            let scripts = isTopLevel ? document.scripts : []
+            if scopes.isEmpty && scripts.isEmpty && parameters.isEmpty { return nil }
             let executor = self.executor
             let bindings = scopes
             return { model, scope throws(SCXMLExecutionError) in
-                defer {
-                    // SCXML 1.0 §6.4: the invoking session's values replace those of the data elements.
-                    if !parameters.isEmpty, !model.boundScopes.contains("#parameters") {
-                        model.boundScopes.insert("#parameters")
-                        for (name, value) in parameters { model.variables[name] = value }
-                    }
-                }
                 var firstError: SCXMLExecutionError?
                 for (id, data) in bindings where !model.boundScopes.contains(id) {
                     model.boundScopes.insert(id)
@@ -187,9 +190,28 @@ extension SCXMLChartBuilder {
                     }
                     model.variables = environment.variables
                 }
+                // SCXML 1.0 §6.4: the invoking session's values replace those of the data elements.
+                if !parameters.isEmpty, !model.boundScopes.contains("#parameters") {
+                    model.boundScopes.insert("#parameters")
+                    for (name, value) in parameters { model.variables[name] = value }
+                }
+                // The document's scripts run once, after its data is bound (SCXML §5.8).
+                if !scripts.isEmpty, !model.boundScopes.contains(Self.scriptScope) {
+                    model.boundScopes.insert(Self.scriptScope)
+                    for script in scripts {
+                        do throws(SCXMLExecutionError) {
+                            try executor.run(script, model: &model, scope: scope)
+                        } catch {
+                            firstError = firstError ?? error
+                        }
+                    }
+                }
                 if let firstError { throw firstError }
             }
         }
+
+        /// The key in ``SCXMLDataModel/boundScopes`` recording that the document's scripts ran.
+        static let scriptScope = "<script>"
 
         func action(_ block: [SCXMLExecutableContent]) -> Action {
             let executor = self.executor
@@ -204,7 +226,7 @@ extension SCXMLChartBuilder {
             if !node.events.isEmpty {
                 let descriptors = node.events
                 trigger = ChartTrigger(label: descriptors.map(\.description).joined(separator: " ")) { signal in
-                    SCXMLEventDescriptor.any(descriptors, matches: signal.name(eventName: \.name))
+                    SCXMLEventDescriptor.any(descriptors, matches: SCXMLContentExecutor.eventName(of: signal))
                 }
             }
             var guardCondition: ChartGuard<String, SCXMLEvent, SCXMLDataModel>?
@@ -224,8 +246,6 @@ extension SCXMLChartBuilder {
         func checkSupported(_ block: [SCXMLExecutableContent]) throws(SCXMLError) {
             for content in block {
                 switch content {
-                case .send(let send) where !send.namelist.isEmpty:
-                    throw .unsupportedAttribute(name: "namelist", element: "send", at: send.sourceLocation)
                 case .if(let conditional):
                     for branch in conditional.branches { try checkSupported(branch.content) }
                     try checkSupported(conditional.elseContent ?? [])
