@@ -9,8 +9,6 @@ enum W3CFullAllowList {
     static let expectedFailures: [String: String] = [
         "201": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "224": "invoke (helper/invoke)",
-        "233": "invoke (helper/invoke)",
-        "234": "invoke (helper/invoke)",
         "444":
             "load: test444.scxml:8:3: <transition cond=\"++var1==2\">: syntax error at offset 0: '++' (increment or decrement) is not supported: expressions can...",
         "446":

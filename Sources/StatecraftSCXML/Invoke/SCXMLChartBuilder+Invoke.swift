@@ -79,10 +79,17 @@ extension SCXMLChartBuilder {
                 throw SCXMLInvocationError.invalidChild(error.description, at: at)
             }
             let invokeID = self.invokeID
+            let block = invoke.finalize
+            let executor = self.executor
+            let runBlock: ChartAction<String, SCXMLEvent, SCXMLDataModel> = { model, scope in
+                try executor.run(block, model: &model, scope: &scope)
+            }
+            let finalize = block.isEmpty ? nil : runBlock
             scope.invoke(
                 ChartInvocation(id: invokeID, autoforward: invoke.autoforward, in: SCXMLChart.self) { host in
                     SCXMLChildSession(
-                        chart: chart, invokeID: invokeID, host: host, tree: host.context as? SCXMLInvocationTree)
+                        chart: chart, invokeID: invokeID, host: host, tree: host.context as? SCXMLInvocationTree,
+                        finalize: finalize)
                 })
         }
 

@@ -15,11 +15,21 @@ final class SCXMLChildSession: InvocationHandle {
     let offset: Duration
     private(set) var isCancelled = false
     private weak var tree: SCXMLInvocationTree?
+    /// The runtime of the session that invoked this one.
+    private(set) weak var owner: ChartRuntime?
+    /// The `<finalize>` block, run in the invoking session on each event from this one before it is
+    /// processed; `nil` when empty.
+    let finalize: ChartAction<String, SCXMLEvent, SCXMLDataModel>?
 
     /// Starts the child chart: its first macrostep runs now; what it sends its parent waits in the parent's
     /// external queue, tagged with the invoke id.
-    init(chart: SCXMLChart, invokeID: String, host: InvocationHost, tree: SCXMLInvocationTree?) {
+    init(
+        chart: SCXMLChart, invokeID: String, host: InvocationHost, tree: SCXMLInvocationTree?,
+        finalize: ChartAction<String, SCXMLEvent, SCXMLDataModel>? = nil
+    ) {
         self.invokeID = invokeID
+        self.finalize = finalize
+        owner = host.owner
         self.tree = tree
         offset = tree?.now() ?? .zero
         let queue = Queue()
@@ -58,6 +68,7 @@ final class SCXMLChildSession: InvocationHandle {
     /// Processes the child's queue until it is empty, one macrostep per event.
     func processQueue() {
         while !isCancelled, !machine.state.isFinished, let event = queue.events.dequeue() {
+            tree?.finalize(event, in: machine)
             machine.send(event)
         }
         if machine.state.isFinished { queue.events.removeAll() }

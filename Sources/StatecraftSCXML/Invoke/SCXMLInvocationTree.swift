@@ -60,4 +60,14 @@ final class SCXMLInvocationTree {
     func moveTime(to time: Duration) {
         for child in children { child.machine._moveDelayedEventTime(to: time - child.offset) }
     }
+
+    /// Runs the `<finalize>` of the invocation of `machine` that sent `event`, if any, before `machine`
+    /// processes it (SCXML 1.0 §6.5). An error in it raises nothing: the event is processed regardless.
+    func finalize(_ event: SCXMLEvent, in machine: StateMachine<SCXMLChart>) {
+        guard let invokeID = event.invokeID,
+            let child = children.first(where: { $0.invokeID == invokeID && $0.owner === machine.subject }),
+            let finalize = child.finalize
+        else { return }
+        try? machine._runBetweenSteps(finalize, signal: .event(event))
+    }
 }

@@ -155,6 +155,7 @@ public final class SCXMLSession {
         guard !isFinished, let event = externalQueue.events.dequeue() else { return nil }
         // The children invoked (or sent events) during the macrostep run theirs after it.
         defer { invocationTree.runChildren() }
+        invocationTree.finalize(event, in: machine)
         guard machine.send(event).didTransition else {
             return SCXMLMacrostepRecord(
                 event: event.name, exited: [], entered: [], configuration: snapshot.configuration.sorted(),

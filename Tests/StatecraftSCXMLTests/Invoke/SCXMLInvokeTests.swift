@@ -240,4 +240,29 @@ struct SCXMLInvokeTests {
         #expect(session.snapshot.finalState == "pass")
         #expect(session.invocationTree.children.isEmpty)
     }
+
+    @Test func finalizeUpdatesTheDataModelBeforeTheChildsEventIsProcessed() throws {
+        let session = try TestSupport.session(
+            """
+            <datamodel><data id="seen" expr="0"/></datamodel>
+            <state id="s0">
+              <invoke id="kid">
+                <content><scxml version="1.0" datamodel="ecmascript">
+                  <final id="c0"><onentry>
+                    <send event="result" target="#_parent"><param name="value" expr="42"/></send>
+                  </onentry></final>
+                </scxml></content>
+                <finalize><assign location="seen" expr="_event.data.value"/></finalize>
+              </invoke>
+              <transition event="result" cond="seen == 42" target="s1"/>
+            </state>
+            <state id="s1">
+              <!-- The done event was queued before s0 was left; its invocation is cancelled by now. -->
+              <transition event="done.invoke.kid" cond="seen == 42" target="pass"/>
+            </state>
+            <final id="pass"/>
+            """)
+        session.processQueuedEvents()
+        #expect(session.snapshot.finalState == "pass")
+    }
 }

@@ -57,7 +57,7 @@ extension ChartRuntime {
                     guard let self, let machine else { return }
                     report(error, in: machine)
                 },
-                schedule: scheduler(for: machine), context: _invocationContext)
+                schedule: scheduler(for: machine), context: _invocationContext, owner: self)
             let handle = pending.launch(host)
             registry.add(InvocationRegistry.Running(id: pending.id, autoforward: pending.autoforward, handle: handle))
         }

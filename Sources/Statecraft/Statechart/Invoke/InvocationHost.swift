@@ -15,12 +15,15 @@ package final class InvocationHost {
     package let schedule: (InvocationTask) -> Void
     /// What the invoking machine's runtime hands its invocations (``ChartRuntime/_invocationContext``).
     package let context: AnyObject?
+    /// The invoking machine's runtime.
+    package private(set) weak var owner: ChartRuntime?
 
     /// Creates a host.
     package init(
         invocationID: String, sendToParent: @escaping (Any) -> Void, report: @escaping (any Error) -> Void,
-        schedule: @escaping (InvocationTask) -> Void, context: AnyObject? = nil
+        schedule: @escaping (InvocationTask) -> Void, context: AnyObject? = nil, owner: ChartRuntime? = nil
     ) {
+        self.owner = owner
         self.invocationID = invocationID
         self.sendToParent = sendToParent
         self.report = report
