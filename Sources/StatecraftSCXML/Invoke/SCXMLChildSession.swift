@@ -86,6 +86,7 @@ final class SCXMLChildSession: InvocationHandle {
         isCancelled = true
         cancelled.isSet = true
         machine.subject.onFinish = nil
+        machine._halt()
         // Its delayed events stay in its machine, which the tree no longer looks at.
         machine.subject.cancelAllInvocations()
         queue.events.removeAll()

@@ -1,4 +1,5 @@
 import Statecraft
+import StatecraftTestSupport
 import StatecraftTesting
 import Testing
 
@@ -215,5 +216,23 @@ struct InvokeChildChartTests {
         #expect(throws: SnapshotError.invocationsRunning(["worker"])) { try machine.snapshot() }
         machine.send(.leave)
         _ = try machine.snapshot()
+    }
+
+    @Test func aCancelledChildRunsItsExitActions() throws {
+        let exits = LockedValue(0)
+        let child = try Child(initial: .counting, context: 0) {
+            ChartState(.counting) { OnExit { _, _ in exits.withLock { $0 += 1 } } }
+        }
+        let parent = try Parent(initial: .working, context: []) {
+            ChartState(.working) {
+                Invoke("worker", chart: child)
+                OnEvent(.leave, target: .elsewhere)
+            }
+            ChartState(.elsewhere)
+        }
+        let machine = StateMachine(chart: parent)
+        #expect(exits.withLock { $0 } == 0)
+        machine.send(.leave)
+        #expect(exits.withLock { $0 } == 1)
     }
 }

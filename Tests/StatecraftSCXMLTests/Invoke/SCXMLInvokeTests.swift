@@ -265,4 +265,28 @@ struct SCXMLInvokeTests {
         session.processQueuedEvents()
         #expect(session.snapshot.finalState == "pass")
     }
+
+    @Test func aCancelledChildRunsItsOnexitButSendsNothing() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="s0">
+              <invoke id="kid"><content><scxml version="1.0" datamodel="ecmascript">
+                <state id="c0">
+                  <onexit>
+                    <log label="child" expr="'exiting'"/>
+                    <send event="fromExit" target="#_parent"/>
+                  </onexit>
+                </state>
+              </scxml></content></invoke>
+              <transition event="leave" target="s1"/>
+            </state>
+            <state id="s1"><transition event="fromExit" target="fail"/></state>
+            <final id="fail"/>
+            """)
+        session.enqueue(SCXMLEvent("leave"))
+        let records = session.processQueuedEvents()
+        #expect(records.first?.logs.map(\.label) == ["child"])
+        #expect(Self.events(records) == ["leave"])
+        #expect(session.snapshot.configuration == ["s1"])
+    }
 }

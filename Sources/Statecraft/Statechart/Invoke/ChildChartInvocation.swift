@@ -37,6 +37,7 @@ final class ChildChartInvocation<ParentEvent, ChildState: Hashable & Sendable, C
     func cancel() {
         isCancelled = true
         machine?.subject.cancelAllInvocations()
+        machine?._halt()
         machine?.cancelAllDelayedEvents()
         machine = nil
     }

@@ -11,3 +11,18 @@ extension StateMachine {
         try action(&_state._context, &scope)
     }
 }
+
+extension StateMachine {
+    /// Not API: stops a chart machine whose invocation was cancelled: every active state is exited in exit
+    /// order, running its exit actions (SCXML 1.0 §6.4: a cancelled session runs its `<onexit>`
+    /// handlers), and the machine is finished, in no final state. What the exit actions send is dropped.
+    package func _halt<StateID, E, Context>() where Definition == Statechart<StateID, E, Context> {
+        guard !_state.isFinished else { return }
+        var interpreter = ChartInterpreter(snapshot: _state, tracing: definition.isTracing)
+        interpreter.beginRecord()
+        // Finished first: an empty configuration is legal only for a finished chart.
+        interpreter.snapshot._isFinished = true
+        interpreter.exitInterpreter()
+        _state = interpreter.snapshot
+    }
+}
