@@ -69,8 +69,14 @@ extension SCXMLChartBuilder {
                 }
             }
             let child = try childDocument(source: try evaluate(invoke.source, "srcexpr"), environment: environment)
-            var builder = SCXMLChartBuilder(
-                sessionID: "\(executor.sessionID).\(invokeID)", limits: limits, log: executor.log)
+            let parentLog = executor.log
+            let logID = invokeID
+            var builder = SCXMLChartBuilder(sessionID: "\(executor.sessionID).\(invokeID)", limits: limits) { entry in
+                // Prefixed with the invoke id, so that `statecraft run --log` tells sessions apart.
+                var entry = entry
+                entry.invokeID = entry.invokeID.map { "\(logID)/\($0)" } ?? logID
+                parentLog(entry)
+            }
             builder.parameters = parameters
             let chart: SCXMLChart
             do {

@@ -6,6 +6,9 @@ public struct SCXMLLogEntry: Hashable, Sendable, CustomStringConvertible {
     public var value: String?
     /// Where the `<log>` element is.
     public var sourceLocation: SCXMLSourceLocation
+    /// The invoke id of the session that logged it, when an `<invoke>` started that session (`kid`, or
+    /// `kid/grandkid` for a session its child invoked); `nil` for the session itself.
+    public var invokeID: String?
 
     /// Creates a log entry.
     ///
@@ -19,8 +22,14 @@ public struct SCXMLLogEntry: Hashable, Sendable, CustomStringConvertible {
         self.sourceLocation = sourceLocation
     }
 
-    /// `label: value`, or whichever of the two is present.
+    /// `label: value`, or whichever of the two is present, after `[invokeid] ` for an invoked session.
     public var description: String {
+        guard let invokeID else { return text }
+        return "[\(invokeID)] \(text)"
+    }
+
+    /// `label: value`, or whichever of the two is present.
+    private var text: String {
         switch (label, value) {
         case (let label?, let value?): "\(label): \(value)"
         case (let label?, nil): label

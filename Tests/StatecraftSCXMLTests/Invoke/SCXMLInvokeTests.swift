@@ -286,6 +286,8 @@ struct SCXMLInvokeTests {
         session.enqueue(SCXMLEvent("leave"))
         let records = session.processQueuedEvents()
         #expect(records.first?.logs.map(\.label) == ["child"])
+        // Log output of an invoked session names it: `statecraft run --log` prints `log: [kid] child: exiting`.
+        #expect(records.first?.logs.map(\.description) == ["[kid] child: exiting"])
         #expect(Self.events(records) == ["leave"])
         #expect(session.snapshot.configuration == ["s1"])
     }
