@@ -40,6 +40,7 @@ final class SCXMLChildSession: InvocationHandle {
             queue.events.enqueue(event)
         }
         runtime._keepsOwnDelayedEvents = true
+        runtime._invocationErrorHandler = SCXMLInvocationTree.communicationErrorHandler { queue.events.enqueue($0) }
         runtime._invocationContext = tree
         let cancelled = CancelFlag()
         runtime.parentLink = InvocationHost(

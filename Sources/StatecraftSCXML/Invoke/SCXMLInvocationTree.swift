@@ -70,4 +70,10 @@ final class SCXMLInvocationTree {
         else { return }
         try? machine._runBetweenSteps(finalize, signal: .event(event))
     }
+
+    /// What a session does with an invocation error — a `<send>` to an invoke id that runs no session:
+    /// `error.communication` at the back of its external queue (SCXML 1.0 §6.2.4).
+    static func communicationErrorHandler(queue: @escaping (SCXMLEvent) -> Void) -> (any Error) -> Void {
+        { _ in queue(SCXMLEvent("error.communication", type: .platform)) }
+    }
 }

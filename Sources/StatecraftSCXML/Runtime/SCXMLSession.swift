@@ -84,13 +84,16 @@ public final class SCXMLSession {
         let runtime = ChartRuntime()
         runtime._sendWithoutDelay = sendWithoutDelay
         let tree = SCXMLInvocationTree()
+        let communicationError = SCXMLInvocationTree.communicationErrorHandler(queue: { queue.events.enqueue($0) })
         runtime._invocationContext = tree
+        runtime._invocationErrorHandler = communicationError
         invocationTree = tree
         externalQueue = queue
         machine = try makeMachine(chart, runtime)
         // A restored machine made its own runtime; nothing has run on it yet.
         machine.subject._sendWithoutDelay = sendWithoutDelay
         machine.subject._invocationContext = tree
+        machine.subject._invocationErrorHandler = communicationError
         tree.now = { [unowned machine] in machine._delayedEventTime }
         tree.runChildren()
         initialMacrostep = SCXMLMacrostepRecord(event: nil, exited: [], entered: [], configuration: [])

@@ -106,8 +106,8 @@ struct SCXMLInvokeTests {
             <final id="fail"/>
             """)
         let records = session.processQueuedEvents()
-        // The child is gone once s0 is left: nobody answers the ping.
-        #expect(Self.events(records) == ["hello"])
+        // The child is gone once s0 is left: nobody answers the ping, which is error.communication.
+        #expect(Self.events(records) == ["hello", "error.communication"])
         #expect(session.snapshot.configuration == ["s1"])
         #expect(session.invocationTree.children.isEmpty)
     }
@@ -290,5 +290,20 @@ struct SCXMLInvokeTests {
         #expect(records.first?.logs.map(\.description) == ["[kid] child: exiting"])
         #expect(Self.events(records) == ["leave"])
         #expect(session.snapshot.configuration == ["s1"])
+    }
+
+    @Test func aSendToAnInvokeIDThatRunsNothingIsErrorCommunication() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="s0">
+              <onentry><send event="hi" target="#_nobody"/></onentry>
+              <transition event="error.communication" target="pass"/>
+              <transition event="*" target="fail"/>
+            </state>
+            <final id="pass"/>
+            <final id="fail"/>
+            """)
+        session.processQueuedEvents()
+        #expect(session.snapshot.finalState == "pass")
     }
 }

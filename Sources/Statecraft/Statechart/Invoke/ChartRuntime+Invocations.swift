@@ -118,7 +118,9 @@ extension ChartRuntime {
     func report<StateID, Event, Context>(
         _ error: any Error, in machine: StateMachine<Statechart<StateID, Event, Context>>
     ) {
-        if let parentLink {
+        if let handler = _invocationErrorHandler {
+            handler(error)
+        } else if let parentLink {
             parentLink.report(error)
         } else if let root {
             root.reportInvocationError(error)

@@ -21,6 +21,9 @@ public final class ChartRuntime {
     /// Not API: whether the delayed sends of an invoked chart stay in its own delayed-event queue (an
     /// SCXML child session, whose session moves virtual time) instead of running on the outermost run loop.
     package var _keepsOwnDelayedEvents = false
+    /// Not API: receives this machine's ``InvocationError``s instead of its effect-error observers — an
+    /// SCXML session, which raises `error.communication` for them (SCXML 1.0 §6.2.4).
+    package var _invocationErrorHandler: ((any Error) -> Void)?
     /// Where the invocations of this machine run their tasks, when it is the outermost one.
     var root: (any InvocationRoot)?
     /// Called once with the chart's context when it finishes: an invoked child telling its parent. Not
