@@ -52,9 +52,11 @@ final class SCXMLChildSession: InvocationHandle {
                 host.sendToParent(event)
             },
             report: host.report, schedule: host.schedule, context: tree)
-        runtime.onFinish = { _ in
+        runtime.onFinish = { context in
             guard !cancelled.isSet else { return }
-            host.sendToParent(SCXMLEvent("done.invoke.\(invokeID)", invokeID: invokeID))
+            // SCXML 1.0 §6.4: the data of the top-level final state's <donedata>, if any.
+            let data = (context as? SCXMLDataModel)?.doneData[""]
+            host.sendToParent(SCXMLEvent("done.invoke.\(invokeID)", invokeID: invokeID, data: data))
         }
         self.cancelled = cancelled
         machine = StateMachine(definition: chart, subject: runtime)

@@ -107,9 +107,11 @@ extension SCXMLChartBuilder {
                 try checkSupported(block)
                 children.append(.entry(action(block)))
             }
-            if let doneData = node.doneData, let parent {
+            if let doneData = node.doneData {
                 let executor = self.executor
                 let location = node.sourceLocation
+                // A top-level final's data is the invoking session's `done.invoke` data, kept under "".
+                let parent = parent ?? ""
                 children.append(
                     .entry { model, scope throws(SCXMLExecutionError) in
                         try executor.evaluateDoneData(

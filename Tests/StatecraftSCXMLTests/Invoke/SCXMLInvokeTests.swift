@@ -306,4 +306,21 @@ struct SCXMLInvokeTests {
         session.processQueuedEvents()
         #expect(session.snapshot.finalState == "pass")
     }
+
+    @Test func doneInvokeCarriesTheTopLevelFinalsDonedata() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="s0">
+              <invoke id="kid"><content><scxml version="1.0" datamodel="ecmascript">
+                <final id="c0"><donedata><param name="answer" expr="42"/></donedata></final>
+              </scxml></content></invoke>
+              <transition event="done.invoke.kid" cond="_event.data.answer == 42" target="pass"/>
+              <transition event="*" target="fail"/>
+            </state>
+            <final id="pass"/>
+            <final id="fail"/>
+            """)
+        session.processQueuedEvents()
+        #expect(session.snapshot.finalState == "pass")
+    }
 }
