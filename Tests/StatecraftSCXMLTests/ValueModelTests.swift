@@ -83,4 +83,31 @@ struct ValueModelTests {
         let errors = session.initialMacrostep.errors
         #expect(errors.isEmpty)
     }
+
+    @Test func dataSourcesAreReadRelativeToTheDocument() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-src-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "[1, 2, 3]\n".write(to: directory.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        try "this  is\na string".write(
+            to: directory.appendingPathComponent("text.txt"), atomically: true, encoding: .utf8)
+        let document = TestSupport.document(
+            """
+            <datamodel>
+              <data id="list" src="file:list.txt"/><data id="text" src="text.txt"/><data id="missing" src="nope.txt"/>
+            </datamodel>
+            <state id="s"><transition event="error.execution" target="t"/></state>
+            <state id="t"/>
+            """)
+        let url = directory.appendingPathComponent("doc.scxml")
+        try document.write(to: url, atomically: true, encoding: .utf8)
+        let session = try SCXMLSession(contentsOf: url)
+        let variables = session.snapshot.context.variables
+        #expect(variables["list"] == .array([1, 2, 3]))
+        #expect(variables["text"] == "this is a string")
+        #expect(variables["missing"] == .undefined)
+        session.processQueuedEvents()
+        #expect(session.snapshot.configuration == ["t"])
+        #expect(session.initialMacrostep.errors.first?.contains("nope.txt") == true)
+    }
 }

@@ -52,7 +52,11 @@ public struct SCXMLExporter: Sendable {
         writer.open("datamodel", [], isEmpty: false)
         writer.depth += 1
         for item in data {
-            writer.open("data", [("id", item.id), ("expr", item.expression?.description)], isEmpty: true)
+            if let source = item.source {
+                writer.open("data", [("id", item.id), ("src", source)], isEmpty: true)
+            } else {
+                writer.open("data", [("id", item.id), ("expr", item.expression?.description)], isEmpty: true)
+            }
         }
         writer.depth -= 1
         writer.close("datamodel")
