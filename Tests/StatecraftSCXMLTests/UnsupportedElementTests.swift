@@ -79,8 +79,8 @@ struct UnsupportedElementTests {
         let error = try #require(
             TestSupport.parseError(
                 TestSupport.document(
-                    #"<datamodel><data id="a" src="a.json"/></datamodel><state id="s0"/>"#)))
-        guard case .unsupportedAttribute("src", "data", _) = error else {
+                    #"<script src="a.js"/><state id="s0"/>"#)))
+        guard case .unsupportedAttribute("src", "script", _) = error else {
             Issue.record("expected unsupportedAttribute, got \(error)")
             return
         }
