@@ -319,7 +319,8 @@ struct SCXMLElementReader {
                     sourceLocation: at))
         case "log":
             var log = SCXMLLog(label: element.attributes["label"], sourceLocation: at)
-            if let expr = element.attributes["expr"] {
+            // An empty `expr` logs the label alone (as test 307 writes it).
+            if let expr = element.attributes["expr"], !expr.trimmingXMLWhitespace().isEmpty {
                 log.expression = try expression(expr, attribute: "expr", of: element)
             }
             return .log(log)
