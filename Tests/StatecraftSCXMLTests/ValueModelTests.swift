@@ -110,4 +110,21 @@ struct ValueModelTests {
         #expect(session.snapshot.configuration == ["t"])
         #expect(session.initialMacrostep.errors.first?.contains("nope.txt") == true)
     }
+
+    /// The load error `W3CConformance.md` shows for a chart that needs more than the subset.
+    @Test func theDocumentedLoadErrorForAFunction() {
+        let text = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript">
+              <datamodel>
+                <data id="inc" expr="function(x) { return x + 1; }"/>
+              </datamodel>
+              <state id="s"/>
+            </scxml>
+            """
+        let error = TestSupport.parseError(text, file: "needs-more.scxml")
+        #expect(
+            error?.description
+                == "needs-more.scxml:3:5: <data expr=\"function(x) { return x + 1; }\">: syntax error at offset 0: "
+                + "function expressions (function) are not supported in this data model")
+    }
 }
