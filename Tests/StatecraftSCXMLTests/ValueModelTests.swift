@@ -66,6 +66,9 @@ struct ValueModelTests {
         #expect(throws: SCXMLExpressionError.self) {
             try environment.evaluate(SCXMLExpression.parse("[1, 2, 3].join(s)"))
         }
+        #expect(throws: SCXMLExpressionError.valueTooLarge(size: 480, limit: 100)) {
+            try environment.evaluate(SCXMLExpression.parse("s.split('')"))
+        }
     }
 
     @Test func aChartDoublingAnArrayStopsAtTheSizeLimit() throws {
