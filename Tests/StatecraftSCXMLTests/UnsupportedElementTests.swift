@@ -140,6 +140,7 @@ struct UnsupportedElementTests {
         let errors = session.initialMacrostep.errors
         #expect(errors.count == 1)
         #expect(errors.first?.contains(message) == true, "\(errors)")
+        #expect(errors.first?.hasPrefix("\(event) in entry of state 's0'") == true, "\(errors)")
         #expect(errors.first?.contains("test.scxml:4:") == true, "\(errors)")
         if send.contains("id=\"s1\"") {
             #expect(session.snapshot.context.variables["id"] == "s1")
