@@ -98,7 +98,13 @@ public struct SCXMLExporter: Sendable {
             writeBlock(
                 "transition",
                 [
-                    ("event", transition.events.isEmpty ? nil : transition.events.map(\.value).joined(separator: " ")),
+                    (
+                        "event",
+                        transition.events.isEmpty
+                            ? nil
+                            // An empty descriptor (written `.*`, matching nothing) is written back as `.*`.
+                            : transition.events.map { $0.value.isEmpty ? ".*" : $0.value }.joined(separator: " ")
+                    ),
                     ("cond", transition.condition?.description),
                     ("target", transition.targets.isEmpty ? nil : transition.targets.joined(separator: " ")),
                     ("type", transition.type == .external ? nil : transition.type.rawValue),
