@@ -16,7 +16,8 @@ enum W3CFullAllowList {
         "216": "invoke (helper/invoke)",
         "220": "invoke (helper/invoke)",
         "223": "invoke (helper/invoke)",
-        "224": "invoke (helper/invoke)",
+        "224": "invoke (helper/invoke); its cond is also a function expression called at once, "
+            + "(function(str, starts){…})(Var1, Var2), which this data model has not",
         "225": "invoke (helper/invoke)",
         "226": "invoke (helper/invoke)",
         "228": "invoke (helper/invoke)",
