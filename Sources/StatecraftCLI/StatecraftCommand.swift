@@ -36,7 +36,7 @@ struct StatecraftCommand: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self,
-            VisualizeCommand.self,
+            VisualizeCommand.self, InspectCommand.self,
         ]
     )
 }

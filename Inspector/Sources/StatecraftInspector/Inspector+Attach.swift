@@ -1,4 +1,6 @@
+import Foundation
 import Statecraft
+import StatecraftVisualizer
 
 extension Inspector {
     /// Sends every transition of a chart machine to the page: the event, the states exited and entered
@@ -30,5 +32,32 @@ extension Inspector {
                     entered: macrostep.entered.map(name),
                     configuration: (new.isFinished ? new.finalState.map { [$0] } ?? [] : new.configuration).map(name)))
         }
+    }
+}
+
+extension Inspector {
+    /// Starts an inspector for a chart machine and attaches it, in one line: the page draws the chart
+    /// explored with every case of its events and follows the machine.
+    ///
+    /// ```swift
+    /// let inspector = try await Inspector.attach(to: machine)   // prints "inspector: http://127.0.0.1:…"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - machine: A chart machine whose events are `CaseIterable`.
+    ///   - title: The page's title.
+    ///   - host: The address to listen on; loopback by default.
+    ///   - port: The port; 0 picks a free one.
+    ///   - announce: Whether to print `inspector: URL` to standard error.
+    /// - Returns: The running inspector, attached to `machine`.
+    /// - Throws: What ``start(model:title:host:port:capacity:)`` throws.
+    public static func attach<StateID, Event: CaseIterable, Context>(
+        to machine: StateMachine<Statechart<StateID, Event, Context>>, title: String? = nil,
+        host: String = "127.0.0.1", port: Int = 0, announce: Bool = true
+    ) async throws -> Inspector {
+        let inspector = try await start(model: .explore(machine.definition), title: title, host: host, port: port)
+        inspector.attach(to: machine)
+        if announce { FileHandle.standardError.write(Data("inspector: \(inspector.url)\n".utf8)) }
+        return inspector
     }
 }

@@ -65,4 +65,21 @@ struct InspectorServerTests {
         #expect(received[1].exited == ["red"] && received[1].entered == ["green"])
         #expect(inspector.droppedCount == 0)
     }
+
+    @Test("One line starts an inspector for a machine and attaches it")
+    func attachInOneLine() async throws {
+        let machine = StateMachine(chart: try Self.chart().tracing(true))
+        let inspector = try await Inspector.attach(to: machine, title: "Light", announce: false)
+        defer { inspector.stop() }
+        let (status, html) = try await Self.status(of: inspector.url)
+        #expect(status == 200)
+        #expect(html.contains("<title>Light</title>"))
+        let subscription = inspector.feed.subscribe()
+        #expect(subscription.latest?.configuration == ["red"]) // the start, published by attach
+        machine.handle(.next)
+        inspector.feed.unsubscribe(subscription.id)
+        var received: [InspectorTransition] = []
+        for await transition in subscription.transitions { received.append(transition) }
+        #expect(received.map(\.configuration) == [["green"]])
+    }
 }
