@@ -207,19 +207,4 @@ struct ChartConversionTests {
         let records = TestSupport.send(["go"], to: session)
         #expect(records[0].entered == ["x2"])
     }
-
-    @Test func namelistIsRejectedRatherThanIgnored() throws {
-        let document = try SCXMLParser.parse(
-            string: TestSupport.document(
-                """
-                <datamodel><data id="v" expr="1"/></datamodel>
-                <state id="a"><onentry><send event="e" namelist="v"/></onentry></state>
-                """), file: "n.scxml")
-        #expect(
-            throws: SCXMLError.unsupportedAttribute(
-                name: "namelist", element: "send", at: SCXMLSourceLocation(file: "n.scxml", line: 3, column: 24))
-        ) {
-            try SCXMLChartBuilder().build(document)
-        }
-    }
 }

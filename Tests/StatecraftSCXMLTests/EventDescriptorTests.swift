@@ -58,7 +58,7 @@ struct EventDescriptorTests {
         #expect(error.data == "unknown variable 'x'")
         #expect(SCXMLEvent.done(stateID: "p0").name == "done.state.p0")
         #expect(SCXMLEvent("go").type == .external)
-        #expect(SCXMLEvent("go").value(ofField: "data") == .null)
+        #expect(SCXMLEvent("go").value(ofField: "data") == .undefined)
         #expect(SCXMLEvent("go").value(ofField: "nope") == nil)
     }
 }

@@ -29,7 +29,7 @@ struct ExecutionErrorTests {
             <state id="a">
               <onentry>
                 <assign location="n" expr="2"/>
-                <assign location="n" expr="true + 1"/>
+                <assign location="n" expr="undefined.x"/>
                 <assign location="n" expr="3"/>
               </onentry>
               <onentry><raise event="second"/></onentry>
@@ -61,7 +61,7 @@ struct ExecutionErrorTests {
     @Test func failingDataExpressionAtStart() throws {
         let session = try TestSupport.session(
             """
-            <datamodel><data id="v" expr="1 / 0"/><data id="w" expr="2"/></datamodel>
+            <datamodel><data id="v" expr="null.x"/><data id="w" expr="2"/></datamodel>
             <state id="a"><transition event="error.execution" cond="v === undefined &amp;&amp; w == 2" target="b"/></state>
             <state id="b"/>
             """)
@@ -76,7 +76,7 @@ struct ExecutionErrorTests {
         "<send eventexpr=\"1\"/>",
         "<cancel sendidexpr=\"missing\"/>",
         "<log expr=\"missing\"/>",
-        "<if cond=\"1\"><raise event=\"never\"/></if>",
+        "<if cond=\"undefined.x\"><raise event=\"never\"/></if>",
     ])
     func contentFailuresRaiseErrorExecution(content: String) throws {
         let session = try TestSupport.session(

@@ -8,6 +8,11 @@ extension SCXMLDocument {
         copy.sourceLocation = .unknown
         copy.data = data.map(\.withoutSourceLocation)
         copy.states = states.map(\.withoutSourceLocations)
+        copy.scripts = scripts.map { script in
+            var copy = script
+            copy.sourceLocation = .unknown
+            return copy
+        }
         return copy
     }
 }
@@ -28,6 +33,12 @@ extension SCXMLStateNode {
         copy.children = children.map(\.withoutSourceLocations)
         copy.onEntry = onEntry.map { $0.map(\.withoutSourceLocations) }
         copy.onExit = onExit.map { $0.map(\.withoutSourceLocations) }
+        copy.doneData?.params =
+            doneData?.params.map { param in
+                var copy = param
+                copy.sourceLocation = .unknown
+                return copy
+            } ?? []
         copy.transitions = transitions.map { transition in
             var copy = transition
             copy.sourceLocation = .unknown
@@ -46,6 +57,11 @@ extension SCXMLExecutableContent {
             return .raise(raise)
         case .send(var send):
             send.sourceLocation = .unknown
+            send.params = send.params.map { param in
+                var copy = param
+                copy.sourceLocation = .unknown
+                return copy
+            }
             return .send(send)
         case .cancel(var cancel):
             cancel.sourceLocation = .unknown
@@ -66,6 +82,13 @@ extension SCXMLExecutableContent {
             }
             conditional.elseContent = conditional.elseContent?.map(\.withoutSourceLocations)
             return .if(conditional)
+        case .foreach(var foreach):
+            foreach.sourceLocation = .unknown
+            foreach.content = foreach.content.map(\.withoutSourceLocations)
+            return .foreach(foreach)
+        case .script(var script):
+            script.sourceLocation = .unknown
+            return .script(script)
         }
     }
 }

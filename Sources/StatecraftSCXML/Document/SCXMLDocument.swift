@@ -35,6 +35,8 @@ public struct SCXMLDocument: Hashable, Sendable {
     public var states: [SCXMLStateNode]
     /// The data elements of the top-level `<datamodel>`.
     public var data: [SCXMLDataNode]
+    /// The `<script>` children of `<scxml>`, run once when the document starts, after its data is bound.
+    public var scripts: [SCXMLScript] = []
     /// Where the `<scxml>` element is.
     public var sourceLocation: SCXMLSourceLocation
 

@@ -43,6 +43,8 @@ public struct SCXMLStateNode: Hashable, Sendable {
     public var onExit: [[SCXMLExecutableContent]]
     /// The data elements of the state's `<datamodel>`.
     public var data: [SCXMLDataNode]
+    /// The `<donedata>` of a `<final>`: the data of the `done.state.PARENT` event its entry raises.
+    public var doneData: SCXMLEventData?
     /// Where the element is.
     public var sourceLocation: SCXMLSourceLocation
 

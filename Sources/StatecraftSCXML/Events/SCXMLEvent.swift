@@ -29,7 +29,7 @@ public struct SCXMLEvent: Hashable, Sendable, CustomStringConvertible {
     public var originType: String?
     /// The invoke id, for events from invoked sessions (unused until `<invoke>` is supported).
     public var invokeID: String?
-    /// The event's payload; `nil` when it carries none (`_event.data` then evaluates to `null`).
+    /// The event's payload; `nil` when it carries none (`_event.data` then evaluates to `undefined`).
     public var data: SCXMLValue?
 
     /// Creates an event.
@@ -82,7 +82,7 @@ public struct SCXMLEvent: Hashable, Sendable, CustomStringConvertible {
     /// The value of a field of `_event`, as `_event.FIELD` evaluates in an expression.
     ///
     /// - Parameter field: `name`, `type`, `sendid`, `origin`, `origintype`, `invokeid` or `data`.
-    /// - Returns: the field's value (`undefined` for absent optional fields, `null` for absent data),
+    /// - Returns: the field's value (`undefined` for absent fields, data included),
     ///   or `nil` when the event has no such field.
     public func value(ofField field: String) -> SCXMLValue? {
         switch field {
@@ -92,11 +92,18 @@ public struct SCXMLEvent: Hashable, Sendable, CustomStringConvertible {
         case "origin": origin.map(SCXMLValue.string) ?? .undefined
         case "origintype": originType.map(SCXMLValue.string) ?? .undefined
         case "invokeid": invokeID.map(SCXMLValue.string) ?? .undefined
-        case "data": data ?? .null
+        case "data": data ?? .undefined
         default: nil
         }
     }
 
     /// The event's name.
     public var description: String { name }
+
+    /// The event as the value of `_event`: an object with the fields `name`, `type`, `sendid`, `origin`,
+    /// `origintype`, `invokeid` and `data`, absent ones `undefined`.
+    public var value: SCXMLValue {
+        let fields = ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"]
+        return .object(SCXMLObject(fields.map { ($0, value(ofField: $0) ?? .undefined) }))
+    }
 }

@@ -36,6 +36,9 @@ public struct SCXMLExporter: Sendable {
         writer.open("scxml", attributes, isEmpty: false)
         writer.depth += 1
         writeDatamodel(document.data, into: &writer)
+        for script in document.scripts {
+            write(.script(script), into: &writer)
+        }
         for state in document.states {
             writeState(state, into: &writer)
         }
@@ -73,7 +76,7 @@ public struct SCXMLExporter: Sendable {
         }
         let isEmpty =
             state.children.isEmpty && state.transitions.isEmpty && state.onEntry.isEmpty
-            && state.onExit.isEmpty && state.data.isEmpty
+            && state.onExit.isEmpty && state.data.isEmpty && state.doneData == nil
         writer.open(name, attributes, isEmpty: isEmpty)
         guard !isEmpty else { return }
         writer.depth += 1
@@ -83,6 +86,9 @@ public struct SCXMLExporter: Sendable {
         }
         for block in state.onExit {
             writeBlock("onexit", [], block, into: &writer)
+        }
+        if let doneData = state.doneData {
+            writeEventData("donedata", [], doneData, into: &writer)
         }
         for transition in state.transitions {
             writeBlock(
@@ -113,6 +119,37 @@ public struct SCXMLExporter: Sendable {
         writer.close(name)
     }
 
+    /// Writes `<send>` or `<donedata>` with its `<param>` and `<content>` children.
+    private func writeEventData(
+        _ name: String, _ attributes: [(String, String?)], _ data: SCXMLEventData, into writer: inout Writer
+    ) {
+        let isEmpty = data.params.isEmpty && data.content == nil
+        writer.open(name, attributes, isEmpty: isEmpty)
+        guard !isEmpty else { return }
+        writer.depth += 1
+        for param in data.params {
+            switch param.value {
+            case .expression(let expression):
+                writer.open("param", [("name", param.name), ("expr", expression.description)], isEmpty: true)
+            case .location(let location):
+                writer.open("param", [("name", param.name), ("location", location)], isEmpty: true)
+            }
+        }
+        switch data.content {
+        case .expression(let expression):
+            writer.open("content", [("expr", expression.description)], isEmpty: true)
+        case .value(let value):
+            // Inline text, read back as the same constant (a string whose text reads as a constant, such
+            // as '123', comes back as that constant).
+            let text = value.stringValue ?? SCXMLExpression.literal(value).description
+            writer.line("<content>" + text.escapingXMLAttribute() + "</content>")
+        case nil:
+            break
+        }
+        writer.depth -= 1
+        writer.close(name)
+    }
+
     private func write(_ content: SCXMLExecutableContent, into writer: inout Writer) {
         switch content {
         case .raise(let raise):
@@ -136,7 +173,21 @@ public struct SCXMLExporter: Sendable {
             case nil: break
             }
             attributes.append(("namelist", send.namelist.isEmpty ? nil : send.namelist.joined(separator: " ")))
-            writer.open("send", attributes, isEmpty: true)
+            writeEventData(
+                "send", attributes, SCXMLEventData(params: send.params, content: send.content), into: &writer)
+        case .foreach(let foreach):
+            writeBlock(
+                "foreach", [("array", foreach.array.description), ("item", foreach.item), ("index", foreach.index)],
+                foreach.content, into: &writer)
+        case .script(let script):
+            writer.open("script", [], isEmpty: script.statements.isEmpty)
+            guard !script.statements.isEmpty else { return }
+            writer.depth += 1
+            for statement in script.statements {
+                writer.line(statement.description.escapingXMLAttribute())
+            }
+            writer.depth -= 1
+            writer.close("script")
         case .if(let conditional):
             guard let first = conditional.branches.first else {
                 // An <if> without branches runs its else partition unconditionally: write it as `if true`.

@@ -11,11 +11,23 @@ extension SCXMLExpression: CustomStringConvertible {
             return name
         case .member(let base, let name):
             return "\(base.parenthesized(unless: base.isPostfixOperand)).\(name)"
+        case .index(let base, let index):
+            return "\(base.parenthesized(unless: base.isPostfixOperand))[\(index)]"
         case .call(let name, let arguments):
-            return "\(name)(\(arguments.map(\.description).joined(separator: ", ")))"
+            return "\(name)(\(Self.list(arguments)))"
+        case .method(let base, let name, let arguments):
+            return "\(base.parenthesized(unless: base.isPostfixOperand)).\(name)(\(Self.list(arguments)))"
+        case .array(let elements):
+            return "[\(Self.list(elements))]"
+        case .object(let properties):
+            let members = properties.map { "\(Self.propertyName($0.key)): \($0.value)" }
+            return "{" + members.joined(separator: ", ") + "}"
         case .unary(let op, let operand):
             let isBinary = if case .binary = operand { true } else { false }
-            return op.rawValue + operand.parenthesized(unless: !isBinary)
+            let text = operand.parenthesized(unless: !isBinary)
+            // `typeof x`; `- -x` and `+ +x`, which would otherwise read as a decrement or increment.
+            let separated = op == .typeOf || (op != .not && (text.hasPrefix("-") || text.hasPrefix("+")))
+            return op.rawValue + (separated ? " " : "") + text
         case .binary(let op, let lhs, let rhs):
             let left = lhs.parenthesized(unless: lhs.binaryPrecedence.map { $0 >= op.precedence } ?? true)
             let right = rhs.parenthesized(unless: rhs.binaryPrecedence.map { $0 > op.precedence } ?? true)
@@ -29,11 +41,26 @@ extension SCXMLExpression: CustomStringConvertible {
 
     private var isPostfixOperand: Bool {
         switch self {
-        case .variable, .member, .call: true
+        case .variable, .member, .index, .call, .method, .array, .object: true
         // `1.x` would lex as the number `1.` followed by `x`: numbers are parenthesised.
         case .literal(let value): value.numberValue == nil
         case .unary, .binary: false
         }
+    }
+
+    private static func list(_ expressions: [SCXMLExpression]) -> String {
+        expressions.map(\.description).joined(separator: ", ")
+    }
+
+    /// An object literal's key: bare when it is an identifier that is no keyword, else a string literal.
+    private static func propertyName(_ key: String) -> String {
+        let scalars = Array(key.unicodeScalars)
+        if let first = scalars.first, SCXMLExpressionLexer.isIdentifierStart(first),
+            scalars.dropFirst().allSatisfy(SCXMLExpressionLexer.isIdentifierPart)
+        {
+            return key
+        }
+        return sourceText(of: .string(key))
     }
 
     private func parenthesized(unless bare: Bool) -> String {
@@ -42,6 +69,18 @@ extension SCXMLExpression: CustomStringConvertible {
 
     /// A literal as source text: strings single-quoted with escapes, numbers as ECMAScript prints them.
     private static func sourceText(of value: SCXMLValue) -> String {
+        switch value {
+        case .string: break
+        case .array(let elements):
+            return "[" + elements.map(sourceText(of:)).joined(separator: ", ") + "]"
+        case .object(let object):
+            let members = object.properties.map { "\(propertyName($0.key)): \(sourceText(of: $0.value))" }
+            return "{" + members.joined(separator: ", ") + "}"
+        case .number(let number) where number.isNaN:
+            return "NaN"
+        default:
+            return value.description
+        }
         guard case .string(let string) = value else {
             return value.description
         }

@@ -1,8 +1,12 @@
 /// A parsed expression of the SCXML expression language: the `cond`, `expr` and `location` attributes.
 ///
-/// The language is a typed, safe subset of ECMAScript: numbers, strings, booleans, `null`, `undefined`,
-/// variables, `+ - * / %`, comparisons (`== != === !== < <= > >=`), `&& || !`, parentheses, `In('id')`,
-/// and the fields of `_event` (`_event.name`, `_event.data`, …).
+/// The language is a safe subset of ECMAScript expressions with ECMAScript's semantics: numbers, strings,
+/// booleans, `null`, `undefined`, array and object literals, variables, property and index access
+/// (`a.b`, `a[0]`), `+ - * / %`, `| ^ &`, comparisons (`== != === !== < <= > >=`), `in`, `instanceof`,
+/// `&& || !`, `typeof`, parentheses, the global functions `In('id')`, `String`, `Number` and `Boolean`,
+/// the string and array methods listed in ``SCXMLExpressionEnvironment``, and the system variables
+/// (`_event`, `_sessionid`, `_name`, `_ioprocessors`). There are no functions, `new`, regular
+/// expressions or assignments inside expressions.
 ///
 /// ```swift
 /// let condition = try SCXMLExpression.parse("Var1 == 2 && In('s1')")
@@ -16,10 +20,18 @@ public indirect enum SCXMLExpression: Hashable, Sendable {
     case literal(SCXMLValue)
     /// A variable of the data model, or a system variable such as `_event` or `_name`.
     case variable(String)
-    /// A property of an object: only `_event.FIELD` can be evaluated.
+    /// A property of a value: `_event.name`, `Var1.length`, `foo.bar`.
     case member(SCXMLExpression, String)
-    /// A call of a predicate function: only `In('stateID')` is defined.
+    /// An index into a value: `Var1[0]`, `_event.data['Var1']`.
+    case index(SCXMLExpression, SCXMLExpression)
+    /// A call of a global function: `In('stateID')`, `String(x)`, `Number(x)`, `Boolean(x)`.
     case call(String, [SCXMLExpression])
+    /// A call of a method of a value: `Var1.indexOf(2)`, `[].concat(Var1, [4])`.
+    case method(SCXMLExpression, String, [SCXMLExpression])
+    /// An array literal: `[1, 2, 3]`.
+    case array([SCXMLExpression])
+    /// An object literal: `{a: 1, 'b c': 2}`; keys in source order.
+    case object([SCXMLExpressionProperty])
     /// A prefix operator applied to an operand.
     case unary(SCXMLUnaryOperator, SCXMLExpression)
     /// A binary operator applied to two operands.
@@ -37,9 +49,23 @@ public indirect enum SCXMLExpression: Hashable, Sendable {
         return try parser.parseExpression()
     }
 
-    /// Whether the expression is a valid `location` for `<assign>`: a plain variable name.
+    /// Whether the expression is a valid `location` for `<assign>`: a variable name, or a property or index
+    /// of a location (`foo.bar`, `Var1[0]`).
     public var isLocation: Bool {
-        if case .variable = self { true } else { false }
+        switch self {
+        case .variable: true
+        case .member(let base, _), .index(let base, _): base.isLocation
+        default: false
+        }
+    }
+
+    /// The variable at the root of a location: `foo` for `foo.bar[0]`.
+    public var rootVariable: String? {
+        switch self {
+        case .variable(let name): name
+        case .member(let base, _), .index(let base, _): base.rootVariable
+        default: nil
+        }
     }
 
     /// The names of the variables the expression reads, in order of first appearance (system variables too).
@@ -59,7 +85,14 @@ public indirect enum SCXMLExpression: Hashable, Sendable {
                 names.append(name)
             }
         case .member(let base, _): base.collectVariables(into: &names)
-        case .call(_, let arguments): arguments.forEach { $0.collectVariables(into: &names) }
+        case .index(let base, let index):
+            base.collectVariables(into: &names)
+            index.collectVariables(into: &names)
+        case .call(_, let arguments), .array(let arguments): arguments.forEach { $0.collectVariables(into: &names) }
+        case .method(let base, _, let arguments):
+            base.collectVariables(into: &names)
+            arguments.forEach { $0.collectVariables(into: &names) }
+        case .object(let properties): properties.forEach { $0.value.collectVariables(into: &names) }
         case .unary(_, let operand): operand.collectVariables(into: &names)
         case .binary(_, let lhs, let rhs):
             lhs.collectVariables(into: &names)
@@ -70,56 +103,93 @@ public indirect enum SCXMLExpression: Hashable, Sendable {
 
 /// A prefix operator of the SCXML expression language.
 public enum SCXMLUnaryOperator: String, Hashable, Sendable, CaseIterable {
-    /// Boolean negation `!`; the operand must be a boolean.
+    /// Logical negation `!`: the negation of the operand's truthiness (ECMAScript `ToBoolean`).
     case not = "!"
-    /// Numeric negation `-`; the operand must be a number.
+    /// Numeric negation `-` of the operand's `ToNumber`.
     case negate = "-"
-    /// Numeric identity `+`; the operand must be a number.
+    /// Numeric conversion `+`: the operand's `ToNumber`.
     case plus = "+"
+    /// `typeof`: the operand's type name; an undeclared variable is `'undefined'`, as in ECMAScript.
+    case typeOf = "typeof"
 }
 
-/// A binary operator of the SCXML expression language.
+/// A binary operator of the SCXML expression language, with ECMAScript's semantics.
 public enum SCXMLBinaryOperator: String, Hashable, Sendable, CaseIterable {
-    /// `||`: boolean or, short-circuit.
+    /// `||`: the left operand if it is truthy, else the right one (which is evaluated only then).
     case or = "||"
-    /// `&&`: boolean and, short-circuit.
+    /// `&&`: the left operand if it is falsy, else the right one (which is evaluated only then).
     case and = "&&"
-    /// `==`: equality of two values of the same type; `null == undefined`.
+    /// `|`: bitwise or of the operands' `ToInt32`.
+    case bitwiseOr = "|"
+    /// `^`: bitwise exclusive or of the operands' `ToInt32`.
+    case bitwiseXor = "^"
+    /// `&`: bitwise and of the operands' `ToInt32`.
+    case bitwiseAnd = "&"
+    /// `==`: ECMAScript's loose equality (`1 == '1'`, `null == undefined`).
     case equal = "=="
     /// `!=`: the negation of `==`.
     case notEqual = "!="
-    /// `===`: strict equality; values of different types are never equal.
+    /// `===`: strict equality; values of different types are never equal, arrays and objects compare by
+    /// value (they are values, not references, in this data model).
     case strictEqual = "==="
     /// `!==`: the negation of `===`.
     case strictNotEqual = "!=="
-    /// `<` on two numbers or two strings.
+    /// `<`: strings compare by UTF-16 code units, anything else as numbers (`NaN` compares false).
     case less = "<"
-    /// `<=` on two numbers or two strings.
+    /// `<=`, as `<`.
     case lessOrEqual = "<="
-    /// `>` on two numbers or two strings.
+    /// `>`, as `<`.
     case greater = ">"
-    /// `>=` on two numbers or two strings.
+    /// `>=`, as `<`.
     case greaterOrEqual = ">="
-    /// `+`: addition of numbers, or concatenation when either side is a string.
+    /// `in`: whether the right operand, an object or array, has the left operand as a key.
+    case `in` = "in"
+    /// `instanceof`: whether the left operand is an `Array` or an `Object` (the only constructors).
+    case instanceOf = "instanceof"
+    /// `+`: concatenation when either side is (or converts to) a string, else numeric addition.
     case add = "+"
-    /// `-`: subtraction of numbers.
+    /// `-`: numeric subtraction.
     case subtract = "-"
-    /// `*`: multiplication of numbers.
+    /// `*`: numeric multiplication.
     case multiply = "*"
-    /// `/`: division of numbers; dividing by zero is an error.
+    /// `/`: numeric division (`1 / 0` is `Infinity`).
     case divide = "/"
-    /// `%`: remainder of numbers; a zero divisor is an error.
+    /// `%`: numeric remainder (`1 % 0` is `NaN`).
     case remainder = "%"
 
-    /// How tightly the operator binds: higher binds tighter. All binary operators are left-associative.
+    /// How tightly the operator binds, as in ECMAScript: higher binds tighter. All binary operators are
+    /// left-associative.
     public var precedence: Int {
         switch self {
         case .or: 1
         case .and: 2
-        case .equal, .notEqual, .strictEqual, .strictNotEqual: 3
-        case .less, .lessOrEqual, .greater, .greaterOrEqual: 4
-        case .add, .subtract: 5
-        case .multiply, .divide, .remainder: 6
+        case .bitwiseOr: 3
+        case .bitwiseXor: 4
+        case .bitwiseAnd: 5
+        case .equal, .notEqual, .strictEqual, .strictNotEqual: 6
+        case .less, .lessOrEqual, .greater, .greaterOrEqual, .in, .instanceOf: 7
+        case .add, .subtract: 8
+        case .multiply, .divide, .remainder: 9
         }
+    }
+
+    /// Whether the operator is a word (`in`, `instanceof`) rather than a symbol.
+    var isKeyword: Bool { self == .in || self == .instanceOf }
+}
+
+/// One `key: value` of an object literal.
+public struct SCXMLExpressionProperty: Hashable, Sendable {
+    /// The key.
+    public var key: String
+    /// The value's expression.
+    public var value: SCXMLExpression
+
+    /// Creates a property.
+    /// - Parameters:
+    ///   - key: the key.
+    ///   - value: the value's expression.
+    public init(key: String, value: SCXMLExpression) {
+        self.key = key
+        self.value = value
     }
 }

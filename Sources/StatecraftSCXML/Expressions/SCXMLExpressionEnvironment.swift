@@ -24,6 +24,10 @@ public struct SCXMLExpressionEnvironment {
     /// larger one is ``SCXMLExpressionError/valueTooLarge(size:limit:)``, so that `x + x` in a loop cannot
     /// double its way through the memory.
     public var maximumValueSize = SCXMLLimits.default.maximumValueSize
+    /// The deepest nesting of arrays and objects a value may reach (``SCXMLLimits/maximumValueDepth``); a
+    /// deeper one is ``SCXMLExpressionError/valueTooDeep(depth:limit:)``, so that hashing, printing and
+    /// encoding a value can never exhaust the stack.
+    public var maximumValueDepth = SCXMLLimits.default.maximumValueDepth
 
     /// Names that expressions may read but `<assign>` may not write (SCXML §5.10).
     public static let systemVariables: Set<String> = ["_event", "_name", "_sessionid", "_ioprocessors", "_x"]
@@ -54,9 +58,10 @@ public struct SCXMLExpressionEnvironment {
     ///
     /// - Parameter expression: the expression.
     /// - Returns: its value.
-    /// - Throws: ``SCXMLExpressionError`` for an unknown variable, a type error, a division by zero or an
-    ///   unknown function; the runtime turns it into `error.execution`.
-    /// - Complexity: O(*n*) in the size of the expression.
+    /// - Throws: ``SCXMLExpressionError`` for an undeclared variable, a property of `undefined` or `null`,
+    ///   an unknown function or method, or a value past the size limits; the runtime turns it into
+    ///   `error.execution`.
+    /// - Complexity: O(*n*) in the size of the expression and the values it builds.
     public func evaluate(_ expression: SCXMLExpression) throws(SCXMLExpressionError) -> SCXMLValue {
         switch expression {
         case .literal(let value):
@@ -64,47 +69,101 @@ public struct SCXMLExpressionEnvironment {
         case .variable(let name):
             return try value(of: name)
         case .member(let base, let name):
-            return try member(name, of: base)
+            return try SCXMLValueAccess.property(.string(name), of: try evaluate(base), named: base)
+        case .index(let base, let index):
+            let container = try evaluate(base)
+            return try SCXMLValueAccess.property(try evaluate(index), of: container, named: base)
         case .call(let name, let arguments):
-            return try call(name, arguments)
+            return try checked(try call(name, arguments))
+        case .method(let base, let name, let arguments):
+            let receiver = try evaluate(base)
+            var values: [SCXMLValue] = []
+            for argument in arguments {
+                values.append(try evaluate(argument))
+            }
+            return try checked(
+                try SCXMLValueAccess.callMethod(
+                    name, on: receiver, arguments: values, maximumSize: maximumValueSize))
+        case .array(let elements):
+            var values: [SCXMLValue] = []
+            for element in elements {
+                values.append(try evaluate(element))
+            }
+            return try checked(.array(values))
+        case .object(let properties):
+            var object = SCXMLObject()
+            for property in properties {
+                object[property.key] = try evaluate(property.value)
+            }
+            return try checked(.object(object))
+        case .unary(.typeOf, .variable(let name)) where !isDefined(name):
+            return .string("undefined")
         case .unary(let op, let operand):
-            return try SCXMLOperators.apply(op, try evaluate(operand))
+            return SCXMLOperators.apply(op, try evaluate(operand))
         case .binary(.and, let lhs, let rhs):
-            return try shortCircuit(.and, lhs, rhs, decidedBy: false)
+            let left = try evaluate(lhs)
+            return left.isTruthy ? try evaluate(rhs) : left
         case .binary(.or, let lhs, let rhs):
-            return try shortCircuit(.or, lhs, rhs, decidedBy: true)
+            let left = try evaluate(lhs)
+            return left.isTruthy ? left : try evaluate(rhs)
+        case .binary(.instanceOf, let lhs, let rhs):
+            let left = try evaluate(lhs)
+            guard case .variable(let constructor) = rhs, constructor == "Array" || constructor == "Object" else {
+                throw .typeError("the right side of 'instanceof' must be Array or Object, not \(rhs)")
+            }
+            return .boolean(constructor == "Array" ? left.kind == .array : left.isObjectLike)
         case .binary(let op, let lhs, let rhs):
             let left = try evaluate(lhs)
             let right = try evaluate(rhs)
-            if op == .add, case .string(let text) = left {
-                try checkSize(text.utf8.count + right.description.utf8.count)
-            } else if op == .add, case .string(let text) = right {
-                try checkSize(left.description.utf8.count + text.utf8.count)
+            if op == .add, left.isObjectLike || right.isObjectLike || left.kind == .string || right.kind == .string {
+                // Checked before the string is built: `x + x` in a loop cannot double past the limit.
+                try checkSize(Self.concatenationSize(left) + Self.concatenationSize(right))
             }
             return try SCXMLOperators.apply(op, left, right)
         }
     }
 
-    /// Throws when a string of `size` bytes would exceed ``maximumValueSize``, before it is built.
+    /// The bytes a value adds to a concatenation: its string form's, estimated for arrays and objects.
+    private static func concatenationSize(_ value: SCXMLValue) -> Int {
+        value.isObjectLike ? value.footprint.size : value.description.utf8.count
+    }
+
+    /// Whether a name can be read: a declared variable or a system variable that is bound.
+    private func isDefined(_ name: String) -> Bool {
+        (try? value(of: name)) != nil
+    }
+
+    /// Throws when a value of `size` bytes would exceed ``maximumValueSize``, before it is built.
     private func checkSize(_ size: Int) throws(SCXMLExpressionError) {
         if size > maximumValueSize {
             throw .valueTooLarge(size: size, limit: maximumValueSize)
         }
     }
 
-    /// Evaluates a `cond`: the value must be a boolean.
+    /// The value, once it is known to fit ``maximumValueSize`` and ``maximumValueDepth``.
+    func checked(_ value: SCXMLValue) throws(SCXMLExpressionError) -> SCXMLValue {
+        switch value {
+        case .string, .array, .object:
+            let (size, depth) = value.footprint
+            try checkSize(size)
+            if depth > maximumValueDepth {
+                throw .valueTooDeep(depth: depth, limit: maximumValueDepth)
+            }
+        default:
+            break
+        }
+        return value
+    }
+
+    /// Evaluates a `cond`: the truthiness of its value (ECMAScript `ToBoolean`).
     ///
     /// - Parameter expression: the condition.
     /// - Returns: its truth value.
-    /// - Throws: ``SCXMLExpressionError``, including ``SCXMLExpressionError/typeMismatch(operator:operands:)``
-    ///   with operator `cond` when the value is not a boolean. SCXML then treats the condition as false.
+    /// - Throws: ``SCXMLExpressionError`` when the expression cannot be evaluated; SCXML then treats the
+    ///   condition as false.
     /// - Complexity: O(*n*) in the size of the expression.
     public func evaluateCondition(_ expression: SCXMLExpression) throws(SCXMLExpressionError) -> Bool {
-        let value = try evaluate(expression)
-        guard case .boolean(let truth) = value else {
-            throw .typeMismatch(operator: "cond", operands: [value.kind])
-        }
-        return truth
+        try evaluate(expression).isTruthy
     }
 
     /// Assigns a value to a declared variable, as `<assign location="…">` does.
@@ -115,13 +174,50 @@ public struct SCXMLExpressionEnvironment {
     /// - Throws: ``SCXMLExpressionError/readOnlyVariable(_:)`` for a system variable,
     ///   ``SCXMLExpressionError/unknownVariable(_:)`` when no data element declares it.
     public mutating func assign(_ value: SCXMLValue, to location: String) throws(SCXMLExpressionError) {
-        if Self.systemVariables.contains(location) {
-            throw .readOnlyVariable(location)
+        try assign(value, to: .variable(location))
+    }
+
+    /// Assigns a value to a location: a declared variable, or a property or index of one (`foo.bar`,
+    /// `Var1[0]`), as `<assign location="…">` does.
+    ///
+    /// - Parameters:
+    ///   - value: the new value.
+    ///   - location: the location.
+    /// - Throws: ``SCXMLExpressionError/readOnlyVariable(_:)`` for a system variable,
+    ///   ``SCXMLExpressionError/unknownVariable(_:)`` when no data element declares the root variable,
+    ///   ``SCXMLExpressionError/invalidLocation(_:)`` for an expression that is not a location,
+    ///   ``SCXMLExpressionError/typeError(_:)`` for a property of a value that is no object or array;
+    ///   the data model is then unchanged.
+    public mutating func assign(_ value: SCXMLValue, to location: SCXMLExpression) throws(SCXMLExpressionError) {
+        guard location.isLocation, let root = location.rootVariable else {
+            throw .invalidLocation(location.description)
         }
-        guard variables[location] != nil else {
-            throw .unknownVariable(location)
+        if Self.systemVariables.contains(root) {
+            throw .readOnlyVariable(root)
         }
-        variables[location] = value
+        guard let current = variables[root] else {
+            throw .unknownVariable(root)
+        }
+        var keys: [SCXMLValue] = []
+        var path = location
+        while true {
+            switch path {
+            case .member(let base, let name):
+                keys.append(.string(name))
+                path = base
+                continue
+            case .index(let base, let index):
+                keys.append(try evaluate(index))
+                path = base
+                continue
+            default:
+                break
+            }
+            break
+        }
+        let updated = try SCXMLValueAccess.setting(
+            value, at: keys.reversed()[...], in: current, named: root, maximumSize: maximumValueSize)
+        variables[root] = try checked(updated)
     }
 
     /// Evaluates an expression and assigns its value to a declared variable.
@@ -136,63 +232,59 @@ public struct SCXMLExpressionEnvironment {
     }
 
     private func value(of name: String) throws(SCXMLExpressionError) -> SCXMLValue {
+        if let value = variables[name] {
+            return value
+        }
         switch name {
-        case "_name" where variables[name] == nil:
+        case "_name":
             guard let sessionName else { throw .unknownVariable(name) }
             return .string(sessionName)
-        case "_sessionid" where variables[name] == nil:
+        case "_sessionid":
             guard let sessionID else { throw .unknownVariable(name) }
             return .string(sessionID)
-        case "_event", "_ioprocessors", "_x":
-            throw event == nil && name == "_event" ? .unknownVariable(name) : .notAValue(name)
+        case "_event":
+            // Declared but unbound until the first event (SCXML §5.10, test 319).
+            return event?.value ?? .undefined
+        case "_ioprocessors":
+            return ioProcessors
+        case "_x":
+            throw .notAValue(name)
+        case "NaN":
+            return .number(.nan)
         default:
-            guard let value = variables[name] else { throw .unknownVariable(name) }
-            return value
+            throw .unknownVariable(name)
         }
     }
 
-    private func member(_ name: String, of base: SCXMLExpression) throws(SCXMLExpressionError) -> SCXMLValue {
-        guard case .variable("_event") = base else {
-            _ = try evaluate(base)
-            throw .unknownProperty(name, of: base.description)
-        }
-        guard let event else {
-            throw .unknownVariable("_event")
-        }
-        guard let value = event.value(ofField: name) else {
-            throw .unknownProperty(name, of: "_event")
-        }
-        return value
+    /// The value of `_ioprocessors`: the SCXML Event I/O Processor under its type URI and under `scxml`,
+    /// each an object whose `location` is `#_scxml_SESSIONID`.
+    public var ioProcessors: SCXMLValue {
+        let location = SCXMLValue.object(SCXMLObject([("location", .string("#_scxml_\(sessionID ?? "")"))]))
+        return .object(SCXMLObject([(SCXMLSend.scxmlEventProcessorType, location), ("scxml", location)]))
     }
 
     private func call(_ name: String, _ arguments: [SCXMLExpression]) throws(SCXMLExpressionError) -> SCXMLValue {
-        guard name == "In" else {
+        var values: [SCXMLValue] = []
+        for argument in arguments {
+            values.append(try evaluate(argument))
+        }
+        switch name {
+        case "In":
+            guard values.count == 1 else {
+                throw .invalidArguments(function: "In", message: "expects one state id, got \(values.count) arguments")
+            }
+            guard case .string(let stateID) = values[0] else {
+                throw .invalidArguments(function: "In", message: "expects a string state id, got a \(values[0].kind)")
+            }
+            return .boolean(isInState(stateID))
+        case "String":
+            return .string(values.first?.description ?? "")
+        case "Number":
+            return .number(values.first?.numericValue ?? 0)
+        case "Boolean":
+            return .boolean(values.first?.isTruthy ?? false)
+        default:
             throw .unknownFunction(name)
         }
-        guard arguments.count == 1 else {
-            throw .invalidArguments(function: "In", message: "expects one state id, got \(arguments.count) arguments")
-        }
-        let argument = try evaluate(arguments[0])
-        guard case .string(let stateID) = argument else {
-            throw .invalidArguments(function: "In", message: "expects a string state id, got a \(argument.kind)")
-        }
-        return .boolean(isInState(stateID))
-    }
-
-    private func shortCircuit(
-        _ op: SCXMLBinaryOperator, _ lhs: SCXMLExpression, _ rhs: SCXMLExpression, decidedBy decisive: Bool
-    ) throws(SCXMLExpressionError) -> SCXMLValue {
-        let left = try evaluate(lhs)
-        guard case .boolean(let leftTruth) = left else {
-            throw .typeMismatch(operator: op.rawValue, operands: [left.kind])
-        }
-        if leftTruth == decisive {
-            return left
-        }
-        let right = try evaluate(rhs)
-        guard case .boolean = right else {
-            throw .typeMismatch(operator: op.rawValue, operands: [left.kind, right.kind])
-        }
-        return right
     }
 }

@@ -9,23 +9,33 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
     case unknownVariable(String)
     /// An `<assign>` writes a system variable (`_event`, `_name`, `_sessionid`, `_ioprocessors`, `_x`).
     case readOnlyVariable(String)
-    /// An operator was applied to operands of types it does not accept (`true + 1`, `'a' < 1`).
+    /// An operator or attribute was given a value of a type it does not accept (`'a' in 1`, an
+    /// `eventexpr` that is no string).
     case typeMismatch(operator: String, operands: [SCXMLValue.Kind])
-    /// A division or remainder by zero.
+    /// A division or remainder by zero. No longer thrown: with ECMAScript's semantics `1 / 0` is
+    /// `Infinity` and `1 % 0` is `NaN`.
     case divisionByZero
-    /// A call of a function other than `In`.
+    /// A call of a function other than `In`, `String`, `Number` and `Boolean`.
     case unknownFunction(String)
     /// A function was called with the wrong number or type of arguments.
     case invalidArguments(function: String, message: String)
-    /// A property other than a field of `_event` was read, such as `_event.foo` or `Var1.length`.
+    /// A property was read that cannot be: kept for compatibility; reading a missing property gives
+    /// `undefined`, as in ECMAScript.
     case unknownProperty(String, of: String)
-    /// An object was used as a value: the language has no objects, so `_event` alone cannot be evaluated.
+    /// A name that denotes no value was evaluated: `_x`, which this data model does not provide.
     case notAValue(String)
-    /// A `location` expression is not a variable name.
+    /// A `location` expression is not a location (a variable, or a property or index of one).
     case invalidLocation(String)
     /// A `delayexpr` evaluated to a string that is not a CSS2 time value.
     case invalidDelay(String, SCXMLDelayError)
-    /// A string would grow past ``SCXMLLimits/maximumValueSize`` (``SCXMLExpressionEnvironment/maximumValueSize``).
+    /// ECMAScript's `TypeError`: a property of `undefined` or `null`, a property assigned on a value
+    /// that is no object or array, `instanceof` with something other than `Array` or `Object`.
+    case typeError(String)
+    /// A method the value does not have, or that this data model does not provide (`push`, which mutates).
+    case unknownMethod(String, of: SCXMLValue.Kind)
+    /// Arrays and objects would nest deeper than ``SCXMLLimits/maximumValueDepth``.
+    case valueTooDeep(depth: Int, limit: Int)
+    /// A string, array or object would grow past ``SCXMLLimits/maximumValueSize`` (``SCXMLExpressionEnvironment/maximumValueSize``).
     case valueTooLarge(size: Int, limit: Int)
 
     /// A sentence naming the offending variable, operator or position.
@@ -37,12 +47,18 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
         case .typeMismatch(let op, let operands):
             "operator '\(op)' cannot be applied to \(operands.map(\.rawValue).joined(separator: " and "))"
         case .divisionByZero: "division by zero"
-        case .unknownFunction(let name): "unknown function '\(name)' (only In() is defined)"
+        case .unknownFunction(let name):
+            "unknown function '\(name)' (only In(), String(), Number() and Boolean() are defined)"
         case .invalidArguments(let function, let message): "\(function)(): \(message)"
         case .unknownProperty(let name, let base): "'\(base)' has no property '\(name)'"
         case .notAValue(let name): "'\(name)' is an object and cannot be used as a value"
-        case .invalidLocation(let text): "'\(text)' is not a location (a variable name)"
+        case .invalidLocation(let text): "'\(text)' is not a location (a variable, or a property or index of one)"
         case .invalidDelay(_, let error): "delayexpr: \(error)"
+        case .typeError(let message): "type error: \(message)"
+        case .unknownMethod(let name, let kind): "a \(kind) has no method '\(name)' in this data model"
+        case .valueTooDeep(let depth, let limit):
+            "the value would nest \(depth) arrays or objects deep, more than the limit of \(limit) "
+                + "(SCXMLLimits.maximumValueDepth)"
         case .valueTooLarge(let size, let limit):
             "the value would be \(size) bytes long, more than the limit of \(limit) (SCXMLLimits.maximumValueSize)"
         }

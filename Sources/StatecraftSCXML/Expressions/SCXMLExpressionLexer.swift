@@ -9,7 +9,8 @@ struct SCXMLExpressionLexer {
 
     /// Operators and punctuation, longest first so that `===` wins over `==`.
     private static let symbols = [
-        "===", "!==", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", ",", ".",
+        "===", "!==", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")",
+        ",", ".", "[", "]", "{", "}", ":", "|", "&", "^", ";", "?", "~",
     ]
 
     /// Creates a lexer over a source text.

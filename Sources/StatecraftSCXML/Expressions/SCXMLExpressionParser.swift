@@ -62,7 +62,28 @@ struct SCXMLExpressionParser {
     }
 
     private var currentBinaryOperator: SCXMLBinaryOperator? {
-        if case .symbol(let symbol) = current.kind { SCXMLBinaryOperator(rawValue: symbol) } else { nil }
+        switch current.kind {
+        case .symbol(let symbol): SCXMLBinaryOperator(rawValue: symbol)
+        case .identifier("in"): .in
+        case .identifier("instanceof"): .instanceOf
+        default: nil
+        }
+    }
+
+    /// The token after the current one.
+    private var next: SCXMLExpressionToken {
+        tokens[min(index + 1, tokens.count - 1)]
+    }
+
+    /// Rejects `++` and `--` (two adjacent `+` or `-`): increments assign, which expressions cannot.
+    private func rejectIncrement() throws(SCXMLExpressionError) {
+        if case .symbol(let symbol) = current.kind, symbol == "+" || symbol == "-",
+            case .symbol(symbol) = next.kind, next.offset == current.offset + 1
+        {
+            throw .syntax(
+                "'\(symbol)\(symbol)' (increment or decrement) is not supported: expressions cannot assign",
+                offset: current.offset)
+        }
     }
 
     /// Parses operators binding at least as tightly as `minimumPrecedence`; returns the tree and its depth.
@@ -71,6 +92,7 @@ struct SCXMLExpressionParser {
     ) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
         try checkDepth(nesting, at: current.offset)
         var (lhs, lhsDepth) = try parseUnary(nesting: nesting + 1)
+        try rejectIncrement()
         while let op = currentBinaryOperator, op.precedence >= minimumPrecedence {
             let offset = current.offset
             advance()
@@ -78,13 +100,21 @@ struct SCXMLExpressionParser {
             lhsDepth = max(lhsDepth, rhsDepth) + 1
             try checkDepth(lhsDepth, at: offset)
             lhs = .binary(op, lhs, rhs)
+            try rejectIncrement()
         }
         return (lhs, lhsDepth)
     }
 
     private mutating func parseUnary(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
         try checkDepth(nesting, at: current.offset)
-        if case .symbol(let symbol) = current.kind, let op = SCXMLUnaryOperator(rawValue: symbol) {
+        try rejectIncrement()
+        let unary: SCXMLUnaryOperator? =
+            switch current.kind {
+            case .symbol(let symbol): SCXMLUnaryOperator(rawValue: symbol)
+            case .identifier("typeof"): .typeOf
+            default: nil
+            }
+        if let op = unary {
             advance()
             let (operand, depth) = try parseUnary(nesting: nesting + 1)
             if op == .negate, case .literal(.number(let number)) = operand {
@@ -97,17 +127,45 @@ struct SCXMLExpressionParser {
 
     private mutating func parsePostfix(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
         var (expression, depth) = try parsePrimary(nesting: nesting)
-        while case .symbol(".") = current.kind {
-            advance()
-            guard case .identifier(let name) = current.kind else {
-                throw .syntax("expected a property name after '.', found \(describe(current))", offset: current.offset)
+        while true {
+            switch current.kind {
+            case .symbol("."):
+                advance()
+                guard case .identifier(let name) = current.kind else {
+                    throw .syntax(
+                        "expected a property name after '.', found \(describe(current))", offset: current.offset)
+                }
+                advance()
+                depth += 1
+                try checkDepth(depth, at: current.offset)
+                if case .symbol("(") = current.kind {
+                    let (arguments, argumentDepth) = try parseArguments(of: name, nesting: nesting + depth)
+                    depth = max(depth, argumentDepth)
+                    expression = .method(expression, name, arguments)
+                } else {
+                    expression = .member(expression, name)
+                }
+            case .symbol("["):
+                let open = current.offset
+                advance()
+                let (index, indexDepth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + depth + 1)
+                guard case .symbol("]") = current.kind else {
+                    throw .syntax(
+                        "expected ']' to close the '[' at offset \(open), found \(describe(current))",
+                        offset: current.offset)
+                }
+                advance()
+                depth = max(depth, indexDepth) + 1
+                try checkDepth(depth, at: current.offset)
+                expression = .index(expression, index)
+            case .symbol("("):
+                throw .syntax(
+                    "only global functions and methods can be called, not \(expression.description)",
+                    offset: current.offset)
+            default:
+                return (expression, depth)
             }
-            advance()
-            depth += 1
-            try checkDepth(depth, at: current.offset)
-            expression = .member(expression, name)
         }
-        return (expression, depth)
     }
 
     private mutating func parsePrimary(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
@@ -124,6 +182,9 @@ struct SCXMLExpressionParser {
             if let keyword = Self.keywords[name] {
                 return (.literal(keyword), 1)
             }
+            if let construct = Self.unsupported[name] {
+                throw .syntax("\(construct) (\(name)) are not supported in this data model", offset: token.offset)
+            }
             if case .symbol("(") = current.kind {
                 return try parseCall(name, nesting: nesting)
             }
@@ -138,6 +199,30 @@ struct SCXMLExpressionParser {
             }
             advance()
             return (expression, depth)
+        case .symbol("["):
+            advance()
+            var elements: [SCXMLExpression] = []
+            var depth = 1
+            while true {
+                if case .symbol("]") = current.kind {
+                    advance()
+                    return (.array(elements), depth)
+                }
+                let (element, elementDepth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+                elements.append(element)
+                depth = max(depth, elementDepth + 1)
+                if case .symbol(",") = current.kind {
+                    advance()
+                } else if case .symbol("]") = current.kind {
+                    continue
+                } else {
+                    throw .syntax(
+                        "expected ',' or ']' in the array literal at offset \(token.offset), found "
+                            + describe(current), offset: current.offset)
+                }
+            }
+        case .symbol("{"):
+            return try parseObject(nesting: nesting)
         case .symbol, .end:
             throw .syntax("expected a value, found \(describe(token))", offset: token.offset)
         }
@@ -145,12 +230,20 @@ struct SCXMLExpressionParser {
 
     private mutating func parseCall(_ name: String, nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int)
     {
+        let (arguments, depth) = try parseArguments(of: name, nesting: nesting)
+        return (.call(name, arguments), depth)
+    }
+
+    /// Parses `( argument, … )` at the current `(`; returns the arguments and the depth they add.
+    private mutating func parseArguments(
+        of name: String, nesting: Int
+    ) throws(SCXMLExpressionError) -> ([SCXMLExpression], Int) {
         advance()
         var arguments: [SCXMLExpression] = []
         var depth = 1
         if case .symbol(")") = current.kind {
             advance()
-            return (.call(name, arguments), depth)
+            return (arguments, depth)
         }
         while true {
             let (argument, argumentDepth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
@@ -166,7 +259,48 @@ struct SCXMLExpressionParser {
                     offset: current.offset)
             }
             advance()
-            return (.call(name, arguments), depth)
+            return (arguments, depth)
+        }
+    }
+
+    /// Parses an object literal at the current `{`: keys are identifiers, strings or numbers.
+    private mutating func parseObject(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
+        let open = current.offset
+        advance()
+        var properties: [SCXMLExpressionProperty] = []
+        var depth = 1
+        while true {
+            if case .symbol("}") = current.kind {
+                advance()
+                return (.object(properties), depth)
+            }
+            let key: String
+            switch current.kind {
+            case .identifier(let name): key = name
+            case .string(let text): key = text
+            case .number(let number): key = SCXMLValue.format(number)
+            default:
+                throw .syntax(
+                    "expected a property name in the object literal at offset \(open), found \(describe(current))",
+                    offset: current.offset)
+            }
+            advance()
+            guard case .symbol(":") = current.kind else {
+                throw .syntax("expected ':' after the property name '\(key)'", offset: current.offset)
+            }
+            advance()
+            let (value, valueDepth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+            properties.append(SCXMLExpressionProperty(key: key, value: value))
+            depth = max(depth, valueDepth + 1)
+            if case .symbol(",") = current.kind {
+                advance()
+            } else if case .symbol("}") = current.kind {
+                continue
+            } else {
+                throw .syntax(
+                    "expected ',' or '}' in the object literal at offset \(open), found \(describe(current))",
+                    offset: current.offset)
+            }
         }
     }
 
@@ -174,5 +308,13 @@ struct SCXMLExpressionParser {
     private static let keywords: [String: SCXMLValue] = [
         "true": .boolean(true), "false": .boolean(false), "null": .null, "undefined": .undefined,
         "Infinity": .number(.infinity),
+    ]
+
+    /// ECMAScript constructs beyond the language, rejected with their name: a chart that needs them gets a
+    /// load error naming the construct and the line.
+    static let unsupported: [String: String] = [
+        "function": "function expressions", "new": "constructor calls", "this": "'this' references",
+        "var": "declarations", "delete": "delete expressions", "void": "void expressions",
+        "class": "classes", "yield": "generators", "await": "await expressions",
     ]
 }

@@ -1,7 +1,6 @@
-/// The typed semantics of the expression language's operators.
-///
-/// Stricter than ECMAScript where ECMAScript silently converts: `true + 1`, `'a' < 1` and `1 == '1'` are
-/// type errors (`error.execution`) instead of surprising values.
+/// ECMAScript's semantics for the expression language's operators (ECMA-262 §13): conversions with
+/// `ToPrimitive`, `ToNumber` and `ToString`, loose and strict equality, `NaN` and infinities instead of
+/// errors for arithmetic.
 enum SCXMLOperators {
     /// Applies a prefix operator.
     ///
@@ -9,102 +8,134 @@ enum SCXMLOperators {
     ///   - op: the operator.
     ///   - operand: its operand's value.
     /// - Returns: the result.
-    /// - Throws: ``SCXMLExpressionError/typeMismatch(operator:operands:)``.
-    static func apply(_ op: SCXMLUnaryOperator, _ operand: SCXMLValue) throws(SCXMLExpressionError) -> SCXMLValue {
-        switch (op, operand) {
-        case (.not, .boolean(let truth)): return .boolean(!truth)
-        case (.negate, .number(let number)): return .number(-number)
-        case (.plus, .number(let number)): return .number(number)
-        default: throw .typeMismatch(operator: op.rawValue, operands: [operand.kind])
+    static func apply(_ op: SCXMLUnaryOperator, _ operand: SCXMLValue) -> SCXMLValue {
+        switch op {
+        case .not: .boolean(!operand.isTruthy)
+        case .negate: .number(-operand.numericValue)
+        case .plus: .number(operand.numericValue)
+        case .typeOf: .string(operand.typeName)
         }
     }
 
-    /// Applies a binary operator other than the short-circuit `&&` and `||` (which it applies eagerly).
+    /// Applies a binary operator other than the short-circuit `&&` and `||` (which it applies eagerly)
+    /// and `instanceof` (which the environment resolves).
     ///
     /// - Parameters:
     ///   - op: the operator.
     ///   - lhs: the left operand's value.
     ///   - rhs: the right operand's value.
     /// - Returns: the result.
-    /// - Throws: ``SCXMLExpressionError/typeMismatch(operator:operands:)`` or
-    ///   ``SCXMLExpressionError/divisionByZero``.
+    /// - Throws: ``SCXMLExpressionError/typeMismatch(operator:operands:)`` for `in` on a value that is not
+    ///   an array or object, and for `instanceof`.
     static func apply(
         _ op: SCXMLBinaryOperator, _ lhs: SCXMLValue, _ rhs: SCXMLValue
     ) throws(SCXMLExpressionError) -> SCXMLValue {
-        let mismatch = SCXMLExpressionError.typeMismatch(operator: op.rawValue, operands: [lhs.kind, rhs.kind])
         switch op {
-        case .and, .or:
-            guard case .boolean(let left) = lhs, case .boolean(let right) = rhs else { throw mismatch }
-            return .boolean(op == .and ? left && right : left || right)
+        case .and: return lhs.isTruthy ? rhs : lhs
+        case .or: return lhs.isTruthy ? lhs : rhs
         case .equal, .notEqual:
-            guard let equal = looselyEqual(lhs, rhs) else { throw mismatch }
-            return .boolean(equal == (op == .equal))
+            return .boolean(looselyEqual(lhs, rhs) == (op == .equal))
         case .strictEqual, .strictNotEqual:
             return .boolean(strictlyEqual(lhs, rhs) == (op == .strictEqual))
-        case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            return .boolean(try compare(op, lhs, rhs, mismatch: mismatch))
+        case .less: return .boolean(compare(lhs, rhs) == .some(true))
+        case .greater: return .boolean(compare(rhs, lhs) == .some(true))
+        case .lessOrEqual: return .boolean(compare(rhs, lhs) == .some(false))
+        case .greaterOrEqual: return .boolean(compare(lhs, rhs) == .some(false))
+        case .in:
+            return .boolean(try has(rhs, key: lhs))
+        case .instanceOf:
+            throw .typeMismatch(operator: op.rawValue, operands: [lhs.kind, rhs.kind])
         case .add:
-            switch (lhs, rhs) {
-            case (.number(let left), .number(let right)): return .number(left + right)
-            case (.string(let left), _): return .string(left + rhs.description)
-            case (_, .string(let right)): return .string(lhs.description + right)
-            default: throw mismatch
+            let left = lhs.primitive
+            let right = rhs.primitive
+            if case .string = left {
+                return .string(left.description + right.description)
             }
-        case .subtract, .multiply, .divide, .remainder:
-            guard case .number(let left) = lhs, case .number(let right) = rhs else { throw mismatch }
-            switch op {
-            case .subtract: return .number(left - right)
-            case .multiply: return .number(left * right)
-            default:
-                guard right != 0 else { throw .divisionByZero }
-                return .number(op == .divide ? left / right : left.truncatingRemainder(dividingBy: right))
+            if case .string = right {
+                return .string(left.description + right.description)
             }
+            return .number(left.numericValue + right.numericValue)
+        case .subtract: return .number(lhs.numericValue - rhs.numericValue)
+        case .multiply: return .number(lhs.numericValue * rhs.numericValue)
+        case .divide: return .number(lhs.numericValue / rhs.numericValue)
+        case .remainder: return .number(lhs.numericValue.truncatingRemainder(dividingBy: rhs.numericValue))
+        case .bitwiseOr: return .number(Double(int32(lhs) | int32(rhs)))
+        case .bitwiseXor: return .number(Double(int32(lhs) ^ int32(rhs)))
+        case .bitwiseAnd: return .number(Double(int32(lhs) & int32(rhs)))
         }
     }
 
-    /// `==`: `nil` when the operands have different types that `==` does not compare.
-    private static func looselyEqual(_ lhs: SCXMLValue, _ rhs: SCXMLValue) -> Bool? {
+    /// ECMAScript's `ToInt32`.
+    static func int32(_ value: SCXMLValue) -> Int32 {
+        let number = value.numericValue
+        guard number.isFinite else { return 0 }
+        let truncated = number.rounded(.towardZero)
+        let modulo = truncated.truncatingRemainder(dividingBy: 4_294_967_296)
+        return Int32(truncatingIfNeeded: Int64(modulo))
+    }
+
+    /// `in`: whether an object or array has a key.
+    static func has(_ container: SCXMLValue, key: SCXMLValue) throws(SCXMLExpressionError) -> Bool {
+        let name = key.primitive.description
+        switch container {
+        case .object(let object):
+            return object[name] != nil
+        case .array(let elements):
+            if name == "length" { return true }
+            guard let index = Int(name), String(index) == name else { return false }
+            return elements.indices.contains(index)
+        default:
+            throw .typeMismatch(operator: "in", operands: [key.kind, container.kind])
+        }
+    }
+
+    /// ECMAScript's `IsLooselyEqual` (`==`).
+    static func looselyEqual(_ lhs: SCXMLValue, _ rhs: SCXMLValue) -> Bool {
+        if lhs.kind == rhs.kind {
+            return strictlyEqual(lhs, rhs)
+        }
         if lhs.isNullish || rhs.isNullish {
             return lhs.isNullish && rhs.isNullish
         }
-        guard lhs.kind == rhs.kind else {
-            return nil
+        switch (lhs, rhs) {
+        case (.number(let left), .string):
+            return left == rhs.numericValue
+        case (.string, .number(let right)):
+            return lhs.numericValue == right
+        case (.boolean, _):
+            return looselyEqual(.number(lhs.numericValue), rhs)
+        case (_, .boolean):
+            return looselyEqual(lhs, .number(rhs.numericValue))
+        case (.array, _), (.object, _):
+            return rhs.isObjectLike ? false : looselyEqual(lhs.primitive, rhs)
+        case (_, .array), (_, .object):
+            return looselyEqual(lhs, rhs.primitive)
+        default:
+            return false
         }
-        return lhs == rhs
     }
 
-    /// `===`: same type and same value; numbers compare numerically (`NaN` equals nothing).
-    private static func strictlyEqual(_ lhs: SCXMLValue, _ rhs: SCXMLValue) -> Bool {
+    /// `===`: same type and same value; numbers compare numerically (`NaN` equals nothing, `0 === -0`).
+    static func strictlyEqual(_ lhs: SCXMLValue, _ rhs: SCXMLValue) -> Bool {
         if case .number(let left) = lhs, case .number(let right) = rhs {
             return left == right
         }
         return lhs == rhs
     }
 
-    private static func compare(
-        _ op: SCXMLBinaryOperator, _ lhs: SCXMLValue, _ rhs: SCXMLValue, mismatch: SCXMLExpressionError
-    ) throws(SCXMLExpressionError) -> Bool {
-        switch (lhs, rhs) {
-        case (.number(let left), .number(let right)):
-            return ordered(op, left, right)
-        case (.string(let left), .string(let right)):
+    /// ECMAScript's `IsLessThan`: `nil` when either side is `NaN` (every comparison is then false).
+    private static func compare(_ lhs: SCXMLValue, _ rhs: SCXMLValue) -> Bool? {
+        let left = lhs.primitive
+        let right = rhs.primitive
+        if case .string(let leftText) = left, case .string(let rightText) = right {
             // ECMAScript compares strings by UTF-16 code units.
-            return ordered(
-                op,
-                Array(left.utf16).lexicographicallyPrecedes(Array(right.utf16))
-                    ? -1
-                    : (left.utf16.elementsEqual(right.utf16) ? 0 : 1), 0)
-        default:
-            throw mismatch
+            return leftText.utf16.lexicographicallyPrecedes(rightText.utf16)
         }
-    }
-
-    private static func ordered<T: Comparable>(_ op: SCXMLBinaryOperator, _ left: T, _ right: T) -> Bool {
-        switch op {
-        case .less: left < right
-        case .lessOrEqual: left <= right
-        case .greater: left > right
-        default: left >= right
+        let leftNumber = left.numericValue
+        let rightNumber = right.numericValue
+        if leftNumber.isNaN || rightNumber.isNaN {
+            return nil
         }
+        return leftNumber < rightNumber
     }
 }

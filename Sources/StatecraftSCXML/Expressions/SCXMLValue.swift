@@ -1,7 +1,9 @@
-/// A value of the SCXML expression language: the scalar subset of ECMAScript values.
+/// A value of the SCXML expression language: ECMAScript's values without functions.
 ///
 /// Numbers are doubles, as in ECMAScript, so `Var1 + 1` behaves as it does there; integral values print
-/// without a fractional part (`2`, not `2.0`).
+/// without a fractional part (`2`, not `2.0`). Arrays and objects are Swift values: assigning one copies
+/// it, where ECMAScript would share a reference, so that the data model stays `Hashable`, `Sendable` and
+/// `Codable` for snapshots.
 ///
 /// ```swift
 /// let value: SCXMLValue = 2
@@ -18,6 +20,10 @@ public enum SCXMLValue: Hashable, Sendable {
     case null
     /// ECMAScript's `undefined`: the value of a declared data element without an initial value.
     case undefined
+    /// An array: `[1, 'a']`.
+    case array([SCXMLValue])
+    /// An object with string keys in insertion order: `{a: 1}`, or `_event`.
+    case object(SCXMLObject)
 
     /// The type of a value, as named in type errors.
     public enum Kind: String, Hashable, Sendable, CustomStringConvertible {
@@ -31,6 +37,10 @@ public enum SCXMLValue: Hashable, Sendable {
         case null
         /// `undefined`.
         case undefined
+        /// An array.
+        case array
+        /// An object.
+        case object
 
         /// The kind's name.
         public var description: String { rawValue }
@@ -44,6 +54,8 @@ public enum SCXMLValue: Hashable, Sendable {
         case .boolean: .boolean
         case .null: .null
         case .undefined: .undefined
+        case .array: .array
+        case .object: .object
         }
     }
 
@@ -77,7 +89,8 @@ public enum SCXMLValue: Hashable, Sendable {
 }
 
 extension SCXMLValue: CustomStringConvertible {
-    /// The value converted to a string as ECMAScript's `String(value)` does: `2`, `1.5`, `true`, `null`.
+    /// The value converted to a string as ECMAScript's `String(value)` does: `2`, `1.5`, `true`, `null`,
+    /// `1,2` for an array, `[object Object]` for an object.
     ///
     /// Strings are not quoted; use ``SCXMLExpression/literal(_:)``'s description for source text.
     public var description: String {
@@ -87,6 +100,9 @@ extension SCXMLValue: CustomStringConvertible {
         case .boolean(let boolean): boolean ? "true" : "false"
         case .null: "null"
         case .undefined: "undefined"
+        case .array(let elements):
+            elements.map { $0.isNullish ? "" : $0.description }.joined(separator: ",")
+        case .object: "[object Object]"
         }
     }
 

@@ -60,8 +60,11 @@ public struct SCXMLLimits: Hashable, Sendable {
     public var maximumStates: Int
     /// The longest expression (`cond`, `expr`, `location`…), in characters (default 10,000).
     public var maximumExpressionLength: Int
-    /// The largest string value an expression may produce at run time, in UTF-8 bytes (default 1 MiB).
+    /// The largest value an expression may produce at run time (default 1 MiB): a string's UTF-8 bytes; for
+    /// arrays and objects their strings and keys plus 8 bytes for each other value.
     public var maximumValueSize: Int
+    /// The deepest nesting of arrays and objects in a value at run time (default 64).
+    public var maximumValueDepth: Int
 
     /// Creates limits; every argument defaults to the value of ``default``.
     ///
@@ -70,19 +73,22 @@ public struct SCXMLLimits: Hashable, Sendable {
     ///   - maximumNestingDepth: the deepest nesting of elements.
     ///   - maximumStates: the most states in a document.
     ///   - maximumExpressionLength: the longest expression, in characters.
-    ///   - maximumValueSize: the largest string value at run time, in UTF-8 bytes.
+    ///   - maximumValueSize: the largest value at run time, in bytes.
+    ///   - maximumValueDepth: the deepest nesting of arrays and objects in a value at run time.
     public init(
         maximumDocumentSize: Int = 64 << 20,
         maximumNestingDepth: Int = 256,
         maximumStates: Int = 500_000,
         maximumExpressionLength: Int = 10_000,
-        maximumValueSize: Int = 1 << 20
+        maximumValueSize: Int = 1 << 20,
+        maximumValueDepth: Int = 64
     ) {
         self.maximumDocumentSize = maximumDocumentSize
         self.maximumNestingDepth = maximumNestingDepth
         self.maximumStates = maximumStates
         self.maximumExpressionLength = maximumExpressionLength
         self.maximumValueSize = maximumValueSize
+        self.maximumValueDepth = maximumValueDepth
     }
 
     /// The default limits.

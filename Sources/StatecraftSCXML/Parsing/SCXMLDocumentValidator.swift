@@ -201,6 +201,8 @@ public enum SCXMLDocumentValidator {
                     try validate(branch.content, datamodel: datamodel)
                 }
                 try validate(conditional.elseContent ?? [], datamodel: datamodel)
+            case .foreach(let foreach):
+                try validate(foreach.content, datamodel: datamodel)
             default:
                 break
             }

@@ -6,13 +6,14 @@ struct SCXMLElementReader {
 
     /// SCXML elements that Statecraft rejects because it does not implement them yet.
     static let unsupportedElements: Set<String> = [
-        "invoke", "script", "foreach", "donedata", "content", "param", "finalize",
+        "invoke", "finalize",
     ]
 
     /// The SCXML elements Statecraft reads.
     static let supportedElements: Set<String> = [
         "scxml", "state", "parallel", "final", "initial", "history", "transition", "onentry", "onexit",
-        "raise", "send", "cancel", "log", "if", "elseif", "else", "assign", "datamodel", "data",
+        "raise", "send", "cancel", "log", "if", "elseif", "else", "assign", "datamodel", "data", "donedata",
+        "content", "param", "foreach", "script",
     ]
 
     /// The attributes each supported element may carry (attributes with a namespace prefix are ignored).
@@ -35,9 +36,13 @@ struct SCXMLElementReader {
         "if": ["cond"], "elseif": ["cond"],
         "assign": ["location", "expr"],
         "data": ["id", "expr", "src"],
+        "donedata": [], "content": ["expr"], "param": ["name", "expr", "location"],
+        "foreach": ["array", "item", "index"], "script": ["src"],
     ]
 
-    private static let executableContent: Set<String> = ["raise", "send", "cancel", "log", "if", "assign"]
+    private static let executableContent: Set<String> = [
+        "raise", "send", "cancel", "log", "if", "assign", "foreach", "script",
+    ]
 
     private let limits: SCXMLLimits
     private var explicitIDs: Set<String> = []
@@ -107,6 +112,7 @@ struct SCXMLElementReader {
             switch child.name {
             case "state", "parallel", "final": document.states.append(try readState(child))
             case "datamodel": document.data += try readDatamodel(child)
+            case "script": document.scripts.append(try readScript(child))
             default: throw .misplacedElement(name: child.name, parent: "scxml", at: child.location)
             }
         }
@@ -149,7 +155,7 @@ struct SCXMLElementReader {
                     "datamodel",
                 ]
             case .parallel: ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel"]
-            case .final: ["onentry", "onexit"]
+            case .final: ["onentry", "onexit", "donedata"]
             case .history, .initial: ["transition"]
             }
         var datamodelCount = 0
@@ -162,6 +168,12 @@ struct SCXMLElementReader {
             case "onentry": node.onEntry.append(try readBlock(child))
             case "onexit": node.onExit.append(try readBlock(child))
             case "transition": node.transitions.append(try readTransition(child))
+            case "donedata":
+                guard node.doneData == nil else {
+                    throw .invalidStructure(
+                        element: "final", reason: "has more than one <donedata>", at: child.location)
+                }
+                node.doneData = try readEventData(child, namelist: [])
             case "datamodel":
                 datamodelCount += 1
                 if datamodelCount > 1 {
@@ -239,7 +251,7 @@ struct SCXMLElementReader {
             }
             node.expression = try expression(expr, attribute: "expr", of: element)
         } else if !inline.isEmpty {
-            node.expression = try expression(inline, attribute: "content", of: element)
+            node.expression = try inlineValue(inline, of: element, constantsOnly: false)
         }
         return node
     }
@@ -262,7 +274,25 @@ struct SCXMLElementReader {
 
     private func readExecutable(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLExecutableContent {
         try checkAttributes(of: element)
-        if element.name != "if" {
+        if element.name == "assign", element.attributes["expr"] == nil, element.children.isEmpty {
+            let text = element.text.trimmingXMLWhitespace()
+            let location = try required("location", of: element)
+            guard !text.isEmpty else {
+                throw .missingAttribute(name: "expr", element: "assign", at: element.location)
+            }
+            return .assign(
+                SCXMLAssign(
+                    location: try locationText(location, of: element),
+                    expression: try inlineValue(text, of: element, constantsOnly: false),
+                    sourceLocation: element.location))
+        }
+        if element.name == "script" {
+            return .script(try readScript(element))
+        }
+        if element.name == "foreach" {
+            return .foreach(try readForeach(element))
+        }
+        if element.name != "if" && element.name != "send" {
             try checkNoText(in: element)
             if let child = element.children.first {
                 try classify(child, parent: element.name)
@@ -286,7 +316,7 @@ struct SCXMLElementReader {
             let location = try required("location", of: element)
             return .assign(
                 SCXMLAssign(
-                    location: try variableName(location, attribute: "location", of: element),
+                    location: try locationText(location, of: element),
                     expression: try expression(
                         try required("expr", of: element),
                         attribute: "expr", of: element),
@@ -315,24 +345,11 @@ struct SCXMLElementReader {
             throw .missingAttribute(name: "event", element: "send", at: at)
         }
         var send = SCXMLSend(event: event, sourceLocation: at)
-        send.target = try pair("target", "targetexpr", of: element) { text throws(SCXMLError) in
-            guard text == SCXMLSend.internalTarget else {
-                throw .invalidAttributeValue(
-                    name: "target", value: text, element: "send",
-                    reason: "only '#_internal' (or no target, for the external queue) "
-                        + "is supported", at: at)
-            }
-            return text
-        }
-        send.type = try pair("type", "typeexpr", of: element) { text throws(SCXMLError) in
-            guard text == SCXMLSend.scxmlEventProcessorType else {
-                throw .invalidAttributeValue(
-                    name: "type", value: text, element: "send",
-                    reason: "only the SCXML event I/O processor "
-                        + "(\(SCXMLSend.scxmlEventProcessorType)) is supported", at: at)
-            }
-            return text
-        }
+        try checkNoText(in: element)
+        // A target or type the runtime cannot deliver to is `error.execution` (or `error.communication`)
+        // when the send runs, as SCXML §6.2 requires, not a load error.
+        send.target = try pair("target", "targetexpr", of: element) { $0 }
+        send.type = try pair("type", "typeexpr", of: element) { $0 }
         send.delay = try pair("delay", "delayexpr", of: element) { text throws(SCXMLError) in
             do throws(SCXMLDelayError) {
                 return try SCXMLDelayParser.parse(text)
@@ -350,12 +367,144 @@ struct SCXMLElementReader {
         } else if let location = element.attributes["idlocation"] {
             send.id = .location(try variableName(location, attribute: "idlocation", of: element))
         }
-        if let namelist = element.attributes["namelist"] {
-            send.namelist = try namelist.split(whereSeparator: \.isXMLWhitespace).map { name throws(SCXMLError) in
-                try variableName(String(name), attribute: "namelist", of: element)
+        let namelist = element.attributes["namelist"].map {
+            $0.split(whereSeparator: \.isXMLWhitespace).map(String.init)
+        }
+        let data = try readEventData(element, namelist: namelist ?? [])
+        send.namelist = data.namelist
+        send.params = data.params
+        send.content = data.content
+        return send
+    }
+
+    /// Reads the `<param>` and `<content>` children of `<send>` or `<donedata>`. Locations (`namelist`,
+    /// `<param location>`) are checked when they are evaluated: an invalid one is `error.execution` then.
+    private func readEventData(
+        _ element: SCXMLXMLElement, namelist: [String]
+    ) throws(SCXMLError) -> SCXMLEventData {
+        try checkAttributes(of: element)
+        try checkNoText(in: element)
+        var data = SCXMLEventData(namelist: namelist)
+        for name in namelist where name.count > limits.maximumExpressionLength {
+            throw .limitExceeded(.expressionLength, limit: limits.maximumExpressionLength, at: element.location)
+        }
+        for child in element.children {
+            try classify(child, parent: element.name)
+            try checkAttributes(of: child)
+            switch child.name {
+            case "param":
+                try checkNoText(in: child)
+                if let nested = child.children.first {
+                    throw .misplacedElement(name: nested.name, parent: "param", at: nested.location)
+                }
+                let name = try required("name", of: child)
+                let value: SCXMLParamValue
+                switch (child.attributes["expr"], child.attributes["location"]) {
+                case (.some, .some):
+                    throw .conflictingAttributes("expr", "location", element: "param", at: child.location)
+                case (.some(let expr), nil):
+                    value = .expression(try expression(expr, attribute: "expr", of: child))
+                case (nil, .some(let location)):
+                    if location.count > limits.maximumExpressionLength {
+                        throw .limitExceeded(
+                            .expressionLength, limit: limits.maximumExpressionLength, at: child.location)
+                    }
+                    value = .location(location)
+                case (nil, nil):
+                    throw .missingAttribute(name: "expr", element: "param", at: child.location)
+                }
+                data.params.append(SCXMLParam(name: name, value: value, sourceLocation: child.location))
+            case "content":
+                guard data.content == nil else {
+                    throw .invalidStructure(
+                        element: element.name, reason: "has more than one <content>", at: child.location)
+                }
+                if let nested = child.children.first {
+                    throw .unsupportedElement(name: "\(nested.qualifiedName) (XML content)", at: nested.location)
+                }
+                let text = child.text.trimmingXMLWhitespace()
+                if let expr = child.attributes["expr"] {
+                    guard text.isEmpty else {
+                        throw .invalidStructure(
+                            element: "content", reason: "has both an 'expr' attribute and content", at: child.location)
+                    }
+                    data.content = .expression(try expression(expr, attribute: "expr", of: child))
+                } else if case .literal(let value) = try inlineValue(text, of: child, constantsOnly: true) {
+                    data.content = .value(value)
+                }
+            default:
+                throw .misplacedElement(name: child.name, parent: element.name, at: child.location)
             }
         }
-        return send
+        if data.content != nil, !data.params.isEmpty || !data.namelist.isEmpty {
+            throw .invalidStructure(
+                element: element.name, reason: "has <content> together with <param> or namelist",
+                at: element.location)
+        }
+        return data
+    }
+
+    /// The value of inline text (`<data>`, `<assign>`, `<content>`): the expression it reads as, else the
+    /// text with its whitespace normalised, as a string. With `constantsOnly`, an expression that reads a
+    /// variable is taken as text too (`<content>foo</content>` is the string `foo`).
+    private func inlineValue(
+        _ text: String, of element: SCXMLXMLElement, constantsOnly: Bool
+    ) throws(SCXMLError) -> SCXMLExpression {
+        if text.utf8.count > limits.maximumExpressionLength, text.count > limits.maximumExpressionLength {
+            throw .limitExceeded(.expressionLength, limit: limits.maximumExpressionLength, at: element.location)
+        }
+        if let parsed = try? SCXMLExpression.parse(text) {
+            if !constantsOnly {
+                return parsed
+            }
+            if parsed.variables.isEmpty, let value = try? SCXMLExpressionEnvironment().evaluate(parsed) {
+                return .literal(value)
+            }
+        }
+        let normalized = text.split(whereSeparator: \.isXMLWhitespace).joined(separator: " ")
+        return .literal(.string(normalized))
+    }
+
+    private func readForeach(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLForeach {
+        try checkNoText(in: element)
+        let array = try expression(try required("array", of: element), attribute: "array", of: element)
+        // `item` and `index` must be legal variable names; an illegal one is error.execution when the
+        // element runs (SCXML §4.6), not a load error.
+        var foreach = SCXMLForeach(
+            array: array, item: try required("item", of: element), index: element.attributes["index"],
+            sourceLocation: element.location)
+        for name in [foreach.item] + (foreach.index.map { [$0] } ?? [])
+        where name.count > limits.maximumExpressionLength {
+            throw .limitExceeded(.expressionLength, limit: limits.maximumExpressionLength, at: element.location)
+        }
+        for child in element.children {
+            try classify(child, parent: "foreach")
+            guard Self.executableContent.contains(child.name) else {
+                throw .misplacedElement(name: child.name, parent: "foreach", at: child.location)
+            }
+            foreach.content.append(try readExecutable(child))
+        }
+        return foreach
+    }
+
+    private func readScript(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLScript {
+        if element.attributes["src"] != nil {
+            throw .unsupportedAttribute(name: "src", element: "script", at: element.location)
+        }
+        if let child = element.children.first {
+            throw .misplacedElement(name: child.name, parent: "script", at: child.location)
+        }
+        if element.text.utf8.count > limits.maximumExpressionLength {
+            throw .limitExceeded(.expressionLength, limit: limits.maximumExpressionLength, at: element.location)
+        }
+        do {
+            return SCXMLScript(
+                statements: try SCXMLScriptParser.parse(element.text), sourceLocation: element.location)
+        } catch {
+            throw .invalidExpression(
+                attribute: "content", text: element.text.trimmingXMLWhitespace(), element: "script", error: error,
+                at: element.location)
+        }
     }
 
     private func readIf(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLIf {
@@ -503,6 +652,18 @@ struct SCXMLElementReader {
                 error: .invalidLocation(text), at: element.location)
         }
         return name
+    }
+
+    /// The text of an `<assign location>`: a variable, or a property or index of one (`foo.bar`, `a[0]`).
+    /// Whether the variable is declared, and the path exists, is the runtime's to check (`error.execution`).
+    private func locationText(_ text: String, of element: SCXMLXMLElement) throws(SCXMLError) -> String {
+        let parsed = try expression(text, attribute: "location", of: element)
+        guard parsed.isLocation else {
+            throw .invalidExpression(
+                attribute: "location", text: text, element: element.name,
+                error: .invalidLocation(text), at: element.location)
+        }
+        return text
     }
 
     /// Reads an attribute pair such as `event`/`eventexpr`: at most one may be present.

@@ -47,8 +47,7 @@ public struct SCXMLChartBuilder: Sendable {
     /// - Returns: the chart; its initial context declares every data element as `undefined` until the
     ///   chart starts and binds them.
     /// - Throws: ``SCXMLError/limitExceeded(_:limit:at:)`` for a document deeper or larger than ``limits``,
-    ///   ``SCXMLError/unsupportedAttribute(name:element:at:)`` for `<send namelist>` (event data
-    ///   is not supported yet), ``SCXMLError/invalidStructure(element:reason:at:)`` when the chart engine
+    ///   ``SCXMLError/invalidStructure(element:reason:at:)`` when the chart engine
     ///   rejects the structure.
     /// - Complexity: O(*n* × *d*) in the size of the document and its depth.
     public func build(_ document: SCXMLDocument) throws(SCXMLError) -> SCXMLChart {
@@ -60,7 +59,7 @@ public struct SCXMLChartBuilder: Sendable {
         var conversion = Conversion(document: document, allData: allData, executor: executor)
         var elements: [ChartElement<String, SCXMLEvent, SCXMLDataModel>] = []
         for node in document.states where !node.isPseudoState {
-            elements.append(try conversion.element(for: node, isTopLevel: true))
+            elements.append(try conversion.element(for: node, parent: nil))
         }
         var variables: [String: SCXMLValue] = [:]
         for data in allData {
@@ -90,7 +89,8 @@ extension SCXMLChartBuilder {
         let allData: [SCXMLDataNode]
         let executor: SCXMLContentExecutor
 
-        mutating func element(for node: SCXMLStateNode, isTopLevel: Bool) throws(SCXMLError) -> Element {
+        mutating func element(for node: SCXMLStateNode, parent: String?) throws(SCXMLError) -> Element {
+            let isTopLevel = parent == nil
             var children: [Element] = []
             if let binding = bindingAction(for: node, isTopLevel: isTopLevel) {
                 children.append(.entry(binding))
@@ -98,6 +98,15 @@ extension SCXMLChartBuilder {
             for block in node.onEntry {
                 try checkSupported(block)
                 children.append(.entry(action(block)))
+            }
+            if let doneData = node.doneData, let parent {
+                let executor = self.executor
+                let location = node.sourceLocation
+                children.append(
+                    .entry { model, scope throws(SCXMLExecutionError) in
+                        try executor.evaluateDoneData(
+                            doneData, parent: parent, at: location, model: &model, scope: scope)
+                    })
             }
             for block in node.onExit {
                 try checkSupported(block)
@@ -107,7 +116,7 @@ extension SCXMLChartBuilder {
                 children.append(try self.transition(transition))
             }
             for child in node.children where child.kind != .initial {
-                children.append(try element(for: child, isTopLevel: false))
+                children.append(try element(for: child, parent: node.id))
             }
             switch node.kind {
             case .state:
@@ -151,7 +160,8 @@ extension SCXMLChartBuilder {
                 if isTopLevel && !document.data.isEmpty { scopes.append(("", document.data)) }
                 if !node.data.isEmpty { scopes.append((node.id, node.data)) }
             }
-            if scopes.isEmpty { return nil }
+            let scripts = isTopLevel ? document.scripts : []
+            if scopes.isEmpty && scripts.isEmpty { return nil }
             let executor = self.executor
             let bindings = scopes
             return { model, scope throws(SCXMLExecutionError) in
@@ -168,9 +178,23 @@ extension SCXMLChartBuilder {
                     }
                     model.variables = environment.variables
                 }
+                // The document's scripts run once, after its data is bound (SCXML §5.8).
+                if !scripts.isEmpty, !model.boundScopes.contains(Self.scriptScope) {
+                    model.boundScopes.insert(Self.scriptScope)
+                    for script in scripts {
+                        do throws(SCXMLExecutionError) {
+                            try executor.run(script, model: &model, scope: scope)
+                        } catch {
+                            firstError = firstError ?? error
+                        }
+                    }
+                }
                 if let firstError { throw firstError }
             }
         }
+
+        /// The key in ``SCXMLDataModel/boundScopes`` recording that the document's scripts ran.
+        static let scriptScope = "<script>"
 
         func action(_ block: [SCXMLExecutableContent]) -> Action {
             let executor = self.executor
@@ -185,7 +209,7 @@ extension SCXMLChartBuilder {
             if !node.events.isEmpty {
                 let descriptors = node.events
                 trigger = ChartTrigger(label: descriptors.map(\.description).joined(separator: " ")) { signal in
-                    SCXMLEventDescriptor.any(descriptors, matches: signal.name(eventName: \.name))
+                    SCXMLEventDescriptor.any(descriptors, matches: SCXMLContentExecutor.eventName(of: signal))
                 }
             }
             var guardCondition: ChartGuard<String, SCXMLEvent, SCXMLDataModel>?
@@ -205,8 +229,6 @@ extension SCXMLChartBuilder {
         func checkSupported(_ block: [SCXMLExecutableContent]) throws(SCXMLError) {
             for content in block {
                 switch content {
-                case .send(let send) where !send.namelist.isEmpty:
-                    throw .unsupportedAttribute(name: "namelist", element: "send", at: send.sourceLocation)
                 case .if(let conditional):
                     for branch in conditional.branches { try checkSupported(branch.content) }
                     try checkSupported(conditional.elseContent ?? [])

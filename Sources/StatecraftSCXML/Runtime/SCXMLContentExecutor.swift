@@ -21,19 +21,34 @@ struct SCXMLContentExecutor: Sendable {
         _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>
     ) -> SCXMLExpressionEnvironment {
         var environment = SCXMLExpressionEnvironment(
-            variables: model.variables, event: scope.signal.map(SCXMLContentExecutor.event(for:)),
+            variables: model.variables, event: scope.signal.map { SCXMLContentExecutor.event(for: $0, model) },
             sessionName: sessionName, sessionID: sessionID, isInState: { scope.isActive($0) })
         environment.maximumValueSize = maximumValueSize
         return environment
     }
 
-    /// The `_event` a chart signal stands for.
-    static func event(for signal: ChartSignal<String, SCXMLEvent>) -> SCXMLEvent {
+    /// The `_event` a chart signal stands for; a `done.state.ID` event carries the data its final child's
+    /// `<donedata>` gave.
+    static func event(for signal: ChartSignal<String, SCXMLEvent>, _ model: SCXMLDataModel) -> SCXMLEvent {
         switch signal {
         case .event(let event): event
-        case .done(let id): .done(stateID: id)
-        case .error(let error): .executionError(message: String(describing: error.underlying))
+        case .done(let id):
+            SCXMLEvent("done.state.\(id)", type: .platform, data: model.doneData[id])
+        case .error(let error):
+            SCXMLEvent(
+                eventName(of: signal), type: .platform,
+                sendID: (error.underlying as? SCXMLExecutionError)?.sendID,
+                data: .string(String(describing: error.underlying)))
         }
+    }
+
+    /// The name a signal is matched by: an event's name, `done.state.ID`, or the platform error event the
+    /// thrown error raises (`error.execution`, or `error.communication` for an unreachable session).
+    static func eventName(of signal: ChartSignal<String, SCXMLEvent>) -> String {
+        if case .error(let error) = signal, let executionError = error.underlying as? SCXMLExecutionError {
+            return executionError.eventName
+        }
+        return signal.name(eventName: \.name)
     }
 
     /// Evaluates a transition's `cond`.
@@ -103,9 +118,88 @@ struct SCXMLContentExecutor: Sendable {
         case .assign(let assign):
             var environment = environment(model, scope)
             try attempt { () throws(SCXMLExpressionError) in
-                try environment.assign(assign.expression, to: assign.location)
+                let location = try SCXMLExpression.parse(assign.location)
+                try environment.assign(try environment.evaluate(assign.expression), to: location)
             }
             model.variables = environment.variables
+        case .foreach(let foreach):
+            try iterate(foreach, model: &model, scope: &scope)
+        case .script(let script):
+            try run(script, model: &model, scope: scope)
+        }
+    }
+
+    /// `<foreach>` (SCXML §4.6): a shallow copy of the array; `item` and `index` declared when they are
+    /// not; the content runs for each element until it fails.
+    private func iterate(
+        _ foreach: SCXMLForeach, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        let at = foreach.sourceLocation
+        func variable(_ text: String) throws(SCXMLExecutionError) -> String {
+            let parsed = try? SCXMLExpression.parse(text)
+            guard case .variable(let name) = parsed, name != "NaN", name != "Infinity" else {
+                throw .expression(.invalidLocation(text), element: "foreach", at: at)
+            }
+            if SCXMLExpressionEnvironment.systemVariables.contains(name) {
+                throw .expression(.readOnlyVariable(name), element: "foreach", at: at)
+            }
+            return name
+        }
+        let elements: [SCXMLValue]
+        do throws(SCXMLExpressionError) {
+            let value = try environment(model, scope).evaluate(foreach.array)
+            switch value {
+            case .array(let array): elements = array
+            case .object(let object): elements = object.properties.map(\.value)
+            default: throw .typeMismatch(operator: "foreach", operands: [value.kind])
+            }
+        } catch {
+            throw .expression(error, element: "foreach", at: at)
+        }
+        let item = try variable(foreach.item)
+        let index = try foreach.index.map { text throws(SCXMLExecutionError) in try variable(text) }
+        for (position, element) in elements.enumerated() {
+            model.variables[item] = element
+            if let index {
+                model.variables[index] = .number(Double(position))
+            }
+            try run(foreach.content, model: &model, scope: &scope)
+        }
+    }
+
+    /// `<script>`: each statement in turn; a failing one stops the script.
+    func run(
+        _ script: SCXMLScript, model: inout SCXMLDataModel, scope: ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        var environment = environment(model, scope)
+        defer { model.variables = environment.variables }
+        do throws(SCXMLExpressionError) {
+            for statement in script.statements {
+                switch statement {
+                case .declare(let name, let value):
+                    if SCXMLExpressionEnvironment.systemVariables.contains(name) {
+                        throw .readOnlyVariable(name)
+                    }
+                    let initial = try value.map { expression throws(SCXMLExpressionError) in
+                        try environment.evaluate(expression)
+                    }
+                    if let initial {
+                        environment.variables[name] = initial
+                    } else if environment.variables[name] == nil {
+                        environment.variables[name] = .undefined
+                    }
+                case .assign(let location, let op, let value):
+                    var result = try environment.evaluate(value)
+                    if let op {
+                        result = try environment.evaluate(.binary(op, location, .literal(result)))
+                    }
+                    try environment.assign(result, to: location)
+                case .expression(let expression):
+                    _ = try environment.evaluate(expression)
+                }
+            }
+        } catch {
+            throw .expression(error, element: "script", at: script.sourceLocation)
         }
     }
 
@@ -121,6 +215,7 @@ struct SCXMLContentExecutor: Sendable {
         let target: String?
         let type: String?
         let delay: Duration
+        let data: SCXMLValue?
         do {
             name = try environment.evaluateString(send.event, attribute: "eventexpr")
             target = try send.target.map { value throws(SCXMLExpressionError) in
@@ -133,18 +228,9 @@ struct SCXMLContentExecutor: Sendable {
                 try send.delay.map { value throws(SCXMLExpressionError) in
                     try environment.evaluateDelay(value)
                 } ?? .zero
+            data = try environment.evaluate(send.data)
         } catch {
             throw .expression(error, element: "send", at: at)
-        }
-        if let type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
-            throw .unsupportedSendType(type, at: at)
-        }
-        let isInternal = target == SCXMLSend.internalTarget
-        if let target, !isInternal {
-            throw .unsupportedSendTarget(target, at: at)
-        }
-        if isInternal && delay > .zero {
-            throw .delayedInternalSend(event: name, at: at)
         }
         var sendID: String?
         switch send.id {
@@ -164,13 +250,44 @@ struct SCXMLContentExecutor: Sendable {
         case nil:
             sendID = nil
         }
+        func failure(_ error: SCXMLExecutionError) -> SCXMLExecutionError {
+            sendID.map { .failedSend(error, sendID: $0) } ?? error
+        }
+        if let type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
+            throw failure(.unsupportedSendType(type, at: at))
+        }
+        let isInternal = target == SCXMLSend.internalTarget
+        if let target, !isInternal, target != "#_scxml_\(sessionID)" {
+            throw failure(
+                target.hasPrefix("#_scxml_")
+                    ? .unreachableSession(target, at: at) : .unsupportedSendTarget(target, at: at))
+        }
+        if isInternal && delay > .zero {
+            throw failure(.delayedInternalSend(event: name, at: at))
+        }
         if isInternal {
-            scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID))
+            scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID, data: data))
         } else {
             let event = SCXMLEvent(
                 name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
-                originType: SCXMLSend.scxmlEventProcessorType)
+                originType: SCXMLSend.scxmlEventProcessorType, data: data)
             scope.send(event, after: delay, id: sendID)
+        }
+    }
+}
+
+extension SCXMLContentExecutor {
+    /// Evaluates a `<final>`'s `<donedata>` into ``SCXMLDataModel/doneData`` for the `done.state.PARENT`
+    /// event its entry raises; on failure the event carries no data and `error.execution` is raised first.
+    func evaluateDoneData(
+        _ data: SCXMLEventData, parent: String, at location: SCXMLSourceLocation, model: inout SCXMLDataModel,
+        scope: ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        model.doneData[parent] = nil
+        do {
+            model.doneData[parent] = try environment(model, scope).evaluate(data)
+        } catch {
+            throw .expression(error, element: "donedata", at: location)
         }
     }
 }

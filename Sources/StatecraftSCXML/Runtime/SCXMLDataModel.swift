@@ -18,6 +18,9 @@ public struct SCXMLDataModel: Hashable, Sendable {
     /// The ids of the states whose `<datamodel>` has been bound (with late binding: entered once);
     /// the document's top-level data model is bound under the empty id.
     public internal(set) var boundScopes: Set<String>
+    /// The data of the next `done.state.ID` event of each compound state, evaluated from `<donedata>` when
+    /// its final child was entered; keyed by the compound state's id.
+    public internal(set) var doneData: [String: SCXMLValue]
 
     /// Creates a data model.
     ///
@@ -26,6 +29,7 @@ public struct SCXMLDataModel: Hashable, Sendable {
         self.variables = variables
         self.generatedSendIDs = 0
         self.boundScopes = []
+        self.doneData = [:]
     }
 
     /// Generates a fresh send id, `send.1`, `send.2`, …

@@ -1,20 +1,43 @@
-/// Why a block of executable content stopped at run time, other than an expression error: the runtime
-/// turns it into `error.execution` (SCXML §5.10.2), never a crash.
+/// Why a block of executable content stopped at run time: the runtime turns it into `error.execution`
+/// (SCXML §5.10.2) or `error.communication` (SCXML §6.2.4, ``eventName``), never a crash.
 public enum SCXMLExecutionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A `<send>` whose `targetexpr` gave a target other than `#_internal` or none.
+    /// A `<send>` whose target is none the runtime can deliver to (`target="baz"`): `error.execution`.
     case unsupportedSendTarget(String, at: SCXMLSourceLocation)
-    /// A `<send>` whose `typeexpr` gave an event I/O processor other than SCXML's.
+    /// A `<send>` whose type is an event I/O processor other than SCXML's (`type="27"`): `error.execution`.
     case unsupportedSendType(String, at: SCXMLSourceLocation)
+    /// A `<send>` to another SCXML session that does not exist (`#_scxml_foo`): `error.communication`.
+    case unreachableSession(String, at: SCXMLSourceLocation)
+    /// A `<send>` with an id failed: the error event carries the id as its `sendid`.
+    indirect case failedSend(SCXMLExecutionError, sendID: String)
     /// A `<send target="#_internal">` with a delay: internal events cannot wait.
     case delayedInternalSend(event: String, at: SCXMLSourceLocation)
     /// An expression of an element failed.
     case expression(SCXMLExpressionError, element: String, at: SCXMLSourceLocation)
 
+    /// The platform event the error raises: `error.communication` for an unreachable session,
+    /// `error.execution` otherwise.
+    public var eventName: String {
+        switch self {
+        case .unreachableSession: "error.communication"
+        case .failedSend(let error, _): error.eventName
+        default: "error.execution"
+        }
+    }
+
+    /// The id of the `<send>` that failed, if it had one.
+    public var sendID: String? {
+        if case .failedSend(_, let sendID) = self { sendID } else { nil }
+    }
+
     /// `FILE:LINE:COLUMN: <element>: problem`.
     public var description: String {
         switch self {
+        case .unreachableSession(let target, let at):
+            "\(at): <send>: error.communication: no session '\(target)' can be reached"
+        case .failedSend(let error, let sendID):
+            "\(error) (send id '\(sendID)')"
         case .unsupportedSendTarget(let target, let at):
-            "\(at): <send>: the target '\(target)' is not supported (only '#_internal' or none)"
+            "\(at): <send>: the target '\(target)' is not supported (only none, '#_internal' or '#_scxml_SESSIONID')"
         case .unsupportedSendType(let type, let at):
             "\(at): <send>: the type '\(type)' is not supported (only \(SCXMLSend.scxmlEventProcessorType))"
         case .delayedInternalSend(let event, let at):

@@ -2,7 +2,7 @@
 /// data scopes, the generated send id counter), so that a restored session goes on exactly as the
 /// saved one would have.
 extension SCXMLDataModel: Codable {
-    private enum Key: String, CodingKey { case variables, generatedSendIDs, boundScopes }
+    private enum Key: String, CodingKey { case variables, generatedSendIDs, boundScopes, doneData }
 
     /// Decodes a data model written by ``encode(to:)``.
     ///
@@ -13,6 +13,7 @@ extension SCXMLDataModel: Codable {
         self.init(variables: try container.decode([String: SCXMLValue].self, forKey: .variables))
         generatedSendIDs = try container.decode(Int.self, forKey: .generatedSendIDs)
         boundScopes = try container.decode(Set<String>.self, forKey: .boundScopes)
+        doneData = try container.decodeIfPresent([String: SCXMLValue].self, forKey: .doneData) ?? [:]
     }
 
     /// Encodes the data model; the bound scopes are sorted, so equal models encode alike.
@@ -24,5 +25,8 @@ extension SCXMLDataModel: Codable {
         try container.encode(variables, forKey: .variables)
         try container.encode(generatedSendIDs, forKey: .generatedSendIDs)
         try container.encode(boundScopes.sorted(), forKey: .boundScopes)
+        if !doneData.isEmpty {
+            try container.encode(doneData, forKey: .doneData)
+        }
     }
 }

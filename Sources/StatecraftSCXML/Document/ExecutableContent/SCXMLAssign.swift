@@ -1,6 +1,7 @@
 /// An `<assign>` element.
 public struct SCXMLAssign: Hashable, Sendable {
-    /// The variable assigned (`location`; only variable names are locations in this data model).
+    /// The location assigned (`location`): a variable name, or a property or index of one (`foo.bar`,
+    /// `Var1[0]`), as written in the document.
     public var location: String
     /// The new value's expression (`expr`).
     public var expression: SCXMLExpression

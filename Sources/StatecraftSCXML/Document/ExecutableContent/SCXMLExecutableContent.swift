@@ -12,6 +12,10 @@ public enum SCXMLExecutableContent: Hashable, Sendable {
     case `if`(SCXMLIf)
     /// `<assign location="…" expr="…"/>`: changes a data model variable.
     case assign(SCXMLAssign)
+    /// `<foreach array="…" item="…" index="…">…</foreach>`: runs content for each element of an array.
+    case foreach(SCXMLForeach)
+    /// `<script>…</script>`: runs statements of the ECMAScript subset.
+    case script(SCXMLScript)
 
     /// Where the element is.
     public var sourceLocation: SCXMLSourceLocation {
@@ -22,6 +26,8 @@ public enum SCXMLExecutableContent: Hashable, Sendable {
         case .log(let log): log.sourceLocation
         case .if(let conditional): conditional.sourceLocation
         case .assign(let assign): assign.sourceLocation
+        case .foreach(let foreach): foreach.sourceLocation
+        case .script(let script): script.sourceLocation
         }
     }
 
@@ -34,6 +40,8 @@ public enum SCXMLExecutableContent: Hashable, Sendable {
         case .log: "log"
         case .if: "if"
         case .assign: "assign"
+        case .foreach: "foreach"
+        case .script: "script"
         }
     }
 }

@@ -1,8 +1,9 @@
 /// A `<send>` element.
 ///
-/// Only the SCXML event I/O processor is supported: ``type`` is absent or its URI, and ``target`` is absent
-/// (the session's external queue) or `#_internal` (its internal queue). The parser rejects other literal
-/// values; expression values are the runtime's to check.
+/// Only the SCXML event I/O processor is supported (``type`` absent, its URI or `scxml`); ``target`` is
+/// absent (the session's external queue), `#_internal` (its internal queue) or `#_scxml_SESSIONID` (the
+/// session itself). Other types and targets are `error.execution` (or `error.communication` for another
+/// session) when the send runs, as SCXML §6.2 requires.
 public struct SCXMLSend: Hashable, Sendable {
     /// The type URI of the SCXML event I/O processor.
     public static let scxmlEventProcessorType = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
@@ -19,8 +20,12 @@ public struct SCXMLSend: Hashable, Sendable {
     public var delay: SCXMLLiteralOrExpression<Duration>?
     /// The send id given literally (`id`), or the variable that receives a generated id (`idlocation`).
     public var id: SCXMLSendID?
-    /// Variables whose names and values become the event's data (`namelist`).
+    /// Locations whose names and values become keys of the event's data (`namelist`, as written).
     public var namelist: [String]
+    /// The `<param>` children: more keys of the event's data.
+    public var params: [SCXMLParam]
+    /// The `<content>` child: the whole of the event's data (it excludes `namelist` and `<param>`).
+    public var content: SCXMLEventContent?
     /// Where the element is.
     public var sourceLocation: SCXMLSourceLocation
 
@@ -33,6 +38,8 @@ public struct SCXMLSend: Hashable, Sendable {
     ///   - delay: the delay; `nil` for none.
     ///   - id: the send id or its location.
     ///   - namelist: the variables sent as data.
+    ///   - params: the `<param>` children.
+    ///   - content: the `<content>` child.
     ///   - sourceLocation: where the element is.
     public init(
         event: SCXMLLiteralOrExpression<String>,
@@ -41,6 +48,8 @@ public struct SCXMLSend: Hashable, Sendable {
         delay: SCXMLLiteralOrExpression<Duration>? = nil,
         id: SCXMLSendID? = nil,
         namelist: [String] = [],
+        params: [SCXMLParam] = [],
+        content: SCXMLEventContent? = nil,
         sourceLocation: SCXMLSourceLocation = .unknown
     ) {
         self.event = event
@@ -49,7 +58,16 @@ public struct SCXMLSend: Hashable, Sendable {
         self.delay = delay
         self.id = id
         self.namelist = namelist
+        self.params = params
+        self.content = content
         self.sourceLocation = sourceLocation
+    }
+}
+
+extension SCXMLSend {
+    /// The event data the send carries: its namelist, params and content.
+    public var data: SCXMLEventData {
+        SCXMLEventData(namelist: namelist, params: params, content: content)
     }
 }
 

@@ -1,0 +1,46 @@
+extension SCXMLExpressionEnvironment {
+    /// The value of an event's data: the `<content>`'s value, or an object of the namelist's and the
+    /// `<param>`s' names and values (SCXML §5.10, §6.2); `nil` when the element carries no data.
+    ///
+    /// - Parameter data: the namelist, params and content of a `<send>` or `<donedata>`.
+    /// - Returns: the data, or `nil`.
+    /// - Throws: ``SCXMLExpressionError`` when a location is invalid or undeclared or an expression fails;
+    ///   the event is then not sent (or carries no data), and the runtime raises `error.execution`.
+    /// - Complexity: O(*n*) in the size of the expressions and values.
+    public func evaluate(_ data: SCXMLEventData) throws(SCXMLExpressionError) -> SCXMLValue? {
+        if data.isEmpty {
+            return nil
+        }
+        switch data.content {
+        case .expression(let expression):
+            return try evaluate(expression)
+        case .value(let value):
+            return value
+        case nil:
+            break
+        }
+        var object = SCXMLObject()
+        for location in data.namelist {
+            object[location] = try evaluate(location: location)
+        }
+        for param in data.params {
+            switch param.value {
+            case .expression(let expression):
+                object[param.name] = try evaluate(expression)
+            case .location(let location):
+                object[param.name] = try evaluate(location: location)
+            }
+        }
+        return try checked(.object(object))
+    }
+
+    /// The value at a location written as text (a namelist entry, a `<param location>`): it must parse as
+    /// a location whose variable is declared.
+    private func evaluate(location text: String) throws(SCXMLExpressionError) -> SCXMLValue {
+        let location = try SCXMLExpression.parse(text)
+        guard location.isLocation else {
+            throw .invalidLocation(text)
+        }
+        return try evaluate(location)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import StatecraftSCXML
+
+/// The ECMAScript value model: arrays and objects as Swift values, their printing, snapshots and limits.
+@Suite("ECMAScript value model")
+struct ValueModelTests {
+    @Test(arguments: [
+        "[1, 'a', [true, null]]", "{a: 1, 'b c': [2], '1': x}", "[].concat(Var1, [4])", "a[0].b['c'].d(1)",
+        "typeof Var1 === 'undefined'", "'name' in _event && x instanceof Array", "- -x", "+ +x", "-(-1)",
+        "a.b.c(1, 2).d", "1 == 0 | 2 != 2 & 3 ^ 4", "typeof -x", "!typeof x", "{}", "[]", "o.in.typeof",
+    ])
+    func newFormsRoundTrip(text: String) throws {
+        let expression = try SCXMLExpression.parse(text)
+        #expect(try SCXMLExpression.parse(expression.description) == expression, "\(expression.description)")
+    }
+
+    @Test func callsOfValuesAndUnsupportedConstructsAreRejectedWithTheirName() {
+        for (text, fragment) in [
+            ("function(x) {return x;}", "function expressions"), ("new testobject()", "constructor calls"),
+            ("++x == 2", "increment"), ("x--", "increment"), ("(f)(2)", "only global functions"),
+        ] {
+            do {
+                let parsed = try SCXMLExpression.parse(text)
+                Issue.record("\(text) parsed as \(parsed)")
+            } catch {
+                #expect(error.description.contains(fragment), "\(text): \(error)")
+            }
+        }
+    }
+
+    @Test func arraysAndObjectsSurviveASnapshot() throws {
+        let value = SCXMLValue.object(
+            SCXMLObject([
+                ("z", .array([1, "a", .null, .undefined])), ("a", .object(SCXMLObject([("n", .number(.infinity))]))),
+            ]))
+        let data = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(SCXMLValue.self, from: data) == value)
+        #expect(String(decoding: data, as: UTF8.self).contains(#"{"object":[["z""#))
+    }
+
+    @Test func objectsKeepInsertionOrderAndEqualityFollowsIt() {
+        var object = SCXMLObject([("b", 1), ("a", 2), ("b", 3)])
+        #expect(object.keys == ["b", "a"])
+        #expect(object["b"] == 3)
+        object["b"] = nil
+        #expect(object.keys == ["a"])
+        #expect(SCXMLValue.object(object).description == "[object Object]")
+        #expect(SCXMLValue.array([1, .null, "x"]).description == "1,,x")
+    }
+
+    @Test func valuesCannotNestPastTheLimitOrGrowPastTheSize() throws {
+        var environment = SCXMLExpressionEnvironment(variables: ["x": .array([])])
+        environment.maximumValueDepth = 10
+        let wrap = try SCXMLExpression.parse("[x]")
+        for _ in 0..<9 {
+            try environment.assign(try environment.evaluate(wrap), to: "x")
+        }
+        #expect(throws: SCXMLExpressionError.valueTooDeep(depth: 11, limit: 10)) {
+            try environment.evaluate(wrap)
+        }
+        environment.maximumValueSize = 100
+        environment.variables["s"] = .string(String(repeating: "a", count: 60))
+        #expect(throws: SCXMLExpressionError.self) { try environment.evaluate(SCXMLExpression.parse("[s, s]")) }
+        #expect(throws: SCXMLExpressionError.self) {
+            try environment.evaluate(SCXMLExpression.parse("[1, 2, 3].join(s)"))
+        }
+    }
+
+    @Test func aChartDoublingAnArrayStopsAtTheSizeLimit() throws {
+        let session = try TestSupport.session(
+            """
+            <datamodel><data id="x" expr="['abcdefgh']"/></datamodel>
+            <state id="loop">
+              <onentry><assign location="x" expr="x.concat(x)"/><send event="again"/></onentry>
+              <transition event="again" target="loop"/>
+              <transition event="error.execution" target="done"/>
+            </state>
+            <final id="done"/>
+            """)
+        #expect(session.run(events: [String]()) == .finished("done"))
+        let errors = session.initialMacrostep.errors
+        #expect(errors.isEmpty)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import StatecraftTestSupport
+import Testing
+
+@testable import StatecraftSCXML
+
+/// Every automatic test of `../shared/conformance/w3c-full/manifest.tsv` (the whole W3C SCXML IRP for the
+/// ECMAScript data model) runs through the importer and the session `statecraft run` uses, on a virtual
+/// clock; it passes when every one of its files reaches the top-level final state `pass`.
+///
+/// ``W3CFullAllowList`` lists each test that does not pass yet with its reason; a listed test that passes
+/// fails the suite, so the list stays exact.
+@Suite("W3C conformance, full IRP (ECMAScript)")
+struct W3CFullConformanceTests {
+    /// One row of the manifest.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let test: String
+        let files: [String]
+        let isMandatory: Bool
+        let isManual: Bool
+        let features: String
+        let assertion: String
+
+        var testDescription: String { "test \(test)" }
+    }
+
+    /// `../shared/conformance/w3c-full`.
+    static let directory = RepositoryPaths.shared.appendingPathComponent("conformance/w3c-full")
+
+    static func manifest() throws -> [Case] {
+        let url = directory.appendingPathComponent("manifest.tsv")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
+        return lines.map { line in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return Case(
+                test: columns[0], files: columns[1].split(separator: " ").map(String.init),
+                isMandatory: columns[2] == "mandatory", isManual: columns[3] == "true",
+                features: columns.count > 5 ? columns[5] : "", assertion: columns.count > 7 ? columns[7] : "")
+        }
+    }
+
+    static func automaticCases() throws -> [Case] {
+        try manifest().filter { !$0.isManual }
+    }
+
+    /// Runs one file as `statecraft run FILE` does (no input events, delayed events delivered on the
+    /// virtual clock); returns whether it reached `pass`, and what happened otherwise.
+    static func run(_ file: String) -> (passed: Bool, detail: String) {
+        let url = directory.appendingPathComponent(file)
+        let session: SCXMLSession
+        do {
+            session = try SCXMLSession(contentsOf: url)
+        } catch {
+            return (false, "load: \(error)")
+        }
+        var records: [SCXMLMacrostepRecord] = []
+        let outcome = session.run(events: [String]()) { records.append($0) }
+        let errors = records.flatMap(\.errors)
+        return (outcome == .finished("pass"), "\(outcome); errors: \(errors.prefix(3).joined(separator: " | "))")
+    }
+
+    static func passes(_ conformanceCase: Case) -> (passed: Bool, detail: String) {
+        var details: [String] = []
+        for file in conformanceCase.files {
+            let (passed, detail) = run(file)
+            if !passed { return (false, "\(file): \(detail)") }
+            details.append(detail)
+        }
+        return (true, details.joined(separator: "; "))
+    }
+
+    @Test func theManifestListsTheWholeSuite() throws {
+        let cases = try Self.manifest()
+        #expect(cases.count == 201)
+        #expect(cases.filter { $0.isMandatory && !$0.isManual }.count == 159)
+        #expect(cases.filter { !$0.isMandatory && !$0.isManual }.count == 33)
+    }
+
+    @Test func everyAllowListEntryNamesATestAndAReason() throws {
+        let tests = Set(try Self.automaticCases().map(\.test))
+        for (test, reason) in W3CFullAllowList.expectedFailures {
+            #expect(tests.contains(test), "W3CFullAllowList names \(test), which is no automatic test")
+            #expect(!reason.isEmpty, "W3CFullAllowList gives no reason for \(test)")
+        }
+    }
+
+    /// The figures: mandatory automatic tests passed out of 159, optional ones out of 33. They are printed
+    /// and written to `.build/w3c-full-figures.txt`, and must match what the allow-list implies.
+    @Test func figures() throws {
+        let cases = try Self.automaticCases()
+        var lines: [String] = []
+        var mandatoryPassed = 0
+        var optionalPassed = 0
+        for conformanceCase in cases {
+            let (passed, detail) = Self.passes(conformanceCase)
+            if passed {
+                if conformanceCase.isMandatory { mandatoryPassed += 1 } else { optionalPassed += 1 }
+            }
+            lines.append(
+                "\(conformanceCase.test)\t\(conformanceCase.isMandatory ? "mandatory" : "optional")\t"
+                    + "\(passed ? "pass" : "FAIL")\t\(conformanceCase.features)\t\(passed ? "" : detail)")
+        }
+        let mandatoryTotal = cases.filter(\.isMandatory).count
+        let optionalTotal = cases.count - mandatoryTotal
+        let summary =
+            "W3C full IRP (ECMAScript): mandatory automatic \(mandatoryPassed)/\(mandatoryTotal), "
+            + "optional \(optionalPassed)/\(optionalTotal)"
+        print(summary)
+        let report = ([summary] + lines).joined(separator: "\n") + "\n"
+        try? report.write(
+            to: RepositoryPaths.root.appendingPathComponent(".build/w3c-full-figures.txt"), atomically: true,
+            encoding: .utf8)
+        let listed = W3CFullAllowList.expectedFailures
+        let expectedMandatory = cases.filter { $0.isMandatory && listed[$0.test] == nil }.count
+        let expectedOptional = cases.filter { !$0.isMandatory && listed[$0.test] == nil }.count
+        #expect(mandatoryPassed == expectedMandatory, "\(summary)")
+        #expect(optionalPassed == expectedOptional, "\(summary)")
+    }
+
+    @Test(arguments: try automaticCases())
+    func passes(_ conformanceCase: Case) {
+        let (passed, detail) = Self.passes(conformanceCase)
+        if let reason = W3CFullAllowList.expectedFailures[conformanceCase.test] {
+            #expect(!passed, "test \(conformanceCase.test) passes now: remove it from W3CFullAllowList (\(reason))")
+        } else {
+            #expect(passed, "test \(conformanceCase.test): \(detail) (\(conformanceCase.assertion))")
+        }
+    }
+}
