@@ -82,4 +82,26 @@ struct InspectorServerTests {
         for await transition in subscription.transitions { received.append(transition) }
         #expect(received.map(\.configuration) == [["green"]])
     }
+
+    @Test("A machine of any definition is attached in one line, named by its labels")
+    func attachADefinition() async throws {
+        enum Lamp: String, Hashable, Sendable, CaseIterable { case off, on }
+        let machine = StateMachine<TransitionFunction<Lamp, Signal>>(initialState: .off) { state, _ in
+            state == .off ? .on : .off
+        }
+        let inspector = try await Inspector.attach(
+            to: machine, states: Lamp.allCases, events: Signal.allCases, announce: false)
+        defer { inspector.stop() }
+        #expect(inspector.feed.subscribe().latest?.configuration == ["off"])
+        let subscription = inspector.feed.subscribe()
+        machine.handle(.next)
+        inspector.feed.unsubscribe(subscription.id)
+        var received: [InspectorTransition] = []
+        for await transition in subscription.transitions { received.append(transition) }
+        #expect(received.map(\.event) == ["next"])
+        #expect(received.map(\.exited) == [["off"]] && received.map(\.entered) == [["on"]])
+        #expect(received.map(\.configuration) == [["on"]])
+        let (status, html) = try await Self.status(of: inspector.url)
+        #expect(status == 200 && html.contains("data-state=\"on\""))
+    }
 }

@@ -22,14 +22,14 @@ import Testing
 /// ```
 ///
 /// What a statement covers:
-/// - **state**: what ``Observed`` the store was created with — the state itself for an `Equatable`
+/// - **state**: what `Observed` the store was created with — the state itself for an `Equatable`
 ///   state, a chart's configuration and context (``ChartObservation``) for a chart;
 /// - **effects**: the effects the step started and cancelled, by name (`start fetch`, `cancel fetch`; see
 ///   `StateEffect/name` and `StateMachine/addEffectObserver(_:)`), for every kind of machine; for a chart,
 ///   first the sends and cancels of delayed events its macrostep asked for (`send tick after 2.0 seconds`);
 ///   effects started before the store was created (by `didStart`) are not stated;
 /// - **events the machine handled next**: each must be taken with ``receive(_:state:effects:sourceLocation:)``
-///   before the next ``send(_:state:effects:sourceLocation:)`` or ``finish(sourceLocation:)``.
+///   before the next ``send(_:state:effects:sourceLocation:)`` or ``finish(effectsMayRun:sourceLocation:)``.
 ///
 /// Failures are reported with Swift Testing's `Issue.record` at the statement's source location; a test
 /// can expect one with `withKnownIssue`.
@@ -65,7 +65,7 @@ where Definition.Event: Equatable & Sendable {
     ///   - clock: The clock effects run on after ``start()``.
     ///   - observe: What statements compare: a projection of the state.
     ///   - effects: What statements say about effects after each step, given the machine and the effects
-    ///     started and cancelled while it handled the event (``StateMachine/addEffectObserver(_:)``).
+    ///     started and cancelled while it handled the event (`StateMachine/addEffectObserver(_:)`).
     public init(
         _ machine: StateMachine<Definition>, clock: ManualClock = ManualClock(),
         observe: @escaping (Definition.State) -> Observed,
@@ -110,7 +110,7 @@ where Definition.Event: Equatable & Sendable {
     ///
     /// - Parameters:
     ///   - event: The event to send.
-    ///   - state: The exact state expected afterwards; `nil` states that the machine ignores the event.
+    ///   - expected: The exact state expected afterwards; `nil` states that the machine ignores the event.
     ///   - effects: The effects expected after the step.
     ///   - sourceLocation: Where failures are reported.
     public func send(
@@ -131,7 +131,7 @@ where Definition.Event: Equatable & Sendable {
     ///
     /// - Parameters:
     ///   - event: The event expected next.
-    ///   - state: The exact state expected after it; `nil` states that the machine ignored it.
+    ///   - expected: The exact state expected after it; `nil` states that the machine ignored it.
     ///   - effects: The effects expected after the step.
     ///   - sourceLocation: Where failures are reported.
     public func receive(
@@ -256,7 +256,7 @@ where Definition.Event: Equatable & Sendable {
 
 extension MachineTestStore where Observed == Definition.State, Effects == [String], Definition.State: Equatable {
     /// A store for a machine whose state is `Equatable`: statements give the exact state and the effects
-    /// each step started and cancelled, by ``StateEffect/name``, in the order they happened
+    /// each step started and cancelled, by `StateEffect/name`, in the order they happened
     /// (`["cancel fetch", "start download"]`).
     ///
     /// - Parameters:
