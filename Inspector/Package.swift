@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
         // An example program with an inspector attached (Scripts/e2e-inspector.sh drives it).
         .executable(name: "statecraft-inspect-example", targets: ["statecraft-inspect-example"]),
+        // The server `statecraft inspect FILE` runs: it draws a machine file and follows the events read
+        // from standard input.
+        .executable(name: "statecraft-inspector", targets: ["statecraft-inspector"]),
     ],
     dependencies: [
         .package(name: "Statecraft", path: ".."),
@@ -22,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Statecraft", package: "Statecraft"),
                 .product(name: "StatecraftVisualizer", package: "Statecraft"),
+                .product(name: "StatecraftAnalysis", package: "Statecraft"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]),
@@ -30,6 +34,15 @@ let package = Package(
             dependencies: [
                 "StatecraftInspector",
                 .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftVisualizer", package: "Statecraft"),
+            ]),
+        .executableTarget(
+            name: "statecraft-inspector",
+            dependencies: [
+                "StatecraftInspector",
+                .product(name: "StatecraftAnalysis", package: "Statecraft"),
+                .product(name: "StatecraftDiagrams", package: "Statecraft"),
+                .product(name: "StatecraftSCXML", package: "Statecraft"),
                 .product(name: "StatecraftVisualizer", package: "Statecraft"),
             ]),
         .testTarget(

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
-for target in Statecraft StatecraftDiagrams StatecraftSCXML; do
+for target in Statecraft StatecraftDiagrams StatecraftSCXML StatecraftAnalysis StatecraftVisualizer StatecraftLogging StatecraftTesting; do
     log="$(mktemp)"
     swift package --disable-sandbox generate-documentation --target "$target" >"$log" 2>&1 || status=1
     if grep -E "warning:|error:" "$log"; then

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """End-to-end test of the live inspector: runs Inspector/'s statecraft-inspect-example (a chart machine with
-an inspector attached), opens the URL it prints in headless Chromium, sends the program events on its
+an inspector attached) — or, with --args, `statecraft inspect CHART`, which starts the statecraft-inspector
+server on a chart with the desk's states — opens the URL it prints in headless Chromium, sends the program events on its
 standard input, and checks after each that the page follows: `window.statecraft.configuration()` and the
 states highlighted in the drawing equal the configuration the program prints.
 
-Usage: e2e-inspector.py --binary PATH [--screenshot FILE]
+Usage: e2e-inspector.py --binary PATH [--args "inspect CHART"] [--screenshot FILE]
 """
 import argparse
 import subprocess
@@ -34,9 +35,11 @@ def wait(predicate, seconds, what):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", required=True)
+    parser.add_argument("--args", default="", help="arguments for the binary, separated by spaces")
     parser.add_argument("--screenshot")
     arguments = parser.parse_args()
-    program = subprocess.Popen([arguments.binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    command = [arguments.binary] + arguments.args.split()
+    program = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     driver = None
     try:
         first = program.stdout.readline().strip()
@@ -68,7 +71,7 @@ def main():
             raise AssertionError(f"the page received {following}, expected {len(EVENTS) + 1} transitions, none dropped")
         if arguments.screenshot:
             driver.save_screenshot(arguments.screenshot)
-        print(f"inspector: 1 passed, 0 failed ({following['received']} transitions followed)")
+        print(f"inspector: 1 passed, 0 failed ({following['received']} transitions followed from {' '.join(command)})")
         return 0
     except AssertionError as error:
         print(f"FAIL: {error}")

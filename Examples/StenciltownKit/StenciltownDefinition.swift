@@ -62,19 +62,19 @@ public struct StenciltownDefinition: MachineDefinition, Sendable {
     public func effect(for state: StenciltownState) -> StateEffect<StenciltownEvent>? {
         switch state {
         case .initial:
-            return StateEffect { context in await context.send(.beginFetch) }
+            return StateEffect("begin fetch") { context in await context.send(.beginFetch) }
         case .fetching:
             let description = environment.metadataDescription
             return environment.simulatedWork(
-                lasting: environment.fetchDuration, progress: StenciltownEvent.fetchProgress,
+                "fetch", lasting: environment.fetchDuration, progress: StenciltownEvent.fetchProgress,
                 completion: .fetchCompleted(description: description))
         case .downloading:
             guard let downloader = environment.downloader else {
                 return environment.simulatedWork(
-                    lasting: environment.downloadDuration, progress: StenciltownEvent.downloadProgress,
+                    "download", lasting: environment.downloadDuration, progress: StenciltownEvent.downloadProgress,
                     completion: .downloadCompleted)
             }
-            return StateEffect(catch: { .downloadFailed(message: "\($0)") }) { context in
+            return StateEffect("download", catch: { .downloadFailed(message: "\($0)") }) { context in
                 try await downloader.download { fraction in await context.send(.downloadProgress(fraction)) }
                 await context.send(.downloadCompleted)
             }

@@ -29,13 +29,14 @@ public struct StenciltownEnvironment: Sendable {
         self.downloader = downloader
     }
 
-    /// Work that reports progress in ``progressSteps`` equal steps over `duration`, then completes.
+    /// Work named `name` that reports progress in ``progressSteps`` equal steps over `duration`, then
+    /// completes.
     func simulatedWork(
-        lasting duration: Duration, progress: @escaping @Sendable (Double) -> StenciltownEvent,
+        _ name: String, lasting duration: Duration, progress: @escaping @Sendable (Double) -> StenciltownEvent,
         completion: StenciltownEvent
     ) -> StateEffect<StenciltownEvent> {
         let steps = progressSteps
-        return StateEffect { context in
+        return StateEffect(name) { context in
             for step in 1...steps {
                 try await context.sleep(for: duration / steps)
                 await context.send(progress(Double(step) / Double(steps)))

@@ -26,6 +26,9 @@ struct StatecraftCommand: ParsableCommand {
                 statecraft validate microwave.scxml
                 statecraft paths microwave.scxml --cover transitions
                 statecraft check microwave.scxml --never 'cooking & open'
+              Run a machine in a browser page, or follow it live:
+                statecraft visualize microwave.scxml -o microwave.html
+                statecraft inspect microwave.scxml
 
             EXIT STATUS:
               0   success
@@ -36,7 +39,7 @@ struct StatecraftCommand: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self,
-            VisualizeCommand.self,
+            VisualizeCommand.self, InspectCommand.self,
         ]
     )
 }

@@ -21,7 +21,7 @@ extension StateMachine {
     ///   - logger: Where the lines go.
     ///   - name: The `machine` metadata value, to tell machines apart in one log.
     ///   - level: The level of transitions and ignored events; `.debug` by default.
-    /// - Returns: The observers' tokens, for ``StateMachine/removeObserver(_:)``.
+    /// - Returns: The observers' tokens, for `StateMachine.removeObserver(_:)`.
     @discardableResult
     public func log(to logger: Logger, name: String = "\(Definition.self)", level: Logger.Level = .debug)
         -> [ObserverToken]
@@ -43,7 +43,7 @@ extension StateMachine where Event: Sendable {
     ///   - name: The `machine` metadata value, to tell machines apart in one log.
     ///   - level: The level of transitions and ignored events; `.debug` by default. Effect errors are
     ///     logged at `.error`.
-    /// - Returns: The observers' tokens, for ``StateMachine/removeObserver(_:)``.
+    /// - Returns: The observers' tokens, for `StateMachine.removeObserver(_:)`.
     @discardableResult
     public func log(to logger: Logger, name: String = "\(Definition.self)", level: Logger.Level = .debug)
         -> [ObserverToken]

@@ -51,19 +51,38 @@ struct PathsAndCoverageTests {
         machine.handle(.play) // ignored in playing
         machine.handle(.pause)
         let report = coverage.report
-        #expect(report.taken.map { report.machine.transitions[$0].event } == ["power", "play", "pause"])
+        // `power` enters `on` through the empty history: its default transition is taken too.
+        #expect(report.taken.map { report.machine.transitions[$0].event } == ["power", nil, "play", "pause"])
         #expect(
             report.missedDescription == """
                 on --power--> off
                 on --eject--> done
-                hist --eventless--> paused
                 quiet --toggle--> loud
                 loud --toggle--> quiet
                 """)
-        #expect(report.counts[report.taken[1]] == 1)
+        #expect(report.counts[report.taken[2]] == 1)
         coverage.stop()
         machine.handle(.play)
-        #expect(coverage.report.counts[report.taken[1]] == 1)
+        #expect(coverage.report.counts[report.taken[2]] == 1)
+    }
+
+    @Test("A history state's default transition is taken when its parent is entered with no history")
+    func historyDefaultCoverage() throws {
+        let chart = try playerChart()
+        let description = chart.machineDescription()
+        let historyDefault = try #require(description.transitions.firstIndex { $0.source == "hist" })
+        let machine = StateMachine(chart: chart)
+        let coverage = TransitionCoverage(machine)
+        machine.handle(.power) // off → on through the empty history: its default enters paused
+        #expect(coverage.report.counts[historyDefault] == 1)
+        #expect(chart.describedTransitions(of: machine.state.lastMacrostep).flatMap { $0 }.contains(historyDefault))
+        machine.handle(.play)
+        machine.handle(.power) // on → off records playing
+        machine.handle(.power) // back through the recorded history: the default is not taken
+        #expect(machine.state.isActive(.playing))
+        #expect(coverage.report.counts[historyDefault] == 1)
+        // The explored space has the step too, so paths can cover it.
+        #expect(StateSpace.explore(chart).takenTransitions.contains(historyDefault))
     }
 
     @Test("The coverage recorder counts a definition's transitions against its probed description")

@@ -66,6 +66,9 @@ struct ValueModelTests {
         #expect(throws: SCXMLExpressionError.self) {
             try environment.evaluate(SCXMLExpression.parse("[1, 2, 3].join(s)"))
         }
+        #expect(throws: SCXMLExpressionError.valueTooLarge(size: 480, limit: 100)) {
+            try environment.evaluate(SCXMLExpression.parse("s.split('')"))
+        }
     }
 
     @Test func aChartDoublingAnArrayStopsAtTheSizeLimit() throws {
@@ -82,5 +85,49 @@ struct ValueModelTests {
         #expect(session.run(events: [String]()) == .finished("done"))
         let errors = session.initialMacrostep.errors
         #expect(errors.isEmpty)
+    }
+
+    @Test func dataSourcesAreReadRelativeToTheDocument() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-src-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "[1, 2, 3]\n".write(to: directory.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        try "this  is\na string".write(
+            to: directory.appendingPathComponent("text.txt"), atomically: true, encoding: .utf8)
+        let document = TestSupport.document(
+            """
+            <datamodel>
+              <data id="list" src="file:list.txt"/><data id="text" src="text.txt"/><data id="missing" src="nope.txt"/>
+            </datamodel>
+            <state id="s"><transition event="error.execution" target="t"/></state>
+            <state id="t"/>
+            """)
+        let url = directory.appendingPathComponent("doc.scxml")
+        try document.write(to: url, atomically: true, encoding: .utf8)
+        let session = try SCXMLSession(contentsOf: url)
+        let variables = session.snapshot.context.variables
+        #expect(variables["list"] == .array([1, 2, 3]))
+        #expect(variables["text"] == "this is a string")
+        #expect(variables["missing"] == .undefined)
+        session.processQueuedEvents()
+        #expect(session.snapshot.configuration == ["t"])
+        #expect(session.initialMacrostep.errors.first?.contains("nope.txt") == true)
+    }
+
+    /// The load error `W3CConformance.md` shows for a chart that needs more than the subset.
+    @Test func theDocumentedLoadErrorForAFunction() {
+        let text = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript">
+              <datamodel>
+                <data id="inc" expr="function(x) { return x + 1; }"/>
+              </datamodel>
+              <state id="s"/>
+            </scxml>
+            """
+        let error = TestSupport.parseError(text, file: "needs-more.scxml")
+        #expect(
+            error?.description
+                == "needs-more.scxml:3:5: <data expr=\"function(x) { return x + 1; }\">: syntax error at offset 0: "
+                + "function expressions (function) are not supported in this data model")
     }
 }

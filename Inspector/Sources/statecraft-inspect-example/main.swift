@@ -45,8 +45,7 @@ func say(_ line: String) {
 }
 
 let machine = StateMachine(chart: chart)
-let inspector = try await Inspector.start(model: .explore(chart), title: "Desk (live)")
-inspector.attach(to: machine)
+let inspector = try await Inspector.attach(to: machine, title: "Desk (live)", announce: false) // the one line
 say("inspector: \(inspector.url)")
 
 while let line = readLine() {

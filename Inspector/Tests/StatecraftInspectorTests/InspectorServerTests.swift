@@ -65,4 +65,43 @@ struct InspectorServerTests {
         #expect(received[1].exited == ["red"] && received[1].entered == ["green"])
         #expect(inspector.droppedCount == 0)
     }
+
+    @Test("One line starts an inspector for a machine and attaches it")
+    func attachInOneLine() async throws {
+        let machine = StateMachine(chart: try Self.chart().tracing(true))
+        let inspector = try await Inspector.attach(to: machine, title: "Light", announce: false)
+        defer { inspector.stop() }
+        let (status, html) = try await Self.status(of: inspector.url)
+        #expect(status == 200)
+        #expect(html.contains("<title>Light</title>"))
+        let subscription = inspector.feed.subscribe()
+        #expect(subscription.latest?.configuration == ["red"]) // the start, published by attach
+        machine.handle(.next)
+        inspector.feed.unsubscribe(subscription.id)
+        var received: [InspectorTransition] = []
+        for await transition in subscription.transitions { received.append(transition) }
+        #expect(received.map(\.configuration) == [["green"]])
+    }
+
+    @Test("A machine of any definition is attached in one line, named by its labels")
+    func attachADefinition() async throws {
+        enum Lamp: String, Hashable, Sendable, CaseIterable { case off, on }
+        let machine = StateMachine<TransitionFunction<Lamp, Signal>>(initialState: .off) { state, _ in
+            state == .off ? .on : .off
+        }
+        let inspector = try await Inspector.attach(
+            to: machine, states: Lamp.allCases, events: Signal.allCases, announce: false)
+        defer { inspector.stop() }
+        #expect(inspector.feed.subscribe().latest?.configuration == ["off"])
+        let subscription = inspector.feed.subscribe()
+        machine.handle(.next)
+        inspector.feed.unsubscribe(subscription.id)
+        var received: [InspectorTransition] = []
+        for await transition in subscription.transitions { received.append(transition) }
+        #expect(received.map(\.event) == ["next"])
+        #expect(received.map(\.exited) == [["off"]] && received.map(\.entered) == [["on"]])
+        #expect(received.map(\.configuration) == [["on"]])
+        let (status, html) = try await Self.status(of: inspector.url)
+        #expect(status == 200 && html.contains("data-state=\"on\""))
+    }
 }

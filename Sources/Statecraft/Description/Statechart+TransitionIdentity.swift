@@ -5,7 +5,8 @@ extension Statechart {
     /// Tools that relate a run to the chart's structure — transition coverage, validation, state-space
     /// exploration — read the taken transitions here instead of matching labels, which several
     /// transitions may share. Microsteps are recorded only by a tracing chart (``tracing(_:)``, on by
-    /// default); the initial and halting microsteps take no described transition.
+    /// default); the initial and halting microsteps take no described transition, but any microstep may
+    /// take a history state's default transition, listed after the microstep's own.
     ///
     /// ```swift
     /// if let next = chart.step(chart.start(), on: .play) {
@@ -26,7 +27,8 @@ extension Statechart {
     }
 
     /// For each entry of the compiled transition table, its position in ``machineDescription(name:)``'s
-    /// transitions, or -1 for an initial transition (which the description does not list).
+    /// transitions, or -1 for an initial transition of the chart or of a compound state (which the
+    /// description does not list); a history state's default transition is listed.
     ///
     /// Follows the description's order: states in document order, each state's transitions in document
     /// order, then a history state's default transition. Not API: public so that tools stepping a chart
@@ -40,7 +42,10 @@ extension Statechart {
                 positions[transition] = position
                 position += 1
             }
-            if tables.isHistory(index) { position += 1 }
+            if tables.isHistory(index) {
+                positions[tables.initialTransitions[index]] = position
+                position += 1
+            }
         }
         return positions
     }

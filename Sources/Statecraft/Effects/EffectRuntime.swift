@@ -20,6 +20,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     /// The tasks of the invocations of this machine and of the charts it invoked (see ``InvocationTask``).
     private var invocationTasks: [InvocationTask] = []
     private var errorObservers: [(token: ObserverToken, observer: ErrorObserver)] = []
+    private var activityObservers: [(token: ObserverToken, observer: (EffectActivity) -> Void)] = []
     /// Errors that no observer heard, oldest first.
     private(set) var unobservedErrors: [any Error] = []
 
@@ -29,7 +30,19 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
     /// The number of effects started in the current state and not finished, waiting ones included.
     var activeCount: Int { tasks.count + pending.count }
 
+    /// Tells the effect observers which effects the change of state cancels, then forgets them.
     override func leaveState() {
+        if !activityObservers.isEmpty {
+            let done = completed.withLock { $0 }
+            let cancelled =
+                running.filter { !done.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value) + pending
+            for effect in cancelled { report(.cancelled(effect.name)) }
+        }
+        forgetState()
+    }
+
+    /// Starts a new epoch and forgets the state's effects, telling no observer.
+    private func forgetState() {
         super.leaveState()
         running.removeAll(keepingCapacity: true)
         // Keeps the buffer: a machine that changes state without a run loop would otherwise allocate
@@ -39,6 +52,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
 
     /// Starts `effect` in the current epoch now, or when the run loop starts.
     func start(_ effect: StateEffect<Event>) {
+        if !activityObservers.isEmpty { report(.started(effect.name)) }
         if let clock {
             spawn(effect, clock: clock)
         } else {
@@ -101,7 +115,7 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
             return ids
         }
         let unfinished = running.filter { !done.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value) + pending
-        leaveState()
+        forgetState()
         pending = unfinished
         invocationTasks.removeAll { $0.isOver }
         for task in invocationTasks { task.pause() }
@@ -122,13 +136,27 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
         errorObservers.append((token, observer))
     }
 
+    func addActivityObserver(token: ObserverToken, _ observer: @escaping (EffectActivity) -> Void) {
+        activityObservers.append((token, observer))
+    }
+
     override func removeObserver(_ token: ObserverToken) -> Bool {
-        guard let index = errorObservers.firstIndex(where: { $0.token == token }) else { return false }
-        errorObservers.remove(at: index)
+        if let index = errorObservers.firstIndex(where: { $0.token == token }) {
+            errorObservers.remove(at: index)
+            return true
+        }
+        guard let index = activityObservers.firstIndex(where: { $0.token == token }) else { return false }
+        activityObservers.remove(at: index)
         return true
     }
 
-    override var observerCount: Int { errorObservers.count }
+    override var observerCount: Int { errorObservers.count + activityObservers.count }
+
+    /// Tells the effect observers about `activity`.
+    private func report(_ activity: EffectActivity) {
+        let current = activityObservers
+        for entry in current { entry.observer(activity) }
+    }
 
     /// Tells the observers about `error`, or keeps it in ``unobservedErrors`` when there are none.
     func report(_ error: any Error, in state: State) {

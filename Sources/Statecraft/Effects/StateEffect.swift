@@ -34,20 +34,56 @@ public struct StateEffect<Event: Sendable>: Sendable {
     public let operation: Operation
     /// How errors thrown by ``operation`` become events, if they do.
     public let errorMapping: ErrorMapping?
+    /// The name given, if any.
+    private let givenName: String?
+    /// Where an unnamed effect was created.
+    private let fileID: StaticString
+    private let line: UInt
 
-    /// Creates an effect.
+    /// The effect's name, as effect observers (``StateMachine/addEffectObserver(_:)``) and test stores
+    /// see it: the name it was created with, or `effect at FILE:LINE` for an unnamed one.
+    public var name: String { givenName ?? "effect at \(fileID):\(line)" }
+
+    /// Creates an unnamed effect, named by where it is created (see ``name``).
     ///
     /// - Parameters:
     ///   - errorMapping: Turns an error thrown by `operation` into an event for the machine; `nil` (the
     ///     default) reports every error to the machine's effect-error observers.
+    ///   - fileID: Where the effect is created; leave the default.
+    ///   - line: The line where the effect is created; leave the default.
     ///   - operation: The work.
-    public init(catch errorMapping: ErrorMapping? = nil, _ operation: @escaping Operation) {
+    public init(
+        catch errorMapping: ErrorMapping? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+        _ operation: @escaping Operation
+    ) {
         self.operation = operation
         self.errorMapping = errorMapping
+        self.givenName = nil
+        self.fileID = fileID
+        self.line = line
     }
 
-    /// An effect that sends `event` once `duration` has passed on the machine's clock — a delayed event,
-    /// cancelled with the state that scheduled it. (``StateMachine/send(_:after:id:)`` survives leaving
+    /// Creates a named effect: observers and test stores see it as `name`.
+    ///
+    /// ```swift
+    /// StateEffect("fetch") { context in await context.send(.fetched(try await api.fetch())) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The effect's name, say what it does (`"fetch"`, `"download"`).
+    ///   - errorMapping: Turns an error thrown by `operation` into an event for the machine; `nil` (the
+    ///     default) reports every error to the machine's effect-error observers.
+    ///   - operation: The work.
+    public init(_ name: String, catch errorMapping: ErrorMapping? = nil, _ operation: @escaping Operation) {
+        self.operation = operation
+        self.errorMapping = errorMapping
+        self.givenName = name
+        self.fileID = #fileID
+        self.line = #line
+    }
+
+    /// An effect named `send EVENT after DURATION` that sends `event` once `duration` has passed on the
+    /// machine's clock — a delayed event, cancelled with the state that scheduled it. (``StateMachine/send(_:after:id:)`` survives leaving
     /// the state instead.)
     ///
     /// - Parameters:
@@ -55,7 +91,7 @@ public struct StateEffect<Event: Sendable>: Sendable {
     ///   - duration: How long to wait first, measured by the clock given to ``StateMachine/run(clock:isolation:)``.
     /// - Returns: The effect.
     public static func send(_ event: Event, after duration: Duration) -> StateEffect {
-        StateEffect { context in
+        StateEffect("send \(event) after \(duration)") { context in
             try await context.sleep(for: duration)
             await context.send(event)
         }

@@ -123,6 +123,27 @@ extension StateMachine where Event: Sendable {
         return token
     }
 
+    /// Adds an observer called when an effect is started in the current state and when a change of state
+    /// cancels one that had not finished, with the effect's ``StateEffect/name``.
+    ///
+    /// Both are told while the event that caused them is handled, before the transition observers
+    /// (``addObserver(_:)``) hear of it: cancellations when the state is left, starts from the hooks that
+    /// start effects. An effect that finishes on its own, and the run loop stopping or starting again, are
+    /// not reported.
+    ///
+    /// ```swift
+    /// machine.addEffectObserver { activity in log.append(activity.description) }   // "start fetch"
+    /// ```
+    ///
+    /// - Parameter observer: Called on the machine's isolation.
+    /// - Returns: A token for ``removeObserver(_:)``.
+    @discardableResult
+    public func addEffectObserver(_ observer: @escaping (EffectActivity) -> Void) -> ObserverToken {
+        let token = makeSupport().makeToken()
+        effectRuntime().addActivityObserver(token: token, observer)
+        return token
+    }
+
     /// Errors thrown by effects that no effect-error observer was there to hear, oldest first.
     ///
     /// Nothing an effect throws is lost silently: it becomes an event, reaches an observer, or is kept here.

@@ -23,6 +23,11 @@ final class MachineSupport<State, Event> {
 
     @usableFromInline init() {}
 
+    deinit {
+        observers.deallocate()
+        ignoredEventObservers.deallocate()
+    }
+
     @usableFromInline func makeToken() -> ObserverToken {
         nextTokenID += 1
         return ObserverToken(id: nextTokenID)
@@ -36,19 +41,17 @@ final class MachineSupport<State, Event> {
 
     /// Calls `didTransition`, then every observer in registration order.
     ///
-    /// Each observer is called from the list's buffer through its box, without retaining the box or the
-    /// closure's context: the list does not change during the notification (see ``ObserverList``), so
-    /// the observers called are those attached when it began, as if iterating over a copy of the list.
+    /// Each observer is called through the list's unretained call list (``ObserverList/callList``),
+    /// without retaining the list's buffer, the box or the closure's context: the list does not change
+    /// during the notification (see ``ObserverList``), so the observers called are those attached when it
+    /// began, as if iterating over a copy of the list.
     @inlinable func notifyTransition(from oldState: State, on event: Event, to newState: State) {
         if let didTransition { didTransition(oldState, event, newState) }
-        if observers.boxes.isEmpty { return }
+        let callList = observers.callList
+        if callList.isEmpty { return }
         observers.notifying += 1
-        observers.boxes.withUnsafeBufferPointer { boxes in
-            for box in boxes {
-                Unmanaged.passUnretained(box)._withUnsafeGuaranteedRef { box in
-                    box.body(oldState, event, newState)
-                }
-            }
+        for index in callList.indices {
+            callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
         }
         observers.endNotification()
     }
@@ -56,14 +59,11 @@ final class MachineSupport<State, Event> {
     /// Calls every ignored-event observer in registration order, as ``notifyTransition(from:on:to:)``
     /// calls the observers.
     @inlinable func notifyIgnored(_ event: Event, in state: State) {
-        if ignoredEventObservers.boxes.isEmpty { return }
+        let callList = ignoredEventObservers.callList
+        if callList.isEmpty { return }
         ignoredEventObservers.notifying += 1
-        ignoredEventObservers.boxes.withUnsafeBufferPointer { boxes in
-            for box in boxes {
-                Unmanaged.passUnretained(box)._withUnsafeGuaranteedRef { box in
-                    box.body(state, event)
-                }
-            }
+        for index in callList.indices {
+            callList[index]._withUnsafeGuaranteedRef { box in box.body(state, event) }
         }
         ignoredEventObservers.endNotification()
     }

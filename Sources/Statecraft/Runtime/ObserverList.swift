@@ -5,9 +5,20 @@
 /// the outermost notification ends — the observers called are those attached when it began, as when
 /// iterating over a copy of the list. So the buffer and every box in it stay alive for the whole
 /// notification, and notifying retains neither the boxes nor the closures' contexts.
+///
+/// ``boxes`` owns the observers; ``callList`` repeats them as unretained references in memory the list
+/// allocates itself, so that a notification reads the observers without retaining an array buffer or a
+/// box (iterating over an array of class references retains each element and the buffer). ``callList`` is
+/// rebuilt whenever ``boxes`` changes, which never happens during a notification; its owner calls
+/// ``deallocate()`` once, when it is deinitialized.
 @usableFromInline
 struct ObserverList<Body> {
-    @usableFromInline var boxes: [ObserverBox<Body>] = []
+    @usableFromInline var boxes: [ObserverBox<Body>] = [] {
+        didSet { rebuildCallList() }
+    }
+    /// ``boxes`` as unretained references, for notifications.
+    @usableFromInline private(set) var callList = UnsafeMutableBufferPointer<Unmanaged<ObserverBox<Body>>>(
+        start: nil, count: 0)
     /// Observers added during a notification; they are first called for the next one.
     @usableFromInline var pending: [ObserverBox<Body>] = []
     /// How many notifications are running (an observer may make another one run).
@@ -38,7 +49,8 @@ struct ObserverList<Body> {
         }
         guard let index = boxes.firstIndex(where: { $0.token == token && !$0.isRemoved }) else { return false }
         if notifying > 0 {
-            boxes[index].isRemoved = true
+            let box = boxes[index]
+            box.isRemoved = true
             hasRemovals = true
         } else {
             boxes.remove(at: index)
@@ -51,6 +63,22 @@ struct ObserverList<Body> {
     @inlinable mutating func endNotification() {
         notifying -= 1
         if notifying == 0 && (hasRemovals || !pending.isEmpty) { applyDeferredChanges() }
+    }
+
+    /// Copies ``boxes`` into a new ``callList``.
+    @usableFromInline mutating func rebuildCallList() {
+        callList.deallocate()
+        let list = UnsafeMutableBufferPointer<Unmanaged<ObserverBox<Body>>>.allocate(capacity: boxes.count)
+        for (index, box) in boxes.enumerated() {
+            (list.baseAddress! + index).initialize(to: Unmanaged.passUnretained(box))
+        }
+        callList = list
+    }
+
+    /// Frees ``callList``; called once, by the owner's `deinit`.
+    @usableFromInline mutating func deallocate() {
+        callList.deallocate()
+        callList = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
 
     @usableFromInline mutating func applyDeferredChanges() {

@@ -33,6 +33,13 @@ extension SCXMLStateNode {
         copy.children = children.map(\.withoutSourceLocations)
         copy.onEntry = onEntry.map { $0.map(\.withoutSourceLocations) }
         copy.onExit = onExit.map { $0.map(\.withoutSourceLocations) }
+        copy.invokes = invokes.map { invoke in
+            var copy = invoke
+            copy.sourceLocation = .unknown
+            copy.content = invoke.content?.removingSourceLocations()
+            copy.finalize = invoke.finalize.map(\.withoutSourceLocations)
+            return copy
+        }
         copy.doneData?.params =
             doneData?.params.map { param in
                 var copy = param

@@ -52,7 +52,11 @@ public struct SCXMLExporter: Sendable {
         writer.open("datamodel", [], isEmpty: false)
         writer.depth += 1
         for item in data {
-            writer.open("data", [("id", item.id), ("expr", item.expression?.description)], isEmpty: true)
+            if let source = item.source {
+                writer.open("data", [("id", item.id), ("src", source)], isEmpty: true)
+            } else {
+                writer.open("data", [("id", item.id), ("expr", item.expression?.description)], isEmpty: true)
+            }
         }
         writer.depth -= 1
         writer.close("datamodel")
@@ -76,7 +80,7 @@ public struct SCXMLExporter: Sendable {
         }
         let isEmpty =
             state.children.isEmpty && state.transitions.isEmpty && state.onEntry.isEmpty
-            && state.onExit.isEmpty && state.data.isEmpty && state.doneData == nil
+            && state.onExit.isEmpty && state.data.isEmpty && state.doneData == nil && state.invokes.isEmpty
         writer.open(name, attributes, isEmpty: isEmpty)
         guard !isEmpty else { return }
         writer.depth += 1
@@ -90,11 +94,20 @@ public struct SCXMLExporter: Sendable {
         if let doneData = state.doneData {
             writeEventData("donedata", [], doneData, into: &writer)
         }
+        for invoke in state.invokes {
+            writeInvoke(invoke, into: &writer)
+        }
         for transition in state.transitions {
             writeBlock(
                 "transition",
                 [
-                    ("event", transition.events.isEmpty ? nil : transition.events.map(\.value).joined(separator: " ")),
+                    (
+                        "event",
+                        transition.events.isEmpty
+                            ? nil
+                            // An empty descriptor (written `.*`, matching nothing) is written back as `.*`.
+                            : transition.events.map { $0.value.isEmpty ? ".*" : $0.value }.joined(separator: " ")
+                    ),
                     ("cond", transition.condition?.description),
                     ("target", transition.targets.isEmpty ? nil : transition.targets.joined(separator: " ")),
                     ("type", transition.type == .external ? nil : transition.type.rawValue),
@@ -105,6 +118,42 @@ public struct SCXMLExporter: Sendable {
         }
         writer.depth -= 1
         writer.close(name)
+    }
+
+    /// Writes an `<invoke>` with its `<param>`, `<content>` (an inline document, indented) and `<finalize>`.
+    private func writeInvoke(_ invoke: SCXMLInvoke, into writer: inout Writer) {
+        var attributes: [(String, String?)] = []
+        if let type = invoke.type { attributes += Self.pair("type", "typeexpr", type) { $0 } }
+        if let source = invoke.source { attributes += Self.pair("src", "srcexpr", source) { $0 } }
+        attributes += [
+            ("id", invoke.id), ("idlocation", invoke.idLocation), ("autoforward", invoke.autoforward ? "true" : nil),
+            ("namelist", invoke.namelist.isEmpty ? nil : invoke.namelist.joined(separator: " ")),
+        ]
+        let isEmpty =
+            invoke.params.isEmpty && invoke.content == nil && invoke.contentExpression == nil
+            && invoke.finalize.isEmpty
+        writer.open("invoke", attributes, isEmpty: isEmpty)
+        guard !isEmpty else { return }
+        writer.depth += 1
+        for param in invoke.params {
+            writer.open("param", [("name", param.name), ("expr", param.expression.description)], isEmpty: true)
+        }
+        if let expression = invoke.contentExpression {
+            writer.open("content", [("expr", expression.description)], isEmpty: true)
+        }
+        if let child = invoke.content {
+            writer.open("content", [], isEmpty: false)
+            writer.depth += 1
+            // The child document without its XML declaration, one level deeper.
+            for line in export(child).split(separator: "\n").dropFirst() { writer.line(String(line)) }
+            writer.depth -= 1
+            writer.close("content")
+        }
+        if !invoke.finalize.isEmpty {
+            writeBlock("finalize", [], invoke.finalize, into: &writer)
+        }
+        writer.depth -= 1
+        writer.close("invoke")
     }
 
     private func writeBlock(

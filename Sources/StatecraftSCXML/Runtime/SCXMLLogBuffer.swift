@@ -1,8 +1,9 @@
-import Synchronization
+import Statecraft
 
 /// Collects the `<log>` output of a running chart until its session takes it.
 final class SCXMLLogBuffer: Sendable {
-    private let entries = Mutex<[SCXMLLogEntry]>([])
+    // `LockedValue`, not `Mutex`: the thread sanitizer sees its pthread lock (see `LockedValue`).
+    private let entries = LockedValue<[SCXMLLogEntry]>([])
 
     /// Adds an entry.
     func append(_ entry: SCXMLLogEntry) {

@@ -28,8 +28,9 @@ public struct ChartObservation<StateID: Hashable & Sendable, Context: Equatable>
 }
 
 extension MachineTestStore {
-    /// A store for a chart machine: statements give the exact configuration and context, and the sends and
-    /// cancels the macrostep asked for, printed (`send tick after 2.0 seconds`, `send ping`, `cancel t1`).
+    /// A store for a chart machine: statements give the exact configuration and context, the sends and
+    /// cancels the macrostep asked for, printed (`send tick after 2.0 seconds`, `send ping`, `cancel t1`),
+    /// then the effects the step started and cancelled (`start fetch`, `cancel fetch`).
     ///
     /// - Parameters:
     ///   - machine: A machine running a chart, in its initial state.
@@ -48,7 +49,7 @@ extension MachineTestStore {
                     snapshot.isFinished ? snapshot.finalState.map { [$0] } ?? [] : snapshot.configuration,
                     context: snapshot.context)
             },
-            effects: { machine in
+            effects: { machine, activity in
                 machine.state.lastMacrostep.effects.map { effect in
                     switch effect {
                     case .send(let event, let delay, let id):
@@ -58,7 +59,7 @@ extension MachineTestStore {
                     case .invocation(let invocation):
                         "invocation \(invocation)"
                     }
-                }
+                } + activity.map(\.description)
             })
     }
 }

@@ -12,21 +12,24 @@ import Testing
 ///     let store = MachineTestStore(StateMachine(definition: StenciltownDefinition(environment: environment)),
 ///                                  clock: clock)
 ///     store.start()                                                  // runs effects on the clock
-///     await store.receive(.beginFetch, state: .fetching(progress: 0), effects: 1)
+///     await store.receive(.beginFetch, state: .fetching(progress: 0),
+///                         effects: ["cancel begin fetch", "start fetch"])
 ///     await store.advance(by: .milliseconds(1250))
-///     await store.receive(.fetchProgress(0.25), state: .fetching(progress: 0.25), effects: 1)
-///     store.send(.reset, state: .initial, effects: 1)
+///     await store.receive(.fetchProgress(0.25), state: .fetching(progress: 0.25), effects: [])
+///     store.send(.reset, state: .initial, effects: ["cancel fetch", "start begin fetch"])
 ///     await store.finish()
 /// }
 /// ```
 ///
 /// What a statement covers:
-/// - **state**: what ``Observed`` the store was created with — the state itself for an `Equatable`
+/// - **state**: what `Observed` the store was created with — the state itself for an `Equatable`
 ///   state, a chart's configuration and context (``ChartObservation``) for a chart;
-/// - **effects**: for a definition, the effects running after the step (`StateMachine/activeEffectCount`);
-///   for a chart, the sends and cancels its macrostep asked for, printed;
+/// - **effects**: the effects the step started and cancelled, by name (`start fetch`, `cancel fetch`; see
+///   `StateEffect/name` and `StateMachine/addEffectObserver(_:)`), for every kind of machine; for a chart,
+///   first the sends and cancels of delayed events its macrostep asked for (`send tick after 2.0 seconds`);
+///   effects started before the store was created (by `didStart`) are not stated;
 /// - **events the machine handled next**: each must be taken with ``receive(_:state:effects:sourceLocation:)``
-///   before the next ``send(_:state:effects:sourceLocation:)`` or ``finish(sourceLocation:)``.
+///   before the next ``send(_:state:effects:sourceLocation:)`` or ``finish(effectsMayRun:sourceLocation:)``.
 ///
 /// Failures are reported with Swift Testing's `Issue.record` at the statement's source location; a test
 /// can expect one with `withKnownIssue`.
@@ -44,8 +47,10 @@ where Definition.Event: Equatable & Sendable {
     /// The clock the machine's effects and delayed events run on once ``start()`` is called.
     public let clock: ManualClock
     private let observe: (Definition.State) -> Observed
-    private let effectsOf: (StateMachine<Definition>) -> Effects
+    private let effectsOf: (StateMachine<Definition>, [EffectActivity]) -> Effects
     private var steps: [Step] = []
+    /// The effects started and cancelled since the last step was recorded.
+    private var activity: [EffectActivity] = []
     private var tokens: [ObserverToken] = []
     private var runLoop: Task<Void, Never>?
     /// How long ``receive(_:state:effects:sourceLocation:)`` waits for effects running on other tasks
@@ -59,10 +64,12 @@ where Definition.Event: Equatable & Sendable {
     ///   - machine: The machine under test, in its initial state.
     ///   - clock: The clock effects run on after ``start()``.
     ///   - observe: What statements compare: a projection of the state.
-    ///   - effects: What statements say about effects after each step.
+    ///   - effects: What statements say about effects after each step, given the machine and the effects
+    ///     started and cancelled while it handled the event (`StateMachine/addEffectObserver(_:)`).
     public init(
         _ machine: StateMachine<Definition>, clock: ManualClock = ManualClock(),
-        observe: @escaping (Definition.State) -> Observed, effects: @escaping (StateMachine<Definition>) -> Effects
+        observe: @escaping (Definition.State) -> Observed,
+        effects: @escaping (StateMachine<Definition>, [EffectActivity]) -> Effects
     ) {
         self.machine = machine
         self.clock = clock
@@ -76,10 +83,15 @@ where Definition.Event: Equatable & Sendable {
             machine.addIgnoredEventObserver { [weak self] _, event in
                 MainActor.assumeIsolated { self?.steps.append(Step(event: event, outcome: nil)) }
             })
+        tokens.append(
+            machine.addEffectObserver { [weak self] activity in
+                MainActor.assumeIsolated { self?.activity.append(activity) }
+            })
     }
 
     private func record(_ event: Definition.Event, _ state: Definition.State) {
-        steps.append(Step(event: event, outcome: (observe(state), effectsOf(machine))))
+        steps.append(Step(event: event, outcome: (observe(state), effectsOf(machine, activity))))
+        activity.removeAll()
     }
 
     /// The observation of the machine's current state.
@@ -98,7 +110,7 @@ where Definition.Event: Equatable & Sendable {
     ///
     /// - Parameters:
     ///   - event: The event to send.
-    ///   - state: The exact state expected afterwards; `nil` states that the machine ignores the event.
+    ///   - expected: The exact state expected afterwards; `nil` states that the machine ignores the event.
     ///   - effects: The effects expected after the step.
     ///   - sourceLocation: Where failures are reported.
     public func send(
@@ -119,7 +131,7 @@ where Definition.Event: Equatable & Sendable {
     ///
     /// - Parameters:
     ///   - event: The event expected next.
-    ///   - state: The exact state expected after it; `nil` states that the machine ignored it.
+    ///   - expected: The exact state expected after it; `nil` states that the machine ignored it.
     ///   - effects: The effects expected after the step.
     ///   - sourceLocation: Where failures are reported.
     public func receive(
@@ -242,14 +254,15 @@ where Definition.Event: Equatable & Sendable {
     }
 }
 
-extension MachineTestStore where Observed == Definition.State, Effects == Int, Definition.State: Equatable {
-    /// A store for a machine whose state is `Equatable`: statements give the exact state and the number of
-    /// effects running after each step.
+extension MachineTestStore where Observed == Definition.State, Effects == [String], Definition.State: Equatable {
+    /// A store for a machine whose state is `Equatable`: statements give the exact state and the effects
+    /// each step started and cancelled, by `StateEffect/name`, in the order they happened
+    /// (`["cancel fetch", "start download"]`).
     ///
     /// - Parameters:
     ///   - machine: The machine under test, in its initial state.
     ///   - clock: The clock its effects run on after ``start()``.
     public convenience init(_ machine: StateMachine<Definition>, clock: ManualClock = ManualClock()) {
-        self.init(machine, clock: clock, observe: { $0 }, effects: { $0.activeEffectCount })
+        self.init(machine, clock: clock, observe: { $0 }, effects: { _, activity in activity.map(\.description) })
     }
 }

@@ -123,11 +123,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     @inlinable mutating func finishMicrostep(
         _ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label, exited: ChartStateSet,
-        entered: ChartStateSet
+        entered: ChartStateSet, historyDefaults: ChartTransitionList = ChartTransitionList()
     ) {
         if tracing {
             snapshot._lastMacrostep.uniqueRecords(names: tables.names).recorded.append(
-                ChartRecordedMicrostep(label: label, transitions: enabled, exited: exited, entered: entered))
+                ChartRecordedMicrostep(
+                    label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited,
+                    entered: entered))
         }
         stepCount += 1
         snapshot._lastMacrostep.microstepCount += 1
@@ -257,8 +259,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 run(action, state: tables.transitions[index].source, phase: .transition)
             }
         }
-        let entered = enterStates(enabled)
-        finishMicrostep(enabled, label: label, exited: exited, entered: entered)
+        var historyDefaults = ChartTransitionList()
+        let entered = enterStates(enabled, historyDefaults: &historyDefaults)
+        finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
     }
 
     /// SCXML 1.0 §D.2 `computeExitSet`: the active descendants of each transition's domain, read from
@@ -322,8 +325,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// entered by default, then a history default transition's content. Entering a final state raises
     /// `done.state` for its parent and, when that completes a parallel grandparent, for the grandparent
     /// too (§3.7.1); a top-level final state halts the chart.
+    /// - Parameter historyDefaults: Receives the default transitions of the history states entered
+    ///   without a recorded value, in the order their content ran: they are taken too.
     /// - Returns: The states entered.
-    @inlinable mutating func enterStates(_ enabled: ChartTransitionList) -> ChartStateSet {
+    @inlinable mutating func enterStates(
+        _ enabled: ChartTransitionList, historyDefaults: inout ChartTransitionList
+    ) -> ChartStateSet {
         var sets = Tables.EntrySets()
         var isDynamic = false
         for index in enabled {
@@ -352,10 +359,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             {
                 run(action, state: state, phase: .transition)
             }
-            if isDynamic, let history = sets.defaultHistoryContent[state],
-                let action = tables.transitions[history].action
-            {
-                run(action, state: tables.transitions[history].source, phase: .transition)
+            if isDynamic, let history = sets.defaultHistoryContent[state] {
+                historyDefaults.append(history)
+                if let action = tables.transitions[history].action {
+                    run(action, state: tables.transitions[history].source, phase: .transition)
+                }
             }
             if tables.isFinal(state) { enterFinal(state) }
         }

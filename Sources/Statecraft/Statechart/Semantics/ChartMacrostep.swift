@@ -131,9 +131,11 @@ public struct ChartMicrostep<StateID> {
     public var exited: [StateID] = []
     /// The states entered, in entry order (SCXML 1.0 §D.2 `enterStates`: document order).
     public var entered: [StateID] = []
-    /// The transitions taken, as positions in the chart's compiled transition table, parallel to
-    /// ``transitions``; read them as positions in ``Statechart/machineDescription(name:)`` with
-    /// ``Statechart/describedTransitions(of:)``. Not API: public for the analysis tools.
+    /// The transitions taken, as positions in the chart's compiled transition table: those of
+    /// ``transitions``, then the default transitions of history states entered without a recorded value
+    /// (which ``transitions`` does not list); read them as positions in
+    /// ``Statechart/machineDescription(name:)`` with ``Statechart/describedTransitions(of:)``. Not API:
+    /// public for the analysis tools.
     public var _transitionIndices: [Int] = []
 
     /// Creates an empty record.

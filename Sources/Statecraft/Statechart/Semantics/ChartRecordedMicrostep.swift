@@ -2,7 +2,8 @@
 /// and entered, read from the transitions' plans. ``ChartMacrostep/microsteps`` turns it into a
 /// ``ChartMicrostep`` of identifiers when read.
 ///
-/// For a chart of up to 64 states and up to four transitions per microstep it holds no reference, so
+/// For a chart of up to 64 states and up to four transitions (and four history defaults) per microstep it
+/// holds no reference, so
 /// recording it into a reused buffer allocates nothing.
 @usableFromInline
 struct ChartRecordedMicrostep: Sendable {
@@ -19,15 +20,22 @@ struct ChartRecordedMicrostep: Sendable {
 
     @usableFromInline let label: Label
     @usableFromInline let transitions: ChartTransitionList
+    /// The default transitions of history states entered without a recorded value (SCXML 1.0 §3.10),
+    /// taken while entering; their content ran after their parent's entry actions.
+    @usableFromInline let historyDefaults: ChartTransitionList
     /// Exited in reverse document order.
     @usableFromInline let exited: ChartStateSet
     /// Entered in document order.
     @usableFromInline let entered: ChartStateSet
 
     @inlinable
-    init(label: Label, transitions: ChartTransitionList, exited: ChartStateSet, entered: ChartStateSet) {
+    init(
+        label: Label, transitions: ChartTransitionList, historyDefaults: ChartTransitionList, exited: ChartStateSet,
+        entered: ChartStateSet
+    ) {
         self.label = label
         self.transitions = transitions
+        self.historyDefaults = historyDefaults
         self.exited = exited
         self.entered = entered
     }
@@ -42,6 +50,7 @@ struct ChartRecordedMicrostep: Sendable {
             microstep.transitions = transitions.map { names.labels[$0] }
             microstep._transitionIndices = Array(transitions)
         }
+        microstep._transitionIndices.append(contentsOf: historyDefaults)
         microstep.exited = exited.reversedIndices().compactMap { names.ids[$0] }
         microstep.entered = entered.compactMap { names.ids[$0] }
         return microstep
