@@ -20,7 +20,6 @@ enum W3CFullAllowList {
         "519": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "520": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "522": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
-        "530": "invoke (helper/invoke)",
         "531": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "532": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "534": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",

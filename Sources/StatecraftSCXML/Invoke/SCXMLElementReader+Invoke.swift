@@ -83,6 +83,21 @@ extension SCXMLElementReader {
         return invoke
     }
 
+    /// An `<assign>` whose value is an inline `<scxml>` document (SCXML 1.0 §5.4 with XML content): the
+    /// variable receives the document's text, which `<invoke><content expr>` can start as a child session.
+    /// `nil` for any other element.
+    func readDocumentAssign(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLAssign? {
+        guard element.name == "assign", element.attributes["expr"] == nil, element.children.count == 1,
+            let child = element.children.first, child.name == "scxml", isSCXMLNamespace(child.namespaceURI)
+        else { return nil }
+        let location = try required("location", of: element)
+        let document = try SCXMLElementReader.read(child, limits: limits)
+        try SCXMLDocumentValidator.validate(document, limits: limits)
+        return SCXMLAssign(
+            location: location, expression: .literal(.string(SCXMLExporter().export(document))),
+            sourceLocation: element.location)
+    }
+
     private func checkInvokeAttributes(of element: SCXMLXMLElement) throws(SCXMLError) {
         let allowed = Self.invokeAttributes[element.name] ?? []
         for name in element.attributes.keys.sorted() where !name.contains(":") && !allowed.contains(name) {

@@ -305,6 +305,7 @@ struct SCXMLElementReader {
         if element.name == "foreach" {
             return .foreach(try readForeach(element))
         }
+        if let assign = try readDocumentAssign(element) { return .assign(assign) }
         if element.name != "if" && element.name != "send" {
             try checkNoText(in: element)
             if let child = element.children.first {

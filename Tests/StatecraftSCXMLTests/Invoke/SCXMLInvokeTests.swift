@@ -323,4 +323,36 @@ struct SCXMLInvokeTests {
         session.processQueuedEvents()
         #expect(session.snapshot.finalState == "pass")
     }
+
+    @Test func contentExprStartsADocumentAssignedInline() throws {
+        let session = try TestSupport.session(
+            """
+            <datamodel><data id="doc" expr="1"/></datamodel>
+            <state id="s0">
+              <onentry>
+                <assign location="doc"><scxml version="1.0"><final id="f"/></scxml></assign>
+              </onentry>
+              <invoke><content expr="doc"/></invoke>
+              <transition event="done.invoke" target="pass"/>
+              <transition event="*" target="fail"/>
+            </state>
+            <final id="pass"/>
+            <final id="fail"/>
+            """)
+        session.processQueuedEvents()
+        #expect(session.snapshot.finalState == "pass")
+    }
+
+    @Test func contentExprThatIsNoDocumentIsErrorExecution() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="s0">
+              <invoke><content expr="42"/></invoke>
+              <transition event="error.execution" target="pass"/>
+            </state>
+            <final id="pass"/>
+            """)
+        #expect(session.snapshot.finalState == "pass")
+        #expect(session.initialMacrostep.errors.first?.contains("not a document") == true)
+    }
 }
