@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Parsing checks well-formedness (with the XML parser's line and column), that every element and attribute is
 /// one Statecraft supports, that every expression parses, and the structural rules of
-/// ``SCXMLDocumentValidator``. Nothing is skipped silently: `<invoke>`, `<script>`, `<foreach>` and the other
-/// unsupported elements are errors naming the element and its line.
+/// ``SCXMLDocumentValidator``. Nothing is skipped silently: unsupported elements (XML data, `<script src>`)
+/// are errors naming the element and its line.
 ///
 /// ```swift
 /// let document = try SCXMLParser.parse(string: """
