@@ -19,7 +19,7 @@ final class EffectInbox<Event: Sendable>: Sendable {
         /// the time until the next one.
         case settle(reply: CheckedContinuation<Duration?, Never>)
         /// The work of an invocation's task finished with `result` (see ``InvocationTask``).
-        case invocation(InvocationTask, result: any Sendable)
+        case invocation(InvocationTask, generation: Int, result: any Sendable)
     }
 
     private struct Storage {

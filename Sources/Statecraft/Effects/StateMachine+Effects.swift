@@ -105,9 +105,9 @@ extension StateMachine where Event: Sendable {
             delayedEventTimerFired()
         case .settle(let reply):
             reply.resume(returning: settleDelayedEvents())
-        case .invocation(let task, let result):
+        case .invocation(let task, let generation, let result):
             // Dropped when the invocation was cancelled meanwhile (its state was left).
-            if task.claim() { task.completion(result) }
+            if task.claim(generation: generation) { task.completion(result) }
         }
     }
 

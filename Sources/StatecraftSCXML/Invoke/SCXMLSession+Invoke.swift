@@ -1,6 +1,10 @@
 import Statecraft
 
 extension SCXMLSession {
+    /// The invoke ids of the sessions this session's `<invoke>` elements started and that still run, in the
+    /// order they started (not those the children started in turn).
+    public var runningInvocations: [String] { machine.subject.runningInvocations }
+
     /// Delivers the earliest delayed event of an invoked session due by `end` (any, when `nil`), when it
     /// falls due before this session's own earliest one: the clock moves to it and the children run.
     ///

@@ -5,6 +5,9 @@ extension SCXMLSession {
     /// waiting in the machine's delayed-event queue (with the time each has left and its send id), the
     /// virtual time and the events waiting in the external queue.
     ///
+    /// Sessions started by `<invoke>` are not saved: check ``runningInvocations`` first. A session restored
+    /// from a snapshot taken while they ran has none, and a `<send>` to one raises `error.communication`.
+    ///
     /// - Returns: A `Codable` value for ``init(document:sessionID:restoring:)``.
     /// - Complexity: O(*n* · *d*) in the size of the chart, plus O(*k*) in the waiting events.
     public func saveSnapshot() -> SCXMLSessionSnapshot {

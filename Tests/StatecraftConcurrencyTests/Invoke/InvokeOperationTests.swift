@@ -138,4 +138,28 @@ struct InvokeOperationTests {
         let machine = StateMachine(chart: chart)
         #expect(machine.subject.runningInvocations == ["loading.invoke.0", "loading.invoke.1"])
     }
+
+    @Test func anOperationCutShortByTheRunLoopsEndStartsAgainWithTheNextRunLoop() async throws {
+        let starts = Counter()
+        let machine = StateMachine(
+            chart: try Self.chart {
+                starts.increment()
+                try await Task.sleep(for: .seconds(3600)) // cancelled with the first run loop
+                return 0
+            })
+        machine.send(.load)
+        let first = Task { await machine.run(clock: ManualClock()) }
+        while starts.value < 1 { await Task.yield() }
+        first.cancel()
+        await first.value
+        #expect(machine.state.isActive(.loading))
+        #expect(machine.subject.runningInvocations == ["fetch"])
+
+        // The same invocation, started again from the beginning by the next run loop.
+        let restarted = Task { await machine.run(clock: ManualClock()) }
+        defer { restarted.cancel() }
+        while starts.value < 2 { await Task.yield() }
+        #expect(starts.value == 2)
+        #expect(machine.state.isActive(.loading))
+    }
 }

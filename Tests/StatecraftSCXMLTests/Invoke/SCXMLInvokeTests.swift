@@ -72,6 +72,7 @@ struct SCXMLInvokeTests {
             """)
         // The child's hello waits in the parent's external queue.
         #expect(session.queuedEventCount == 1)
+        #expect(session.runningInvocations == ["kid"])
         let records = session.processQueuedEvents()
         #expect(Self.events(records) == ["hello", "pong"])
         #expect(session.snapshot.configuration == ["s1"])

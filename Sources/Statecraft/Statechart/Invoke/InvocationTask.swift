@@ -10,9 +10,17 @@
 package final class InvocationTask: @unchecked Sendable {
     // `@unchecked`: `phase` is locked; `completion` and `task` are only touched on the machine's isolation
     // (where the task is scheduled, cancelled and its result delivered).
-    enum Phase { case waiting, running, finished, cancelled }
+    enum Phase: Equatable {
+        case waiting
+        /// Running its `generation`-th start: a result of an earlier start (one the run loop's stop
+        /// cancelled too late) is not this one's.
+        case running(generation: Int)
+        case finished, cancelled
+    }
 
     let phase = LockedValue(Phase.waiting)
+    /// How many times the work started (only touched under `phase`'s lock, in ``spawn(inbox:clock:)``).
+    private var starts = 0
     /// The work: returns the value ``completion`` receives, or `nil` to deliver nothing.
     let work: @Sendable (any Clock<Duration>) async -> (any Sendable)?
     /// Runs on the machine's isolation with the work's result.
@@ -41,23 +49,25 @@ package final class InvocationTask: @unchecked Sendable {
 
     /// Starts the work; its result is posted to `inbox`.
     func spawn<Event: Sendable>(inbox: EffectInbox<Event>, clock: any Clock<Duration>) {
-        let started = phase.withLock { phase in
-            guard phase == .waiting else { return false }
-            phase = .running
-            return true
+        let generation: Int? = phase.withLock { phase in
+            guard phase == .waiting else { return nil }
+            starts += 1
+            phase = .running(generation: starts)
+            return starts
         }
-        guard started else { return }
+        guard let generation else { return }
         let work = self.work
         task = Task { [self] in
             guard let result = await work(clock), !Task.isCancelled else { return }
-            inbox.post(.invocation(self, result: result))
+            inbox.post(.invocation(self, generation: generation, result: result))
         }
     }
 
-    /// Takes the result for delivery: `false` when the task was cancelled or already delivered.
-    func claim() -> Bool {
+    /// Takes the result of the `generation`-th start for delivery: `false` when the task was cancelled,
+    /// already delivered, or started again since.
+    func claim(generation: Int) -> Bool {
         phase.withLock { phase in
-            guard phase == .running else { return false }
+            guard phase == .running(generation: generation) else { return false }
             phase = .finished
             return true
         }
@@ -73,7 +83,7 @@ package final class InvocationTask: @unchecked Sendable {
     /// The run loop stopped: cancels the work, to start it again with the next run loop.
     func pause() {
         let paused = phase.withLock { phase in
-            guard phase == .running else { return false }
+            guard case .running = phase else { return false }
             phase = .waiting
             return true
         }
