@@ -175,7 +175,8 @@ struct RunCommand: ParsableCommand {
     private static func printLogs(of record: SCXMLMacrostepRecord) {
         var text = ""
         for entry in record.logs { text += "log: \(entry)\n" }
-        for error in record.errors { text += "error.execution: \(error)\n" }
+        // Each error starts with the event it raised: error.execution or error.communication.
+        for error in record.errors { text += "\(error.prefix { $0 != " " }): \(error)\n" }
         if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
     }
 

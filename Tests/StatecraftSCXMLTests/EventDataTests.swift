@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StatecraftSCXML
@@ -79,5 +80,27 @@ struct EventDataTests {
                 #"<state id="s"><onentry><send event="e"><param name="a" expr="1"/><content>1</content></send></onentry></state>"#
             ))
         #expect(error?.description.contains("<content> together with <param>") == true)
+    }
+
+    /// Arrays, objects and pending event data survive a snapshot saved as JSON and restored.
+    @Test func valuesAndEventDataSurviveASnapshot() throws {
+        let text = TestSupport.document(
+            """
+            <datamodel><data id="list" expr="[1, {a: 'x'}]"/><data id="got"/></datamodel>
+            <state id="s">
+              <onentry><send event="later" delay="1s"><param name="k" expr="list"/></send></onentry>
+              <transition event="later" target="t"><assign location="got" expr="_event.data.k[1].a"/></transition>
+            </state>
+            <state id="t"/>
+            """)
+        let document = try SCXMLParser.parse(string: text)
+        let session = try SCXMLSession(document: document)
+        let data = try JSONEncoder().encode(session.saveSnapshot())
+        let restored = try SCXMLSession(
+            document: document, restoring: JSONDecoder().decode(SCXMLSessionSnapshot.self, from: data))
+        #expect(restored.snapshot.context.variables["list"] == .array([1, .object(SCXMLObject([("a", "x")]))]))
+        restored.advance(by: .seconds(1))
+        #expect(restored.snapshot.configuration == ["t"])
+        #expect(restored.snapshot.context.variables["got"] == "x")
     }
 }

@@ -79,8 +79,8 @@ struct UnsupportedElementTests {
         let error = try #require(
             TestSupport.parseError(
                 TestSupport.document(
-                    #"<datamodel><data id="a" src="a.json"/></datamodel><state id="s0"/>"#)))
-        guard case .unsupportedAttribute("src", "data", _) = error else {
+                    #"<script src="a.js"/><state id="s0"/>"#)))
+        guard case .unsupportedAttribute("src", "script", _) = error else {
             Issue.record("expected unsupportedAttribute, got \(error)")
             return
         }
@@ -140,6 +140,7 @@ struct UnsupportedElementTests {
         let errors = session.initialMacrostep.errors
         #expect(errors.count == 1)
         #expect(errors.first?.contains(message) == true, "\(errors)")
+        #expect(errors.first?.hasPrefix("\(event) in entry of state 's0'") == true, "\(errors)")
         #expect(errors.first?.contains("test.scxml:4:") == true, "\(errors)")
         if send.contains("id=\"s1\"") {
             #expect(session.snapshot.context.variables["id"] == "s1")

@@ -42,12 +42,9 @@ enum W3CFullAllowList {
         "347": "invoke (helper/invoke)",
         "422": "invoke (helper/invoke)",
         "444":
-            "load: test444.scxml:8:3: <transition cond=\"++var1==2\">: syntax error at offset 0: '++' (increment or decrement) is not supported: expressions can...",
-        "446":
-            "needs <data src>, ECMAScript values, values from child content; load: test446.scxml:5:2: the attribute 'src' of <data> is not supported by Statecraft yet",
-        "452": "needs <script>, ECMAScript values; load: test452.scxml:6:5: <script content=\"function testobject() {",
-        "453":
-            "needs ECMAScript values; load: test453.scxml:5:4: <data expr=\"function(invar) {return invar + 1;}\">: syntax error at offset 0: function expressions (function) are not sup...",
+            "'++var1' in a cond: increments assign, which this data model's expressions cannot (a load error names '++')",
+        "452": "a <script> function declaration and new: this data model has no functions (a load error names them)",
+        "453": "a function as a value in <data>: functions here can only be called at once (a load error says so)",
         "509": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "510": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "518": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
@@ -58,15 +55,9 @@ enum W3CFullAllowList {
         "531": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "532": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "534": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
-        "552":
-            "needs <data src>; load: test552.scxml:4:5: the attribute 'src' of <data> is not supported by Statecraft yet",
         "554": "invoke (helper/invoke)",
-        "557":
-            "needs <data src>, XML data, ECMAScript values; load: test557.scxml:5:4: <books (inline XML data)> is not supported by Statecraft yet",
-        "558":
-            "needs <data src>, values from child content; load: test558.scxml:8:3: the attribute 'src' of <data> is not supported by Statecraft yet",
-        "561":
-            "needs <content>, ECMAScript values, _event as a value; load: test561.scxml:9:1: <books (XML content)> is not supported by Statecraft yet",
+        "557": "XML in <data> read as a DOM (getElementsByTagName): this data model has no XML values",
+        "561": "XML <content> read as a DOM (getElementsByTagName): this data model has no XML values",
         "567": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "577": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
     ]

@@ -127,3 +127,39 @@ struct W3CFullConformanceTests {
         }
     }
 }
+
+/// Every document of the full IRP suite that loads exports to SCXML that reads back to the same document and
+/// validates against the W3C schema: event data, `<foreach>`, `<script>` and `<donedata>` included.
+@Suite("W3C full IRP: export round trip")
+struct W3CFullExportTests {
+    static func loadableFiles() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(
+            at: W3CFullConformanceTests.directory, includingPropertiesForKeys: nil
+        )
+        .filter { $0.pathExtension == "scxml" && (try? SCXMLParser.parse(contentsOf: $0)) != nil }
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test func exportsReadBackAndValidate() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-full-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var exported: [URL] = []
+        for file in try Self.loadableFiles() {
+            let document = try SCXMLParser.parse(contentsOf: file)
+            let text = SCXMLExporter().export(document)
+            let destination = directory.appendingPathComponent(file.lastPathComponent)
+            try text.write(to: destination, atomically: true, encoding: .utf8)
+            exported.append(destination)
+            // `<data src>` is read relative to the document: compare those where the data files are.
+            let again = try SCXMLParser.parse(
+                string: text, file: W3CFullConformanceTests.directory.appendingPathComponent("x.scxml").path)
+            #expect(again.removingSourceLocations() == document.removingSourceLocations(), "\(file.lastPathComponent)")
+        }
+        #expect(exported.count > 150)
+        if XMLSchemaValidator.xmllint != nil {
+            let result = try XMLSchemaValidator.validate(exported, against: RepositoryPaths.scxmlSchema)
+            #expect(result.status == 0, "\(result.output)")
+        }
+    }
+}

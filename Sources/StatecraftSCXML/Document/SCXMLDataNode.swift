@@ -5,6 +5,11 @@ public struct SCXMLDataNode: Hashable, Sendable {
     /// The initial value: the `expr` attribute, or the element's inline text parsed as an expression;
     /// `nil` leaves the variable `undefined`.
     public var expression: SCXMLExpression?
+    /// The `src` attribute as written: a `file:` URI or path, relative to the document, read when the
+    /// document is parsed into ``expression``.
+    public var source: String?
+    /// Why ``source`` could not be read; binding the data then raises `error.execution`.
+    public var sourceError: String?
     /// Where the element is.
     public var sourceLocation: SCXMLSourceLocation
 

@@ -52,7 +52,11 @@ public struct SCXMLExporter: Sendable {
         writer.open("datamodel", [], isEmpty: false)
         writer.depth += 1
         for item in data {
-            writer.open("data", [("id", item.id), ("expr", item.expression?.description)], isEmpty: true)
+            if let source = item.source {
+                writer.open("data", [("id", item.id), ("src", source)], isEmpty: true)
+            } else {
+                writer.open("data", [("id", item.id), ("expr", item.expression?.description)], isEmpty: true)
+            }
         }
         writer.depth -= 1
         writer.close("datamodel")
@@ -94,7 +98,13 @@ public struct SCXMLExporter: Sendable {
             writeBlock(
                 "transition",
                 [
-                    ("event", transition.events.isEmpty ? nil : transition.events.map(\.value).joined(separator: " ")),
+                    (
+                        "event",
+                        transition.events.isEmpty
+                            ? nil
+                            // An empty descriptor (written `.*`, matching nothing) is written back as `.*`.
+                            : transition.events.map { $0.value.isEmpty ? ".*" : $0.value }.joined(separator: " ")
+                    ),
                     ("cond", transition.condition?.description),
                     ("target", transition.targets.isEmpty ? nil : transition.targets.joined(separator: " ")),
                     ("type", transition.type == .external ? nil : transition.type.rawValue),

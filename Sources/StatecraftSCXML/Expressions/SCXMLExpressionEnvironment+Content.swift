@@ -8,6 +8,9 @@ extension SCXMLExpressionEnvironment {
     /// - Complexity: O(*n*) in the size of the expression.
     public mutating func declare(_ data: SCXMLDataNode) throws(SCXMLExpressionError) {
         variables[data.id] = .undefined
+        if let source = data.source, let reason = data.sourceError {
+            throw .unreadableSource(source, reason: reason)
+        }
         if let expression = data.expression {
             variables[data.id] = try evaluate(expression)
         }

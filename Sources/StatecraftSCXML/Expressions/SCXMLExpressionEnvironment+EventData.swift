@@ -1,6 +1,7 @@
 extension SCXMLExpressionEnvironment {
     /// The value of an event's data: the `<content>`'s value, or an object of the namelist's and the
-    /// `<param>`s' names and values (SCXML §5.10, §6.2); `nil` when the element carries no data.
+    /// `<param>`s' names and values (SCXML §5.10, §6.2), a repeated name holding the array of its values;
+    /// `nil` when the element carries no data.
     ///
     /// - Parameter data: the namelist, params and content of a `<send>` or `<donedata>`.
     /// - Returns: the data, or `nil`.
@@ -20,15 +21,30 @@ extension SCXMLExpressionEnvironment {
             break
         }
         var object = SCXMLObject()
+        var repeated: Set<String> = []
+        // SCXML §5.10 (test 178): every value is kept even when a key repeats; a repeated key holds the
+        // array of its values in order.
+        func add(_ key: String, _ value: SCXMLValue) {
+            guard let existing = object[key] else {
+                object[key] = value
+                return
+            }
+            if repeated.contains(key), case .array(let values) = existing {
+                object[key] = .array(values + [value])
+            } else {
+                repeated.insert(key)
+                object[key] = .array([existing, value])
+            }
+        }
         for location in data.namelist {
-            object[location] = try evaluate(location: location)
+            add(location, try evaluate(location: location))
         }
         for param in data.params {
             switch param.value {
             case .expression(let expression):
-                object[param.name] = try evaluate(expression)
+                add(param.name, try evaluate(expression))
             case .location(let location):
-                object[param.name] = try evaluate(location: location)
+                add(param.name, try evaluate(location: location))
             }
         }
         return try checked(.object(object))

@@ -33,6 +33,8 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
     case typeError(String)
     /// A method the value does not have, or that this data model does not provide (`push`, which mutates).
     case unknownMethod(String, of: SCXMLValue.Kind)
+    /// A `<data src>` could not be read when the document was parsed.
+    case unreadableSource(String, reason: String)
     /// Arrays and objects would nest deeper than ``SCXMLLimits/maximumValueDepth``.
     case valueTooDeep(depth: Int, limit: Int)
     /// A string, array or object would grow past ``SCXMLLimits/maximumValueSize`` (``SCXMLExpressionEnvironment/maximumValueSize``).
@@ -55,6 +57,7 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
         case .invalidLocation(let text): "'\(text)' is not a location (a variable, or a property or index of one)"
         case .invalidDelay(_, let error): "delayexpr: \(error)"
         case .typeError(let message): "type error: \(message)"
+        case .unreadableSource(let source, let reason): "the data source '\(source)' cannot be read: \(reason)"
         case .unknownMethod(let name, let kind): "a \(kind) has no method '\(name)' in this data model"
         case .valueTooDeep(let depth, let limit):
             "the value would nest \(depth) arrays or objects deep, more than the limit of \(limit) "

@@ -78,7 +78,8 @@ extension SCXMLValue {
     }
 
     /// The size a value counts against ``SCXMLLimits/maximumValueSize``: the UTF-8 bytes of its strings and
-    /// keys plus 8 bytes for every other value, and how deeply arrays and objects nest in it.
+    /// keys plus 8 bytes for every other value and for each element or property, and how deeply arrays and
+    /// objects nest in it.
     ///
     /// - Complexity: O(*n*) in the size of the value.
     var footprint: (size: Int, depth: Int) {
@@ -89,7 +90,7 @@ extension SCXMLValue {
             var depth = 0
             for element in elements {
                 let inner = element.footprint
-                size += inner.size
+                size += 8 + inner.size
                 depth = max(depth, inner.depth)
             }
             return (size, depth + 1)
@@ -98,7 +99,7 @@ extension SCXMLValue {
             var depth = 0
             for (key, value) in object.properties {
                 let inner = value.footprint
-                size += key.utf8.count + inner.size
+                size += 8 + key.utf8.count + inner.size
                 depth = max(depth, inner.depth)
             }
             return (size, depth + 1)

@@ -108,6 +108,11 @@ enum SCXMLValueAccess {
         case .undefined, .null:
             throw .typeError("cannot call the method '\(name)' of \(receiver)")
         case .string(let text):
+            // `split('')` makes an element per code unit: refuse before building more than the size allows
+            // (other separators make at most as many pieces as the text has bytes, checked afterwards).
+            if name == "split", argument(0) == .string(""), text.utf16.count * 8 > maximumSize {
+                throw .valueTooLarge(size: text.utf16.count * 8, limit: maximumSize)
+            }
             if let result = stringMethod(name, text, argument) {
                 return result
             }

@@ -33,7 +33,7 @@ public enum SCXMLExecutionError: Error, Hashable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .unreachableSession(let target, let at):
-            "\(at): <send>: error.communication: no session '\(target)' can be reached"
+            "\(at): <send>: no session '\(target)' can be reached"
         case .failedSend(let error, let sendID):
             "\(error) (send id '\(sendID)')"
         case .unsupportedSendTarget(let target, let at):

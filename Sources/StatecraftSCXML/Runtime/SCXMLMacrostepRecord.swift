@@ -14,7 +14,8 @@ public struct SCXMLMacrostepRecord: Hashable, Sendable {
     public var configuration: [String]
     /// The output of the `<log>` elements that ran, in order.
     public var logs: [SCXMLLogEntry]
-    /// The `error.execution` errors raised, in order.
+    /// The errors raised (`error.execution`, `error.communication`), in order, each starting with its event
+    /// name.
     public var errors: [String]
     /// The virtual time at which the macrostep ran.
     public var time: Duration

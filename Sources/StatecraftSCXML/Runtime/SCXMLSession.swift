@@ -280,6 +280,13 @@ public final class SCXMLSession {
         run(input: events.lazy.map(SCXMLRunInput.event), eventLimit: eventLimit, onMacrostep: onMacrostep)
     }
 
+    /// An error of a macrostep as `EVENT in PHASE of state 'ID': PROBLEM`, named by the platform event it
+    /// raised (`error.execution`, or `error.communication` for a send to an unreachable session).
+    static func describe(_ error: ChartExecutionError) -> String {
+        let name = (error.underlying as? SCXMLExecutionError)?.eventName ?? "error.execution"
+        return "\(name) in \(error.phase.rawValue) of state '\(error.state)': \(error.underlying)"
+    }
+
     /// The record of the macrostep that produced the current snapshot.
     private func record(event: String?) -> SCXMLMacrostepRecord {
         var exited: [String] = []
@@ -296,7 +303,7 @@ public final class SCXMLSession {
         }
         return SCXMLMacrostepRecord(
             event: event, exited: exited, entered: entered, configuration: configuration.sorted(),
-            logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(\.description), time: now,
+            logs: logBuffer.take(), errors: snapshot.lastMacrostep.errors.map(Self.describe), time: now,
             loopError: snapshot.lastMacrostep.loopError)
     }
 
