@@ -11,7 +11,7 @@ struct ExpressionRobustnessTests {
         "+", "-", "*", "/", "%", "==", "===", "!=", "!==", "<", "<=", ">", ">=", "&&", "||", "!", ",", "=", "&",
         "true", "false", "null", "undefined", "Infinity", " ", "\\", "\n", "é", "😀", "#", "$a", "1e", "_",
         "[", "]", "{", "}", ":", "typeof", "in", "instanceof", "Array", "|", "^", "NaN", "length", "indexOf", ";",
-        "++", "--", "?", "function", "new",
+        "++", "--", "?", "function", "new", "(function(a) {", "return", "if", "var", "}", "})(",
     ]
 
     static let iterations = 5_000

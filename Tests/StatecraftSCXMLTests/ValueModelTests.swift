@@ -10,6 +10,8 @@ struct ValueModelTests {
         "[1, 'a', [true, null]]", "{a: 1, 'b c': [2], '1': x}", "[].concat(Var1, [4])", "a[0].b['c'].d(1)",
         "typeof Var1 === 'undefined'", "'name' in _event && x instanceof Array", "- -x", "+ +x", "-(-1)",
         "a.b.c(1, 2).d", "1 == 0 | 2 != 2 & 3 ^ 4", "typeof -x", "!typeof x", "{}", "[]", "o.in.typeof",
+        "(function(a, b) {if (a) if (b) return 1; var c = a; c = [c]; return; c})(1, x).length",
+        "(function() {})()",
     ])
     func newFormsRoundTrip(text: String) throws {
         let expression = try SCXMLExpression.parse(text)
@@ -18,7 +20,9 @@ struct ValueModelTests {
 
     @Test func callsOfValuesAndUnsupportedConstructsAreRejectedWithTheirName() {
         for (text, fragment) in [
-            ("function(x) {return x;}", "function expressions"), ("new testobject()", "constructor calls"),
+            ("function(x) {return x;}", "functions are not values"), ("(function(x) {return x})", "called at once"),
+            ("(function() {for (;;) {}})()", "'for' is not supported"), ("(function() {if (a) b; else c})()", "'else'"),
+            ("new testobject()", "constructor calls"),
             ("++x == 2", "increment"), ("x--", "increment"), ("(f)(2)", "only global functions"),
         ] {
             do {
@@ -128,6 +132,27 @@ struct ValueModelTests {
         #expect(
             error?.description
                 == "needs-more.scxml:3:5: <data expr=\"function(x) { return x + 1; }\">: syntax error at offset 0: "
-                + "function expressions (function) are not supported in this data model")
+                + "functions are not values in this data model: a function expression must be called at once, "
+                + "as in (function(a) {return a})(1)")
+    }
+
+    /// Test 224's condition: a function expression called at once, with locals and early returns.
+    @Test func immediatelyCalledFunctions() throws {
+        let startsWith = try SCXMLExpression.parse(
+            "(function(str, starts){if (starts === '') return true;if (str == null || starts == null) return false;"
+                + "str = String(str); starts = String(starts);"
+                + "return str.length >= starts.length && str.slice(0, starts.length) === starts;})(Var1, Var2)")
+        func evaluate(_ variables: [String: SCXMLValue]) throws -> SCXMLValue {
+            try SCXMLExpressionEnvironment(variables: variables).evaluate(startsWith)
+        }
+        #expect(try evaluate(["Var1": "s0.i1", "Var2": "s0."]) == true)
+        #expect(try evaluate(["Var1": "x.i1", "Var2": "s0."]) == false)
+        #expect(try evaluate(["Var1": .null, "Var2": "s0."]) == false)
+        #expect(try evaluate(["Var1": 1, "Var2": ""]) == true)
+        let outer = try SCXMLExpression.parse("(function(a) {Var1 = a})(2)")
+        #expect(throws: SCXMLExpressionError.self) {
+            try SCXMLExpressionEnvironment(variables: ["Var1": 1]).evaluate(outer)
+        }
+        #expect(try SCXMLExpressionEnvironment().evaluate(SCXMLExpression.parse("(function() {})()")) == .undefined)
     }
 }

@@ -8,12 +8,10 @@ enum W3CFullAllowList {
     /// Test number → why it does not pass yet.
     static let expectedFailures: [String: String] = [
         "201": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
-        "224": "invoke (helper/invoke); its cond is also a function expression called at once, "
-            + "(function(str, starts){…})(Var1, Var2), which this data model has not",
         "444":
             "'++var1' in a cond: increments assign, which this data model's expressions cannot (a load error names '++')",
         "452": "a <script> function declaration and new: this data model has no functions (a load error names them)",
-        "453": "a function expression in <data>: this data model has no functions (a load error names it)",
+        "453": "a function as a value in <data>: functions here can only be called at once (a load error says so)",
         "509": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "510": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",
         "518": "the Basic HTTP Event I/O Processor (needs an HTTP server; out of scope)",

@@ -9,7 +9,7 @@ public enum EventOutcome: Sendable, Hashable {
     /// observer), so the event was queued; it is handled, in order, before the outer call returns.
     case queued
     /// The event was handled now and the machine transitioned, but the step did not settle: a chart's
-    /// macrostep reached ``ChartSnapshot/macrostepBound`` and stopped (see ``ChartLoopError``). The
+    /// macrostep reached ``Statechart/macrostepBound`` and stopped (see ``ChartLoopError``). The
     /// machine keeps the state the step reached.
     case unsettled(ChartLoopError)
 

@@ -36,6 +36,10 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     /// Whether steps record their microsteps (the states exited and entered) in
     /// ``ChartMacrostep/microsteps``. On by default; see ``tracing(_:)``.
     public private(set) var isTracing = true
+    /// The steps one macrostep may take — microsteps, plus internal events that enabled no transition —
+    /// before it stops with a ``ChartLoopError``: ``ChartSnapshot/macrostepBound`` (10,000) unless set
+    /// with ``macrostepBound(_:)``.
+    public private(set) var macrostepBound = ChartSnapshot<StateID, Event, Context>.macrostepBound
 
     /// Builds a chart from DSL elements and validates it.
     ///
@@ -84,6 +88,21 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
         return copy
     }
 
+    /// The same chart, with another bound on the steps of one macrostep.
+    ///
+    /// A macrostep that takes `bound` steps — microsteps, plus internal events that enabled no transition
+    /// — stops there and reports a ``ChartLoopError`` (``ChartMacrostep/loopError``, `send`'s
+    /// ``EventOutcome/unsettled(_:)``), so a chart that never settles cannot hang the program. Raise it for a
+    /// chart that legitimately takes more than 10,000 steps to settle; lower it to report a loop sooner.
+    /// - Parameter bound: The number of steps, at least 1.
+    /// - Returns: The chart with that bound.
+    public func macrostepBound(_ bound: Int) -> Statechart {
+        precondition(bound >= 1, "A macrostep bound must be at least 1, not \(bound)")
+        var copy = self
+        copy.macrostepBound = bound
+        return copy
+    }
+
     /// Every state of the chart, in document order.
     public var states: [StateID] { tables.ids.compactMap { $0 } }
 
@@ -96,7 +115,8 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
     @inlinable public func start(context: Context? = nil) -> ChartSnapshot<StateID, Event, Context> {
         var interpreter = ChartInterpreter(
-            snapshot: ChartSnapshot(tables: tables, context: context ?? initialContext), tracing: isTracing)
+            snapshot: ChartSnapshot(tables: tables, context: context ?? initialContext), tracing: isTracing,
+            bound: macrostepBound)
         interpreter.start()
         return interpreter.snapshot
     }
@@ -148,7 +168,7 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
         precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
         // The interpreter takes the snapshot over and hands it back, so that its record's box stays
         // uniquely referenced and is reused.
-        var interpreter = ChartInterpreter(snapshot: consume snapshot, tracing: isTracing)
+        var interpreter = ChartInterpreter(snapshot: consume snapshot, tracing: isTracing, bound: macrostepBound)
         let handled = interpreter.handleExternal(signal)
         snapshot = interpreter.snapshot
         return handled

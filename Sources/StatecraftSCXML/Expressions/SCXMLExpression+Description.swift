@@ -19,6 +19,8 @@ extension SCXMLExpression: CustomStringConvertible {
             return "\(base.parenthesized(unless: base.isPostfixOperand)).\(name)(\(Self.list(arguments)))"
         case .array(let elements):
             return "[\(Self.list(elements))]"
+        case .immediateCall(let function, let arguments):
+            return "(\(function))(\(Self.list(arguments)))"
         case .object(let properties):
             let members = properties.map { "\(Self.propertyName($0.key)): \($0.value)" }
             return "{" + members.joined(separator: ", ") + "}"
@@ -41,7 +43,7 @@ extension SCXMLExpression: CustomStringConvertible {
 
     private var isPostfixOperand: Bool {
         switch self {
-        case .variable, .member, .index, .call, .method, .array, .object: true
+        case .variable, .member, .index, .call, .method, .array, .object, .immediateCall: true
         // `1.x` would lex as the number `1.` followed by `x`: numbers are parenthesised.
         case .literal(let value): value.numberValue == nil
         case .unary, .binary: false

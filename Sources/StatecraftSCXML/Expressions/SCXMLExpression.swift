@@ -32,6 +32,8 @@ public indirect enum SCXMLExpression: Hashable, Sendable {
     case array([SCXMLExpression])
     /// An object literal: `{a: 1, 'b c': 2}`; keys in source order.
     case object([SCXMLExpressionProperty])
+    /// A function expression called at once: `(function(a) {return a + 1})(2)`.
+    case immediateCall(SCXMLFunction, [SCXMLExpression])
     /// A prefix operator applied to an operand.
     case unary(SCXMLUnaryOperator, SCXMLExpression)
     /// A binary operator applied to two operands.
@@ -93,6 +95,11 @@ public indirect enum SCXMLExpression: Hashable, Sendable {
             base.collectVariables(into: &names)
             arguments.forEach { $0.collectVariables(into: &names) }
         case .object(let properties): properties.forEach { $0.value.collectVariables(into: &names) }
+        case .immediateCall(let function, let arguments):
+            arguments.forEach { $0.collectVariables(into: &names) }
+            for statement in function.body {
+                statement.collectVariables(into: &names)
+            }
         case .unary(_, let operand): operand.collectVariables(into: &names)
         case .binary(_, let lhs, let rhs):
             lhs.collectVariables(into: &names)
@@ -175,6 +182,20 @@ public enum SCXMLBinaryOperator: String, Hashable, Sendable, CaseIterable {
 
     /// Whether the operator is a word (`in`, `instanceof`) rather than a symbol.
     var isKeyword: Bool { self == .in || self == .instanceOf }
+}
+
+extension SCXMLFunctionStatement {
+    fileprivate func collectVariables(into names: inout [String]) {
+        switch self {
+        case .declare(_, let value), .return(let value):
+            value.map { names += $0.variables.filter { !names.contains($0) } }
+        case .assign(_, let value), .expression(let value):
+            names += value.variables.filter { !names.contains($0) }
+        case .if(let condition, let statement):
+            names += condition.variables.filter { !names.contains($0) }
+            statement.collectVariables(into: &names)
+        }
+    }
 }
 
 /// One `key: value` of an object literal.

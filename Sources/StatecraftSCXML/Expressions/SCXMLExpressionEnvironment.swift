@@ -96,6 +96,12 @@ public struct SCXMLExpressionEnvironment {
                 object[property.key] = try evaluate(property.value)
             }
             return try checked(.object(object))
+        case .immediateCall(let function, let arguments):
+            var values: [SCXMLValue] = []
+            for argument in arguments {
+                values.append(try evaluate(argument))
+            }
+            return try checked(try call(function, values))
         case .unary(.typeOf, .variable(let name)) where !isDefined(name):
             return .string("undefined")
         case .unary(let op, let operand):
@@ -126,6 +132,47 @@ public struct SCXMLExpressionEnvironment {
     /// The bytes a value adds to a concatenation: its string form's, estimated for arrays and objects.
     private static func concatenationSize(_ value: SCXMLValue) -> Int {
         value.isObjectLike ? value.footprint.size : value.description.utf8.count
+    }
+
+    /// Calls a function expression: its parameters and `var`s are local; it may assign only those.
+    private func call(_ function: SCXMLFunction, _ arguments: [SCXMLValue]) throws(SCXMLExpressionError) -> SCXMLValue {
+        var local = self
+        var locals = Set(function.parameters)
+        for (position, name) in function.parameters.enumerated() {
+            local.variables[name] = position < arguments.count ? arguments[position] : .undefined
+        }
+        for statement in function.body {
+            if let result = try local.run(statement, locals: &locals) {
+                return result
+            }
+        }
+        return .undefined
+    }
+
+    /// Runs a statement of a function body; returns the value of a `return`, `nil` to go on.
+    private mutating func run(
+        _ statement: SCXMLFunctionStatement, locals: inout Set<String>
+    ) throws(SCXMLExpressionError) -> SCXMLValue? {
+        switch statement {
+        case .declare(let name, let value):
+            locals.insert(name)
+            variables[name] =
+                try value.map { expression throws(SCXMLExpressionError) in try evaluate(expression) } ?? .undefined
+        case .assign(let name, let value):
+            guard locals.contains(name) else {
+                throw .typeError("a function may assign only its parameters and its vars, not '\(name)'")
+            }
+            variables[name] = try checked(try evaluate(value))
+        case .if(let condition, let statement):
+            if try evaluate(condition).isTruthy {
+                return try run(statement, locals: &locals)
+            }
+        case .return(let value):
+            return try value.map { expression throws(SCXMLExpressionError) in try evaluate(expression) } ?? .undefined
+        case .expression(let expression):
+            _ = try evaluate(expression)
+        }
+        return nil
     }
 
     /// Whether a name can be read: a declared variable or a system variable that is bound.

@@ -10,7 +10,7 @@ struct SCXMLExpressionLexer {
     /// Operators and punctuation, longest first so that `===` wins over `==`.
     private static let symbols = [
         "===", "!==", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")",
-        ",", ".", "[", "]", "{", "}", ":", "|", "&", "^", ";", "?", "~",
+        ",", ".", "[", "]", "{", "}", ":", "|", "&", "^", ";", "?", "~", "=",
     ]
 
     /// Creates a lexer over a source text.
@@ -65,9 +65,6 @@ struct SCXMLExpressionLexer {
         for symbol in Self.symbols where matches(symbol) {
             position += symbol.unicodeScalars.count
             return SCXMLExpressionToken(kind: .symbol(symbol), offset: start)
-        }
-        if first == "=" {
-            throw .syntax("'=' is an assignment, not an expression; compare with '==' or '==='", offset: start)
         }
         throw .syntax("unexpected character '\(first)'", offset: start)
     }

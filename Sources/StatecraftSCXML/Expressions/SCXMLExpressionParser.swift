@@ -29,6 +29,9 @@ struct SCXMLExpressionParser {
             throw .syntax("the expression is empty", offset: 0)
         }
         let (expression, _) = try parseBinary(minimumPrecedence: 1, nesting: 0)
+        if case .symbol("=") = current.kind {
+            throw .syntax("'=' is an assignment, not an expression; compare with '==' or '==='", offset: current.offset)
+        }
         guard case .end = current.kind else {
             throw .syntax("unexpected \(describe(current)) after the end of the expression", offset: current.offset)
         }
@@ -182,6 +185,11 @@ struct SCXMLExpressionParser {
             if let keyword = Self.keywords[name] {
                 return (.literal(keyword), 1)
             }
+            if name == "function" {
+                throw .syntax(
+                    "functions are not values in this data model: a function expression must be called at once, "
+                        + "as in (function(a) {return a})(1)", offset: token.offset)
+            }
             if let construct = Self.unsupported[name] {
                 throw .syntax("\(construct) (\(name)) are not supported in this data model", offset: token.offset)
             }
@@ -189,6 +197,8 @@ struct SCXMLExpressionParser {
                 return try parseCall(name, nesting: nesting)
             }
             return (.variable(name), 1)
+        case .symbol("(") where next.kind == .identifier("function"):
+            return try parseImmediateCall(nesting: nesting)
         case .symbol("("):
             advance()
             let (expression, depth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
@@ -263,6 +273,118 @@ struct SCXMLExpressionParser {
         }
     }
 
+    /// Parses `(function(PARAMS) {BODY})(ARGUMENTS)` at the current `(`.
+    private mutating func parseImmediateCall(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
+        let open = current.offset
+        advance()
+        advance()
+        try expect("(", after: "'function'")
+        var parameters: [String] = []
+        while case .identifier(let name) = current.kind {
+            parameters.append(name)
+            advance()
+            guard case .symbol(",") = current.kind else { break }
+            advance()
+        }
+        try expect(")", after: "the parameters")
+        try expect("{", after: "the parameters")
+        var body: [SCXMLFunctionStatement] = []
+        var depth = 1
+        while true {
+            if case .symbol(";") = current.kind {
+                advance()
+                continue
+            }
+            if case .symbol("}") = current.kind {
+                advance()
+                break
+            }
+            let (statement, statementDepth) = try parseStatement(nesting: nesting + 1)
+            body.append(statement)
+            depth = max(depth, statementDepth + 1)
+            switch current.kind {
+            case .symbol(";"), .symbol("}"): continue
+            default:
+                throw .syntax(
+                    "expected ';' or '}' after a statement, found \(describe(current))", offset: current.offset)
+            }
+        }
+        guard case .symbol(")") = current.kind else {
+            throw .syntax(
+                "a function expression must be called at once: '(function(…) {…})(…)' (offset \(open))",
+                offset: current.offset)
+        }
+        advance()
+        guard case .symbol("(") = current.kind else {
+            throw .syntax(
+                "functions are not values in this data model: a function expression must be called at once",
+                offset: current.offset)
+        }
+        let (arguments, argumentDepth) = try parseArguments(of: "function", nesting: nesting + 1)
+        depth = max(depth, argumentDepth) + 1
+        try checkDepth(nesting + depth, at: current.offset)
+        return (.immediateCall(SCXMLFunction(parameters: parameters, body: body), arguments), depth)
+    }
+
+    private mutating func expect(_ symbol: String, after what: String) throws(SCXMLExpressionError) {
+        guard case .symbol(symbol) = current.kind else {
+            throw .syntax("expected '\(symbol)' after \(what), found \(describe(current))", offset: current.offset)
+        }
+        advance()
+    }
+
+    /// One statement of a function body.
+    private mutating func parseStatement(
+        nesting: Int
+    ) throws(SCXMLExpressionError) -> (SCXMLFunctionStatement, Int) {
+        try checkDepth(nesting, at: current.offset)
+        switch current.kind {
+        case .identifier("if"):
+            advance()
+            try expect("(", after: "'if'")
+            let (condition, conditionDepth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+            try expect(")", after: "the condition")
+            if case .identifier("else") = current.kind {
+                throw .syntax("'else' is not supported in a function body", offset: current.offset)
+            }
+            let (statement, statementDepth) = try parseStatement(nesting: nesting + 1)
+            if case .identifier("else") = next.kind {
+                throw .syntax("'else' is not supported in a function body", offset: next.offset)
+            }
+            return (.if(condition, statement), max(conditionDepth, statementDepth) + 1)
+        case .identifier("return"):
+            advance()
+            switch current.kind {
+            case .symbol(";"), .symbol("}"): return (.return(nil), 1)
+            default:
+                let (value, depth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+                return (.return(value), depth + 1)
+            }
+        case .identifier("var"):
+            advance()
+            guard case .identifier(let name) = current.kind else {
+                throw .syntax(
+                    "expected a variable name after 'var', found \(describe(current))", offset: current.offset)
+            }
+            advance()
+            guard case .symbol("=") = current.kind else { return (.declare(name, nil), 1) }
+            advance()
+            let (value, depth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+            return (.declare(name, value), depth + 1)
+        case .identifier(let name) where next.kind == .symbol("="):
+            advance()
+            advance()
+            let (value, depth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+            return (.assign(name, value), depth + 1)
+        case .identifier(let keyword)
+        where ["for", "while", "do", "switch", "try", "throw", "function"].contains(keyword):
+            throw .syntax("'\(keyword)' is not supported in a function body", offset: current.offset)
+        default:
+            let (expression, depth) = try parseBinary(minimumPrecedence: 1, nesting: nesting + 1)
+            return (.expression(expression), depth + 1)
+        }
+    }
+
     /// Parses an object literal at the current `{`: keys are identifiers, strings or numbers.
     private mutating func parseObject(nesting: Int) throws(SCXMLExpressionError) -> (SCXMLExpression, Int) {
         let open = current.offset
@@ -313,7 +435,7 @@ struct SCXMLExpressionParser {
     /// ECMAScript constructs beyond the language, rejected with their name: a chart that needs them gets a
     /// load error naming the construct and the line.
     static let unsupported: [String: String] = [
-        "function": "function expressions", "new": "constructor calls", "this": "'this' references",
+        "new": "constructor calls", "this": "'this' references",
         "var": "declarations", "delete": "delete expressions", "void": "void expressions",
         "class": "classes", "yield": "generators", "await": "await expressions",
     ]

@@ -109,3 +109,62 @@ struct MacrostepBoundTests {
         #expect(machine.state.isActive(.a))
     }
 }
+
+/// A chart sets its own bound with `macrostepBound(_:)`: lower to report a loop sooner, higher to let a
+/// chart that takes more than the default number of steps settle.
+@Suite("Chart macrostep bound, per chart")
+struct ChartMacrostepBoundSettingTests {
+    /// A chart that raises `foo` to itself `steps` times before it settles in `b`.
+    static func countingChart(steps: Int) throws -> TestChart {
+        try TestChart(initial: .a, context: Log()) {
+            ChartState(.a) {
+                OnEvent(.go, action: { _, scope in scope.raise(.foo) })
+                OnEvent(.foo, target: .b, when: { log, _ in log.count >= steps })
+                OnEvent(
+                    .foo,
+                    action: { log, scope in
+                        log.count += 1
+                        scope.raise(.foo)
+                    })
+            }
+            ChartState(.b)
+        }
+    }
+
+    @Test func theDefaultIsTheSnapshotsBound() throws {
+        let chart = try Self.countingChart(steps: 1)
+        #expect(chart.macrostepBound == TestChart.State.macrostepBound)
+        #expect(chart.macrostepBound == 10_000)
+    }
+
+    @Test func aLowerBoundStopsALoopThere() throws {
+        let chart = try Self.countingChart(steps: 1_000).macrostepBound(50)
+        let next = try #require(chart.step(chart.start(), on: .go))
+        let loop = try #require(next.lastMacrostep.loopError)
+        #expect(loop.bound == 50)
+        #expect(next.configuration == [.a])
+        #expect(next.context.count == 49)
+    }
+
+    @Test func aHigherBoundLetsALongMacrostepSettle() throws {
+        let steps = 15_000
+        let defaultBound = try Self.countingChart(steps: steps)
+        let stopped = try #require(defaultBound.step(defaultBound.start(), on: .go))
+        #expect(stopped.lastMacrostep.loopError?.bound == 10_000)
+
+        let raised = defaultBound.macrostepBound(20_000)
+        let settled = try #require(raised.step(raised.start(), on: .go))
+        #expect(settled.lastMacrostep.loopError == nil)
+        #expect(settled.configuration == [.b])
+        #expect(settled.context.count == steps)
+    }
+
+    @Test func aMachineReportsTheChartsBound() throws {
+        let machine = StateMachine(chart: try Self.countingChart(steps: 1_000).macrostepBound(30))
+        guard case .unsettled(let loop) = machine.send(.go) else {
+            Issue.record("expected the macrostep to stop at the bound")
+            return
+        }
+        #expect(loop.bound == 30)
+    }
+}

@@ -54,7 +54,7 @@ extension Statechart: MachineDefinition {
     }
 
     /// The ``ChartLoopError`` of the macrostep that produced `state`, if it stopped at
-    /// ``ChartSnapshot/macrostepBound``.
+    /// ``Statechart/macrostepBound``.
     @inlinable public func _loopError(in state: ChartSnapshot<StateID, Event, Context>) -> ChartLoopError? {
         state._lastMacrostep.loopError
     }

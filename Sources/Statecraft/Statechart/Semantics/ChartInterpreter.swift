@@ -32,12 +32,15 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
     @usableFromInline let tracing: Bool
+    /// The steps a macrostep may take (``Statechart/macrostepBound``).
+    @usableFromInline let bound: Int
 
     /// An interpreter stepping `snapshot`; take it back from ``snapshot`` when done.
-    @inlinable init(snapshot: consuming Snapshot, tracing: Bool) {
+    @inlinable init(snapshot: consuming Snapshot, tracing: Bool, bound: Int) {
         self.tables = snapshot.tables
         self.snapshot = snapshot
         self.tracing = tracing
+        self.bound = bound
     }
 
     // MARK: - Macrosteps
@@ -82,7 +85,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// §3.13). Then, when a top-level final state was entered, `exitInterpreter`.
     @inlinable mutating func runToCompletion() {
         while !snapshot._isFinished {
-            if stepCount >= Snapshot.macrostepBound {
+            if stepCount >= bound {
                 stopAtBound()
                 break
             }
@@ -94,7 +97,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
                 if enabled.isEmpty {
                     // An internal event processed without a microstep still counts toward the bound.
                     stepCount += 1
-                    if stepCount > Snapshot.macrostepBound - Self.loopWindow {
+                    if stepCount > bound - Self.loopWindow {
                         recentSteps.append("\(Self.name(of: next)) enabled no transition")
                     }
                     continue
@@ -145,12 +148,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// How many steps before the bound start being described, to name the loop.
     @inlinable static var loopWindow: Int { 24 }
 
-    /// Ends a macrostep that reached ``ChartSnapshot/macrostepBound``: records a ``ChartLoopError``
+    /// Ends a macrostep that reached its bound (``Statechart/macrostepBound``): records a ``ChartLoopError``
     /// naming the steps that repeat and the active atomic states.
     @usableFromInline mutating func stopAtBound() {
         let atomic = snapshot.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
         snapshot._lastMacrostep.uniqueRecords(names: tables.names).loopError = ChartLoopError(
-            bound: Snapshot.macrostepBound, loop: ChartLoopError.period(of: recentSteps), configuration: atomic)
+            bound: bound, loop: ChartLoopError.period(of: recentSteps), configuration: atomic)
     }
 
     /// A signal's name in a ``ChartLoopError``.
@@ -251,7 +254,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `microstep`: exit, run the transitions' content, enter.
     @inlinable mutating func takeMicrostep(_ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label) {
-        if stepCount >= Snapshot.macrostepBound - Self.loopWindow { recentSteps.append(describeMicrostep(enabled)) }
+        if stepCount >= bound - Self.loopWindow { recentSteps.append(describeMicrostep(enabled)) }
         let exited = exitStates(enabled)
         // SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
         for index in enabled {

@@ -1,5 +1,5 @@
 /// A macrostep that did not settle: eventless transitions, raised events or `error.execution` signals
-/// kept the chart busy for ``ChartSnapshot/macrostepBound`` steps, so the macrostep stopped there.
+/// kept the chart busy for ``Statechart/macrostepBound`` steps, so the macrostep stopped there.
 ///
 /// The chart stays in the configuration it had reached and its internal queue is dropped. The error is
 /// reported, never raised into the chart (that could feed the loop): by
@@ -12,7 +12,7 @@
 /// // error.execution (guard of 'a' threw) enabled no transition (active: a)
 /// ```
 public struct ChartLoopError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The bound the macrostep reached (``ChartSnapshot/macrostepBound``).
+    /// The bound the macrostep reached (``Statechart/macrostepBound``).
     public let bound: Int
     /// The steps that repeat at the end of the macrostep, in order: a microstep as
     /// `source -> targets (trigger)` or `source (targetless, on trigger)`, an internal event that

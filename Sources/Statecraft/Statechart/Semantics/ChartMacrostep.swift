@@ -74,12 +74,12 @@ public struct ChartMacrostep<StateID, Event> {
     public var microstepCount = 0
     /// Whether any state was exited or entered; `false` when only targetless transitions ran.
     public var changedConfiguration = false
-    /// Why the macrostep stopped before the chart settled: it reached ``ChartSnapshot/macrostepBound``
+    /// Why the macrostep stopped before the chart settled: it reached ``Statechart/macrostepBound``
     /// because eventless transitions, raised events or `error.execution` signals kept the chart busy.
     /// `nil` for a macrostep that settled.
     public var loopError: ChartLoopError? { records?.loopError }
 
-    /// Whether the macrostep stopped at ``ChartSnapshot/macrostepBound``.
+    /// Whether the macrostep stopped at ``Statechart/macrostepBound``.
     @available(*, deprecated, message: "use loopError, which names the loop")
     public var reachedMicrostepLimit: Bool { loopError != nil }
 

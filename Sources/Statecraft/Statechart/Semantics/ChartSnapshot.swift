@@ -5,9 +5,10 @@
 /// `machine.state.context` read the running chart. A snapshot is a value; the pure step
 /// ``Statechart/step(_:on:)`` takes one and returns the next.
 public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
-    /// A macrostep stops after this many steps — microsteps, plus internal events that enabled no
-    /// transition — so a chart that never settles cannot hang the program; the macrostep then reports a
-    /// ``ChartLoopError`` in ``ChartMacrostep/loopError``.
+    /// By default, a macrostep stops after this many steps — microsteps, plus internal events that
+    /// enabled no transition — so a chart that never settles cannot hang the program; the macrostep then
+    /// reports a ``ChartLoopError`` in ``ChartMacrostep/loopError``. A chart sets its own bound with
+    /// ``Statechart/macrostepBound(_:)``.
     public static var macrostepBound: Int { 10_000 }
 
     /// The former name of ``macrostepBound``, which counted microsteps only.
