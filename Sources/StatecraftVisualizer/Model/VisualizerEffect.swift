@@ -52,7 +52,7 @@ public struct VisualizerEffect: Sendable, Hashable, Codable {
         case .cancel(let id):
             self.init(kind: .cancel, id: id)
         case .invocation:
-            // The page does not simulate invoked children: an invocation is a cancel of nothing.
+            // The page does not run invoked children (`VisualizerStep` leaves these out): a cancel of nothing.
             self.init(kind: .cancel)
         }
     }

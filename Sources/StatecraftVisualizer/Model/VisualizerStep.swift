@@ -32,7 +32,16 @@ public struct VisualizerStep: Sendable, Hashable, Codable {
         let macrostep = snapshot.lastMacrostep
         let halt = macrostep.microsteps.last { $0.transitions.last == "halt" }
         self.init(
-            effects: macrostep.effects.map { VisualizerEffect($0, label: label) },
+            // The page does not run invoked children: their effects are left out.
+            effects: macrostep.effects.filter(\.isSendOrCancel).map { VisualizerEffect($0, label: label) },
             haltExited: halt.map { $0.exited.map(name) })
+    }
+}
+
+extension ChartEffect {
+    /// Whether the effect is a send or a cancel, the effects the page performs (not an invocation's).
+    fileprivate var isSendOrCancel: Bool {
+        if case .invocation = self { return false }
+        return true
     }
 }

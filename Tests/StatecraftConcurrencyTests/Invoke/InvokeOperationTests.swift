@@ -162,4 +162,21 @@ struct InvokeOperationTests {
         #expect(starts.value == 2)
         #expect(machine.state.isActive(.loading))
     }
+
+    @Test func twoRunningInvocationsWithOneIDAreATypedErrorAndTheLaterWins() throws {
+        enum Region: Hashable, Sendable { case both, left, right }
+        let chart = try Statechart<Region, Input, Int>(initial: .both, context: 0) {
+            ParallelState(.both) {
+                ChartState(.left) {
+                    Invoke("same", operation: { 1 }, onDone: { .loaded($0) }, onError: { _ in .leave })
+                }
+                ChartState(.right) {
+                    Invoke("same", operation: { 2 }, onDone: { .loaded($0) }, onError: { _ in .leave })
+                }
+            }
+        }
+        let machine = StateMachine(chart: chart)
+        #expect(machine.subject.runningInvocations == ["same"])
+        #expect(machine.unobservedEffectErrors.map { $0 as? InvocationError } == [.duplicateInvocation("same")])
+    }
 }
