@@ -57,7 +57,7 @@ extension MachineTestStore {
                     case .cancel(let id):
                         "cancel \(id)"
                     case .invocation(let invocation):
-                        "invocation \(invocation)"
+                        "invocation: \(invocation)"
                     }
                 } + activity.map(\.description)
             })

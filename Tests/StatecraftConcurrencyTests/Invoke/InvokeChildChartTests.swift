@@ -91,6 +91,13 @@ struct InvokeChildChartTests {
         // The child's entry said hello: the event waited in the parent's queue behind `.start`.
         #expect(handled == [.start, .hello])
         #expect(machine.subject.runningInvocations == ["worker"])
+        // The macrostep that entered `.working` recorded the start; the runtime performed it afterwards.
+        machine.send(.leave)
+        let recorded = machine.state.lastMacrostep.effects.compactMap { effect -> String? in
+            if case .invocation(let invocation) = effect { return invocation.description }
+            return nil
+        }
+        #expect(recorded == ["cancel worker"])
     }
 
     @Test func theParentSendsToTheChildByIDAndHearsItsDoneEventWithItsContext() throws {

@@ -13,3 +13,15 @@ public enum ChartInvocationEffect<Event> {
 }
 
 extension ChartInvocationEffect: Sendable where Event: Sendable {}
+
+extension ChartInvocationEffect: CustomStringConvertible {
+    /// `start ID`, `cancel ID`, `sendToParent EVENT` or `send EVENT to ID`.
+    public var description: String {
+        switch self {
+        case .start(let invocation): "start \(invocation.id)"
+        case .cancel(let id): "cancel \(id)"
+        case .sendToParent(let event): "sendToParent \(event)"
+        case .send(let event, let id): "send \(event) to \(id)"
+        }
+    }
+}
