@@ -68,6 +68,16 @@ struct RunCommandTests {
         #expect(result.standardError == "log: Outcome: pass\n")
     }
 
+    /// An invoked session's `<log>` output names its invoke id (W3C test 250: the cancelled child's `<onexit>`).
+    @Test func logOutputOfAnInvokedSessionNamesIt() throws {
+        let conformance = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "shared/conformance/w3c-full")
+        let result = try StatecraftBinary.run(["run", "test250.scxml", "--log"], in: conformance)
+        #expect(result.status == 0)
+        #expect(result.standardError == "log: [s0.invoke0] Exiting sub01\nlog: [s0.invoke0] Exiting sub0\n")
+    }
+
     /// `<invoke>` is an error at run time (SCXML 1.0 §6.4): a child document that cannot be read raises
     /// `error.execution` naming the `<invoke>`'s line and the file, and the run goes on.
     @Test func anInvokeWhoseSourceIsMissingRaisesErrorExecution() throws {
