@@ -126,8 +126,15 @@ struct RunCommand: ParsableCommand {
                     "note: stopped after the chart sent itself \(count) events (--event-limit)\n".utf8))
         }
         if let saveSnapshot {
+            let saved: SCXMLSessionSnapshot
             do {
-                try RunSnapshotFile(path: saveSnapshot).write(session.saveSnapshot())
+                saved = try session.saveSnapshot()
+            } catch {
+                Self.printError("\(file): cannot save a snapshot: \(error.description)")
+                throw ExitCode(2)
+            }
+            do {
+                try RunSnapshotFile(path: saveSnapshot).write(saved)
             } catch {
                 Self.printError(error.description)
                 throw ExitCode(2)

@@ -77,6 +77,33 @@ struct RunSnapshotTests {
         #expect(restored.standardError.contains("this chart has state \"running\", the snapshot's chart did not"))
     }
 
+    @Test func aSnapshotWhileAnInvokedSessionRunsIsRefusedWithStatus2() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "statecraft-invoke-snapshot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="s0">
+              <state id="s0">
+                <invoke id="kid"><content><scxml version="1.0"><state id="c0"/></scxml></content></invoke>
+                <transition event="go" target="s1"/>
+              </state>
+              <state id="s1"/>
+            </scxml>
+            """
+        try document.write(to: directory.appendingPathComponent("parent.scxml"), atomically: true, encoding: .utf8)
+        let refused = try StatecraftBinary.run(
+            ["run", "parent.scxml", "--events", "", "--save-snapshot", "saved.json"], in: directory)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("cannot save a snapshot"))
+        #expect(refused.standardError.contains("kid"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("saved.json").path))
+        let saved = try StatecraftBinary.run(
+            ["run", "parent.scxml", "--events", "go", "--save-snapshot", "saved.json"], in: directory)
+        #expect(saved.status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("saved.json").path))
+    }
+
     @Test func unreadableSnapshotsExitWithStatus2() throws {
         let missing = try StatecraftBinary.run(
             ["run", "kettle.scxml", "--restore", "no-such-snapshot.json", "--events", "fill"], in: Self.expected)

@@ -95,7 +95,7 @@ struct EventDataTests {
             """)
         let document = try SCXMLParser.parse(string: text)
         let session = try SCXMLSession(document: document)
-        let data = try JSONEncoder().encode(session.saveSnapshot())
+        let data = try JSONEncoder().encode(try session.saveSnapshot())
         let restored = try SCXMLSession(
             document: document, restoring: JSONDecoder().decode(SCXMLSessionSnapshot.self, from: data))
         #expect(restored.snapshot.context.variables["list"] == .array([1, .object(SCXMLObject([("a", "x")]))]))

@@ -5,12 +5,17 @@ extension SCXMLSession {
     /// waiting in the machine's delayed-event queue (with the time each has left and its send id), the
     /// virtual time and the events waiting in the external queue.
     ///
-    /// Sessions started by `<invoke>` are not saved: check ``runningInvocations`` first. A session restored
-    /// from a snapshot taken while they ran has none, and a `<send>` to one raises `error.communication`.
+    /// Sessions started by `<invoke>` cannot be saved with it, so a session refuses to save while any
+    /// runs rather than leave them out silently (as `StateMachine.snapshot()` refuses for a chart's
+    /// invocations): save it before it invokes, or after its children have finished
+    /// (``runningInvocations`` tells).
     ///
     /// - Returns: A `Codable` value for ``init(document:sessionID:restoring:)``.
+    /// - Throws: `SnapshotError.invocationsRunning(_:)`, naming the running invocations.
     /// - Complexity: O(*n* · *d*) in the size of the chart, plus O(*k*) in the waiting events.
-    public func saveSnapshot() -> SCXMLSessionSnapshot {
+    public func saveSnapshot() throws(SnapshotError) -> SCXMLSessionSnapshot {
+        let invocations = runningInvocations
+        guard invocations.isEmpty else { throw .invocationsRunning(invocations) }
         let waiting = machine._waitingDelayedEvents.map {
             StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>.DelayedEvent(
                 event: $0.event, id: $0.id, remaining: $0.remaining)

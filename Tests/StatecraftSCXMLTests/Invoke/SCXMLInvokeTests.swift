@@ -1,4 +1,5 @@
 import Foundation
+import Statecraft
 import Testing
 
 @testable import StatecraftSCXML
@@ -111,6 +112,25 @@ struct SCXMLInvokeTests {
         #expect(Self.events(records) == ["hello", "error.communication"])
         #expect(session.snapshot.configuration == ["s1"])
         #expect(session.invocationTree.children.isEmpty)
+    }
+
+    @Test func aSessionRefusesToSaveWhileAChildRunsAndSavesOnceItIsGone() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="s0">
+              <invoke id="kid">\(Self.child)</invoke>
+              <transition event="go" target="s1"/>
+            </state>
+            <state id="s1"/>
+            """)
+        _ = session.processQueuedEvents()
+        #expect(session.runningInvocations == ["kid"])
+        // Saving would leave the child out: refused, naming it, instead of a snapshot that loses it.
+        #expect(throws: SnapshotError.invocationsRunning(["kid"])) { try session.saveSnapshot() }
+        _ = session.run(input: [.event("go")])
+        #expect(session.runningInvocations.isEmpty)
+        let saved = try session.saveSnapshot()
+        #expect(saved.chart.configuration == ["s1"])
     }
 
     @Test func autoforwardSendsTheParentsExternalEventsToTheChild() throws {
