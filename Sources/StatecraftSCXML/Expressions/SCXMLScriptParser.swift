@@ -32,9 +32,6 @@ enum SCXMLScriptParser {
     private static func split(_ scalars: [Unicode.Scalar]) -> [(Int, [Unicode.Scalar])] {
         var result: [(Int, [Unicode.Scalar])] = []
         var start = 0
-        var depth = 0
-        var quote: Unicode.Scalar?
-        var index = 0
         func flush(_ end: Int) {
             let piece = Array(scalars[start..<end])
             if piece.contains(where: { !$0.properties.isWhitespace }) {
@@ -42,6 +39,28 @@ enum SCXMLScriptParser {
             }
             start = end + 1
         }
+        scanCode(scalars) { index, scalar, depth in
+            // A line break inside an unfinished expression (`a +` / `b`) continues it.
+            if ";\n\r".unicodeScalars.contains(scalar), depth <= 0,
+                scalar == ";" || !continues(scalars, before: index)
+            {
+                flush(index)
+            }
+            return 1
+        }
+        flush(scalars.count)
+        return result
+    }
+
+    /// Walks `scalars` outside string literals, keeping the bracket depth: `visit` sees every other scalar
+    /// with the depth at it and returns how many scalars to move on by (1, or more to skip some), or `nil`
+    /// to stop.
+    private static func scanCode(
+        _ scalars: [Unicode.Scalar], _ visit: (_ index: Int, _ scalar: Unicode.Scalar, _ depth: Int) -> Int?
+    ) {
+        var depth = 0
+        var quote: Unicode.Scalar?
+        var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
             if let open = quote {
@@ -55,18 +74,14 @@ enum SCXMLScriptParser {
                 case "'", "\"": quote = scalar
                 case "(", "[", "{": depth += 1
                 case ")", "]", "}": depth -= 1
-                case ";", "\n", "\r":
-                    // A line break inside an unfinished expression (`a +` / `b`) continues it.
-                    if depth <= 0 && (scalar == ";" || !continues(scalars, before: index)) {
-                        flush(index)
-                    }
-                default: break
+                default:
+                    guard let step = visit(index, scalar, depth) else { return }
+                    index += step
+                    continue
                 }
             }
             index += 1
         }
-        flush(scalars.count)
-        return result
     }
 
     /// Whether the text before a line break ends with an operator or opening bracket, so the statement goes on.
@@ -139,39 +154,17 @@ enum SCXMLScriptParser {
         in scalars: some Collection<Unicode.Scalar>
     ) -> (index: Int, op: SCXMLBinaryOperator?)? {
         let array = Array(scalars)
-        var depth = 0
-        var quote: Unicode.Scalar?
-        var index = 0
-        while index < array.count {
-            let scalar = array[index]
-            if let open = quote {
-                if scalar == "\\" {
-                    index += 1
-                } else if scalar == open {
-                    quote = nil
-                }
-            } else {
-                switch scalar {
-                case "'", "\"": quote = scalar
-                case "(", "[", "{": depth += 1
-                case ")", "]", "}": depth -= 1
-                case "=" where depth == 0:
-                    let next = index + 1 < array.count ? array[index + 1] : nil
-                    let previous = index > 0 ? array[index - 1] : nil
-                    if next == "=" {
-                        index += 2
-                        continue
-                    }
-                    if let previous, "=!<>".unicodeScalars.contains(previous) {
-                        break
-                    }
-                    return (index, previous.flatMap { compound[$0] })
-                default: break
-                }
-            }
-            index += 1
+        var found: (index: Int, op: SCXMLBinaryOperator?)?
+        scanCode(array) { index, scalar, depth in
+            guard scalar == "=", depth == 0 else { return 1 }
+            let next = index + 1 < array.count ? array[index + 1] : nil
+            let previous = index > 0 ? array[index - 1] : nil
+            if next == "=" { return 2 }
+            if let previous, "=!<>".unicodeScalars.contains(previous) { return 1 }
+            found = (index, previous.flatMap { compound[$0] })
+            return nil
         }
-        return nil
+        return found
     }
 
     private static func startsWithWord(_ scalars: [Unicode.Scalar], _ word: String) -> Bool {
