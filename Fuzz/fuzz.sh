@@ -68,7 +68,15 @@ seeds() {
 run() {
     local target="$1" seconds="${2:-600}"
     [[ -x "$build/fuzz-$target" ]] || build_all
-    [[ -d "$build/seeds/$target" ]] || seeds
+    if [[ ! -d "$build/seeds/$target" ]]; then
+        # Targets started together assemble the corpora once: the others wait on the lock and then find
+        # them, instead of moving them away while a running target reads them.
+        mkdir -p "$build"
+        (
+            flock 9
+            [[ -d "$build/seeds/$target" ]] || seeds
+        ) 9>"$build/seeds.lock"
+    fi
     mkdir -p "$build/corpus/$target" "$build/findings/$target"
     local dictionary="$here/Dictionaries/$target.dict"
     # ASan's leak check is off: the targets keep nothing, and libFuzzer's own leak check reports
