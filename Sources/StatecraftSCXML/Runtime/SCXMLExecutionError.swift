@@ -37,7 +37,7 @@ public enum SCXMLExecutionError: Error, Hashable, Sendable, CustomStringConverti
         case .failedSend(let error, let sendID):
             "\(error) (send id '\(sendID)')"
         case .unsupportedSendTarget(let target, let at):
-            "\(at): <send>: the target '\(target)' is not supported (only none, '#_internal' or '#_scxml_SESSIONID')"
+            "\(at): <send>: the target '\(target)' is not supported (only none, '#_internal', '#_scxml_SESSIONID', '#_parent' or '#_INVOKEID')"
         case .unsupportedSendType(let type, let at):
             "\(at): <send>: the type '\(type)' is not supported (only \(SCXMLSend.scxmlEventProcessorType))"
         case .delayedInternalSend(let event, let at):
