@@ -321,3 +321,32 @@ struct HostileInputTests {
         }
     }
 }
+
+/// `SCXMLLimits.maximumStepsPerMacrostep` sets the bound a document's macrosteps run under.
+@Suite("SCXML macrostep bound")
+struct SCXMLMacrostepBoundTests {
+    static let looping = """
+        <state id="s0">
+          <transition event="*"><assign location="undeclared" expr="1"/></transition>
+        </state>
+        """
+
+    @Test func aSessionRunsUnderItsLimitsBound() throws {
+        let document = try SCXMLParser.parse(
+            string: """
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript">
+                \(Self.looping)
+                </scxml>
+                """)
+        for bound in [50, 10_000] {
+            let session = try SCXMLSession(
+                document: document, limits: SCXMLLimits(maximumStepsPerMacrostep: bound))
+            var loops: [Int] = []
+            session.run(input: [.event("go")]) { record in
+                if let loop = record.loopError { loops.append(loop.bound) }
+            }
+            // `*` takes the error.execution its own assignment raises, again and again, up to the bound.
+            #expect(loops == [bound])
+        }
+    }
+}

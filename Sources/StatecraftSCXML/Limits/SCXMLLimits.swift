@@ -65,6 +65,10 @@ public struct SCXMLLimits: Hashable, Sendable {
     public var maximumValueSize: Int
     /// The deepest nesting of arrays and objects in a value at run time (default 64).
     public var maximumValueDepth: Int
+    /// The steps one macrostep may take at run time — microsteps, plus internal events that enabled no
+    /// transition — before it stops and reports a `ChartLoopError` (default `ChartSnapshot.macrostepBound`,
+    /// 10,000): the chart's `Statechart.macrostepBound(_:)`.
+    public var maximumStepsPerMacrostep: Int
 
     /// Creates limits; every argument defaults to the value of ``default``.
     ///
@@ -75,13 +79,15 @@ public struct SCXMLLimits: Hashable, Sendable {
     ///   - maximumExpressionLength: the longest expression, in characters.
     ///   - maximumValueSize: the largest value at run time, in bytes.
     ///   - maximumValueDepth: the deepest nesting of arrays and objects in a value at run time.
+    ///   - maximumStepsPerMacrostep: the steps one macrostep may take at run time (at least 1).
     public init(
         maximumDocumentSize: Int = 64 << 20,
         maximumNestingDepth: Int = 256,
         maximumStates: Int = 500_000,
         maximumExpressionLength: Int = 10_000,
         maximumValueSize: Int = 1 << 20,
-        maximumValueDepth: Int = 64
+        maximumValueDepth: Int = 64,
+        maximumStepsPerMacrostep: Int = 10_000
     ) {
         self.maximumDocumentSize = maximumDocumentSize
         self.maximumNestingDepth = maximumNestingDepth
@@ -89,6 +95,7 @@ public struct SCXMLLimits: Hashable, Sendable {
         self.maximumExpressionLength = maximumExpressionLength
         self.maximumValueSize = maximumValueSize
         self.maximumValueDepth = maximumValueDepth
+        self.maximumStepsPerMacrostep = maximumStepsPerMacrostep
     }
 
     /// The default limits.

@@ -75,6 +75,7 @@ public struct SCXMLChartBuilder: Sendable {
             : document.initial
         do {
             return try SCXMLChart(initial: initial, context: SCXMLDataModel(variables: variables), elements: elements)
+                .macrostepBound(max(1, limits.maximumStepsPerMacrostep))
         } catch {
             throw .invalidStructure(element: "scxml", reason: error.description, at: document.sourceLocation)
         }

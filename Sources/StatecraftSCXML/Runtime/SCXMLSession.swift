@@ -46,11 +46,16 @@ public final class SCXMLSession {
     /// - Parameters:
     ///   - document: a parsed document.
     ///   - sessionID: the value of `_sessionid`.
+    ///   - limits: the limits the chart is built and run with (``SCXMLLimits/default`` unless given), such as
+    ///     ``SCXMLLimits/maximumStepsPerMacrostep``.
     /// - Throws: ``SCXMLError`` when the document cannot be converted (see ``SCXMLChartBuilder/build(_:)``).
     /// - Complexity: O(*n* × *d*) to build the chart, plus the first macrostep.
-    public convenience init(document: SCXMLDocument, sessionID: String = "statecraft") throws(SCXMLError) {
+    public convenience init(
+        document: SCXMLDocument, sessionID: String = "statecraft", limits: SCXMLLimits = .default
+    ) throws(SCXMLError) {
         do {
-            try self.init(document: document, sessionID: sessionID, isRestored: false) { chart, runtime in
+            try self.init(document: document, sessionID: sessionID, limits: limits, isRestored: false) {
+                chart, runtime in
                 StateMachine(definition: chart, subject: runtime)
             }
         } catch let error as SCXMLError {
@@ -66,14 +71,14 @@ public final class SCXMLSession {
     ///
     /// - Throws: ``SCXMLError`` from building the chart; what `makeMachine` throws.
     init(
-        document: SCXMLDocument, sessionID: String, isRestored: Bool,
+        document: SCXMLDocument, sessionID: String, limits: SCXMLLimits = .default, isRestored: Bool,
         makeMachine: (SCXMLChart, ChartRuntime) throws -> StateMachine<SCXMLChart>
     ) throws {
         let buffer = SCXMLLogBuffer()
         self.document = document
         self.logBuffer = buffer
         self.isRestored = isRestored
-        chart = try SCXMLChartBuilder(sessionID: sessionID) { buffer.append($0) }.build(document)
+        chart = try SCXMLChartBuilder(sessionID: sessionID, limits: limits) { buffer.append($0) }.build(document)
         let queue = ExternalQueue()
         let sendWithoutDelay: (Any) -> Void = { event in
             guard let event = event as? SCXMLEvent else {
