@@ -114,11 +114,11 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     ///   entered.
     /// - Complexity: O(*n*) per microstep in the number of states of the chart.
     @inlinable public func start(context: Context? = nil) -> ChartSnapshot<StateID, Event, Context> {
-        var interpreter = ChartInterpreter(
-            snapshot: ChartSnapshot(tables: tables, context: context ?? initialContext), tracing: isTracing,
-            bound: macrostepBound)
-        interpreter.start()
-        return interpreter.snapshot
+        var snapshot = ChartSnapshot(tables: tables, context: context ?? initialContext)
+        ChartInterpreter.withInterpreter(stepping: &snapshot, tracing: isTracing, bound: macrostepBound) {
+            $0.start()
+        }
+        return snapshot
     }
 
     /// Processes one external event: one macrostep (SCXML 1.0 §D.2 `mainEventLoop`). Pure: guards and
@@ -166,12 +166,11 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     {
         guard !snapshot.isFinished else { return false }
         precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
-        // The interpreter takes the snapshot over and hands it back, so that its record's box stays
-        // uniquely referenced and is reused.
-        var interpreter = ChartInterpreter(snapshot: consume snapshot, tracing: isTracing, bound: macrostepBound)
-        let handled = interpreter.handleExternal(signal)
-        snapshot = interpreter.snapshot
-        return handled
+        // The interpreter steps the snapshot where it is stored, so that its record's box stays uniquely
+        // referenced and is reused, and no field of it is copied.
+        return ChartInterpreter.withInterpreter(stepping: &snapshot, tracing: isTracing, bound: macrostepBound) {
+            $0.handleExternal(signal)
+        }
     }
 }
 

@@ -18,12 +18,15 @@ extension StateMachine {
     /// handlers), and the machine is finished, in no final state. What the exit actions send is dropped.
     package func _halt<StateID, E, Context>() where Definition == Statechart<StateID, E, Context> {
         guard !_state.isFinished else { return }
-        var interpreter = ChartInterpreter(
-            snapshot: _state, tracing: definition.isTracing, bound: definition.macrostepBound)
-        interpreter.beginRecord()
-        // Finished first: an empty configuration is legal only for a finished chart.
-        interpreter.snapshot._isFinished = true
-        interpreter.exitInterpreter()
-        _state = interpreter.snapshot
+        var snapshot = _state
+        ChartInterpreter.withInterpreter(
+            stepping: &snapshot, tracing: definition.isTracing, bound: definition.macrostepBound
+        ) { interpreter in
+            interpreter.beginRecord()
+            // Finished first: an empty configuration is legal only for a finished chart.
+            interpreter.snapshotPointer.pointee._isFinished = true
+            interpreter.exitInterpreter()
+        }
+        _state = snapshot
     }
 }

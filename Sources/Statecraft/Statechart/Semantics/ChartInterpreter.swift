@@ -15,7 +15,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline typealias Snapshot = ChartSnapshot<StateID, Event, Context>
 
     @usableFromInline let tables: Tables
-    @usableFromInline var snapshot: Snapshot
+    /// The snapshot being stepped, where its owner stores it, read and written through `pointee` (a
+    /// computed property over it would copy the whole interpreter at each access): stepping it through a pointer, rather than
+    /// taking it over and handing it back, copies none of its fields and keeps its record's box uniquely
+    /// referenced, so that the box is reused.
+    @usableFromInline let snapshotPointer: UnsafeMutablePointer<Snapshot>
     /// SCXML 1.0 §D.2 `internalQueue`: raised events and generated `done`/`error` signals. Allocated
     /// only when something is raised.
     @usableFromInline var internalQueue = FIFOQueue<Signal>()
@@ -35,12 +39,23 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// The steps a macrostep may take (``Statechart/macrostepBound``).
     @usableFromInline let bound: Int
 
-    /// An interpreter stepping `snapshot`; take it back from ``snapshot`` when done.
-    @inlinable init(snapshot: consuming Snapshot, tracing: Bool, bound: Int) {
-        self.tables = snapshot.tables
-        self.snapshot = snapshot
+    /// An interpreter stepping the snapshot `snapshot` points to, which must stay valid (and be accessed
+    /// by nothing else) while the interpreter runs: use ``withInterpreter(stepping:tracing:bound:_:)``.
+    @inlinable init(stepping snapshot: UnsafeMutablePointer<Snapshot>, tracing: Bool, bound: Int) {
+        self.tables = snapshot.pointee.tables
+        self.snapshotPointer = snapshot
         self.tracing = tracing
         self.bound = bound
+    }
+
+    /// Runs `body` with an interpreter stepping `snapshot` in place.
+    @inlinable static func withInterpreter<Result>(
+        stepping snapshot: inout Snapshot, tracing: Bool, bound: Int, _ body: (inout Self) -> Result
+    ) -> Result {
+        withUnsafeMutablePointer(to: &snapshot) { pointer in
+            var interpreter = Self(stepping: pointer, tracing: tracing, bound: bound)
+            return body(&interpreter)
+        }
     }
 
     // MARK: - Macrosteps
@@ -66,7 +81,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         if !enabled.isEmpty { takeMicrostep(enabled, label: .transitions) }
         if !internalQueue.isEmpty || tables.hasEventlessTransitions {
             runToCompletion()
-        } else if snapshot._isFinished {
+        } else if snapshotPointer.pointee._isFinished {
             exitInterpreter()
         }
         return true
@@ -77,14 +92,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func beginRecord() {
         if begun { return }
         begun = true
-        snapshot._lastMacrostep.reset()
+        snapshotPointer.pointee._lastMacrostep.reset()
     }
 
     /// SCXML 1.0 §D.2 `mainEventLoop`, inner loop: eventless transitions first, then one internal event,
     /// until neither enables anything (the end of the macrostep; internal events before external ones,
     /// §3.13). Then, when a top-level final state was entered, `exitInterpreter`.
     @inlinable mutating func runToCompletion() {
-        while !snapshot._isFinished {
+        while !snapshotPointer.pointee._isFinished {
             if stepCount >= bound {
                 stopAtBound()
                 break
@@ -106,18 +121,18 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             takeMicrostep(enabled, label: .transitions)
         }
         internalQueue.removeAll()
-        if snapshot._isFinished { exitInterpreter() }
+        if snapshotPointer.pointee._isFinished { exitInterpreter() }
     }
 
     /// SCXML 1.0 §D.2 `exitInterpreter`: exit every active state in exit order.
     @inlinable mutating func exitInterpreter() {
-        let exiting = snapshot.active
-        if !exiting.isEmpty { snapshot._lastMacrostep.changedConfiguration = true }
+        let exiting = snapshotPointer.pointee.active
+        if !exiting.isEmpty { snapshotPointer.pointee._lastMacrostep.changedConfiguration = true }
         for state in exiting.reversedIndices() {
             for action in tables.exitActionRanges[state] {
                 run(tables.actions[action].body, state: state, phase: .exit)
             }
-            snapshot.active.remove(state)
+            snapshotPointer.pointee.active.remove(state)
         }
         finishMicrostep(ChartTransitionList(), label: .halt, exited: exiting, entered: ChartStateSet())
     }
@@ -129,17 +144,17 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         entered: ChartStateSet, historyDefaults: ChartTransitionList = ChartTransitionList()
     ) {
         if tracing {
-            snapshot._lastMacrostep.uniqueRecords(names: tables.names).recorded.append(
+            snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).recorded.append(
                 ChartRecordedMicrostep(
                     label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited,
                     entered: entered))
         }
         stepCount += 1
-        snapshot._lastMacrostep.microstepCount += 1
+        snapshotPointer.pointee._lastMacrostep.microstepCount += 1
         #if DEBUG
             // Debug builds (and so every test) check the configuration after each microstep; release
             // builds compile this out.
-            snapshot._checkInvariants()
+            snapshotPointer.pointee._checkInvariants()
         #endif
     }
 
@@ -151,8 +166,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// Ends a macrostep that reached its bound (``Statechart/macrostepBound``): records a ``ChartLoopError``
     /// naming the steps that repeat and the active atomic states.
     @usableFromInline mutating func stopAtBound() {
-        let atomic = snapshot.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
-        snapshot._lastMacrostep.uniqueRecords(names: tables.names).loopError = ChartLoopError(
+        let atomic = snapshotPointer.pointee.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
+        snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).loopError = ChartLoopError(
             bound: bound, loop: ChartLoopError.period(of: recentSteps), configuration: atomic)
     }
 
@@ -189,7 +204,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// `removeConflictingTransitions`.
     @inlinable mutating func selectTransitions(for signal: Signal?) -> ChartTransitionList {
         var enabled = ChartTransitionList()
-        for state in snapshot.active where tables.isAtomic(state) {
+        for state in snapshotPointer.pointee.active where tables.isAtomic(state) {
             var source = state
             search: while source > 0 {
                 for index in tables.transitionRanges[source] {
@@ -214,7 +229,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func conditionMatch(_ index: Int) -> Bool {
         guard let condition = tables.transitions[index].guardCondition else { return true }
         do {
-            return try condition(snapshot._context, makeScope())
+            return try condition(snapshotPointer.pointee._context, makeScope())
         } catch {
             raiseError(error, state: tables.transitions[index].source, phase: .guard)
             return false
@@ -274,11 +289,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         for index in transitions {
             let plan = tables.plans[index]
             if plan.isDynamic {
-                var history = Tables.HistoryLookup(recorded: snapshot.history)
+                var history = Tables.HistoryLookup(recorded: snapshotPointer.pointee.history)
                 guard let domain = tables.transitionDomain(index, history: &history) else { continue }
-                exitSet.formUnion(snapshot.active.intersection(tables.exitScope(ofDomain: domain)))
+                exitSet.formUnion(snapshotPointer.pointee.active.intersection(tables.exitScope(ofDomain: domain)))
             } else {
-                exitSet.formUnion(snapshot.active.intersection(plan.exitScope))
+                exitSet.formUnion(snapshotPointer.pointee.active.intersection(plan.exitScope))
             }
         }
         return exitSet
@@ -291,13 +306,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func exitStates(_ enabled: ChartTransitionList) -> ChartStateSet {
         let exitSet = computeExitSet(enabled)
         if exitSet.isEmpty { return exitSet }
-        snapshot._lastMacrostep.changedConfiguration = true
+        snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
         for state in exitSet.reversedIndices() {
             for action in tables.exitActionRanges[state] {
                 run(tables.actions[action].body, state: state, phase: .exit)
             }
-            snapshot.active.remove(state)
+            snapshotPointer.pointee.active.remove(state)
         }
         return exitSet
     }
@@ -308,16 +323,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             for history in tables.historyChildren[state] {
                 var recorded = ChartStateSet()
                 if case .history(.deep) = tables.kinds[history] {
-                    for active in snapshot.active
+                    for active in snapshotPointer.pointee.active
                     where tables.isAtomic(active) && tables.isDescendant(active, of: state) {
                         recorded.insert(active)
                     }
                 } else {
-                    for active in snapshot.active where tables.parents[active] == state {
+                    for active in snapshotPointer.pointee.active where tables.parents[active] == state {
                         recorded.insert(active)
                     }
                 }
-                snapshot.history[history] = recorded
+                snapshotPointer.pointee.history[history] = recorded
             }
         }
     }
@@ -347,13 +362,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         }
         if isDynamic {
             sets = Tables.EntrySets()
-            var history = Tables.HistoryLookup(recorded: snapshot.history)
+            var history = Tables.HistoryLookup(recorded: snapshotPointer.pointee.history)
             tables.computeEntrySet(enabled, history: &history, into: &sets)
         }
         if sets.statesToEnter.isEmpty { return sets.statesToEnter }
-        snapshot._lastMacrostep.changedConfiguration = true
+        snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         for state in sets.statesToEnter {
-            snapshot.active.insert(state)
+            snapshotPointer.pointee.active.insert(state)
             for action in tables.entryActionRanges[state] {
                 run(tables.actions[action].body, state: state, phase: .entry)
             }
@@ -378,8 +393,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline mutating func enterFinal(_ state: Int) {
         let parent = tables.parents[state]
         if parent == 0 {
-            snapshot._isFinished = true
-            snapshot.finalIndex = state
+            snapshotPointer.pointee._isFinished = true
+            snapshotPointer.pointee.finalIndex = state
             return
         }
         guard let parentID = tables.ids[parent] else {
@@ -398,7 +413,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// SCXML 1.0 §D.2 `isInFinalState`.
     @inlinable func isInFinalState(_ state: Int) -> Bool {
         if tables.isCompound(state) {
-            return tables.childStates[state].contains { tables.isFinal($0) && snapshot.active.contains($0) }
+            return tables.childStates[state].contains {
+                tables.isFinal($0) && snapshotPointer.pointee.active.contains($0)
+            }
         }
         if tables.isParallel(state) {
             return tables.childStates[state].allSatisfy { isInFinalState($0) }
@@ -409,7 +426,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     // MARK: - Running guards and actions
 
     @inlinable func makeScope() -> ChartScope<StateID, Event> {
-        ChartScope(signal: currentSignal, stateIndex: tables.stateIndex, configuration: snapshot.active)
+        ChartScope(signal: currentSignal, stateIndex: tables.stateIndex, configuration: snapshotPointer.pointee.active)
     }
 
     /// Runs one block of executable content. SCXML 1.0 §4.9: an error stops the block and raises
@@ -420,13 +437,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         var scope = makeScope()
         var failure: (any Error)?
         do {
-            try action(&snapshot._context, &scope)
+            try action(&snapshotPointer.pointee._context, &scope)
         } catch {
             failure = error
         }
         if !scope.raised.isEmpty { internalQueue.enqueue(contentsOf: scope.raised) }
         if !scope.effects.isEmpty {
-            snapshot._lastMacrostep.uniqueRecords(names: tables.names).effects.append(contentsOf: scope.effects)
+            snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).effects.append(
+                contentsOf: scope.effects)
         }
         if let failure { raiseError(failure, state: state, phase: phase) }
     }
@@ -435,7 +453,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func raiseError(_ error: any Error, state: Int, phase: ChartExecutionError.Phase) {
         beginRecord()
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
-        snapshot._lastMacrostep.uniqueRecords(names: tables.names).errors.append(executionError)
+        snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).errors.append(executionError)
         internalQueue.enqueue(.error(executionError))
     }
 }
