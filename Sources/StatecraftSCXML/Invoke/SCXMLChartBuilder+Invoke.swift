@@ -27,6 +27,8 @@ extension SCXMLChartBuilder {
         let baseFile: String?
         let executor: SCXMLContentExecutor
         let limits: SCXMLLimits
+        /// The child chart built last, reused while its document and parameters stay the same.
+        let cache = SCXMLChildChartCache()
 
         func run(model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>) throws {
             let at = invoke.sourceLocation
@@ -68,21 +70,30 @@ extension SCXMLChartBuilder {
                     throw SCXMLInvocationError.evaluation("<param name=\"\(param.name)\">: \(error)", at: at)
                 }
             }
-            let child = try childDocument(source: try evaluate(invoke.source, "srcexpr"), environment: environment)
-            let parentLog = executor.log
-            let logID = invokeID
-            var builder = SCXMLChartBuilder(sessionID: "\(executor.sessionID).\(invokeID)", limits: limits) { entry in
-                // Prefixed with the invoke id, so that `statecraft run --log` tells sessions apart.
-                var entry = entry
-                entry.invokeID = entry.invokeID.map { "\(logID)/\($0)" } ?? logID
-                parentLog(entry)
+            let (child, key) = try childDocument(
+                source: try evaluate(invoke.source, "srcexpr"), environment: environment)
+            func build() throws(SCXMLInvocationError) -> SCXMLChart {
+                let parentLog = self.executor.log
+                let logID = self.invokeID
+                var builder = SCXMLChartBuilder(sessionID: "\(self.executor.sessionID).\(logID)", limits: limits) {
+                    entry in
+                    // Prefixed with the invoke id, so that `statecraft run --log` tells sessions apart.
+                    var entry = entry
+                    entry.invokeID = entry.invokeID.map { "\(logID)/\($0)" } ?? logID
+                    parentLog(entry)
+                }
+                builder.parameters = parameters
+                do throws(SCXMLError) {
+                    return try builder.build(child)
+                } catch {
+                    throw SCXMLInvocationError.invalidChild(error.description, at: at)
+                }
             }
-            builder.parameters = parameters
             let chart: SCXMLChart
-            do {
-                chart = try builder.build(child)
-            } catch {
-                throw SCXMLInvocationError.invalidChild(error.description, at: at)
+            if let key {
+                chart = try cache.chart(for: key, parameters: parameters) { try build() }
+            } else {
+                chart = try build()
             }
             let invokeID = self.invokeID
             let block = invoke.finalize
@@ -99,17 +110,20 @@ extension SCXMLChartBuilder {
                 })
         }
 
-        /// The child document: inline, from `<content expr>`, or read from `src`.
-        private func childDocument(source: String?, environment: SCXMLExpressionEnvironment) throws -> SCXMLDocument {
+        /// The child document: inline, from `<content expr>`, or read from `src`; with the key it is
+        /// remembered by, `nil` for a file (read again every time).
+        private func childDocument(
+            source: String?, environment: SCXMLExpressionEnvironment
+        ) throws -> (SCXMLDocument, SCXMLChildChartCache.DocumentKey?) {
             let at = invoke.sourceLocation
-            if let content = invoke.content { return content }
+            if let content = invoke.content { return (content, .inline) }
             if let expression = invoke.contentExpression {
                 do {
                     let text = try environment.evaluate(expression)
                     guard case .string(let markup) = text else {
                         throw SCXMLInvocationError.invalidChild("<content expr> is not a document", at: at)
                     }
-                    return try SCXMLParser.parse(string: markup, limits: limits)
+                    return (try SCXMLParser.parse(string: markup, limits: limits), .markup(markup))
                 } catch let error as SCXMLInvocationError {
                     throw error
                 } catch {
@@ -125,7 +139,7 @@ extension SCXMLChartBuilder {
                 path.hasPrefix("/")
                 ? URL(fileURLWithPath: path) : (base?.appendingPathComponent(path) ?? URL(fileURLWithPath: path))
             do {
-                return try SCXMLParser.parse(contentsOf: url, limits: limits)
+                return (try SCXMLParser.parse(contentsOf: url, limits: limits), nil)
             } catch {
                 throw SCXMLInvocationError.unreadableSource(source, reason: error.description, at: at)
             }
