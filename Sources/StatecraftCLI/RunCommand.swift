@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
               2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem), or the \
             snapshot cannot be read, written or does not fit the chart (naming what differs)
               3   a macrostep did not settle: eventless transitions, raised events or errors looped \
-            until the bound; the message names the loop
+            until the bound; the run stops after that macrostep and the message names the loop
               64  the command line is wrong
             """
     )

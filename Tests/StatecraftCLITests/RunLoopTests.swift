@@ -21,4 +21,13 @@ struct RunLoopTests {
         #expect(result.status == 0)
         #expect(result.standardError == "")
     }
+    @Test func theRunStopsAtTheFirstMacrostepThatDoesNotSettle() throws {
+        // Before, the run went on: every `done.invoke` event started the same loop again, up to the bound.
+        let result = try StatecraftBinary.run(
+            ["run", "invoke-reentry.scxml", "--event-limit", "3", "--events", "a b"], in: CLITests.expected)
+        #expect(result.status == 3)
+        #expect(result.standardError.hasPrefix("error: invoke-reentry.scxml: while starting: the chart did not settle"))
+        #expect(result.standardError.contains("s0 -> s0 (*)"))
+        #expect(result.standardOutputText.split(separator: "\n").count == 1)
+    }
 }

@@ -165,4 +165,38 @@ struct SessionTests {
         #expect(outcome == .inputConsumed)
         #expect(count == 1 + 3 * 3)
     }
+    @Test func aMacrostepThatDoesNotSettleEndsTheRun() throws {
+        // Every event is answered by a raise loop; without the stop, each of the three input events (and
+        // every event the chart sent itself) would run its own loop up to the bound.
+        let session = try TestSupport.session(
+            """
+            <state id="a">
+              <transition event="*" target="a"><raise event="again"/></transition>
+            </state>
+            """, limits: SCXMLLimits(maximumStepsPerMacrostep: 50))
+        var records: [SCXMLMacrostepRecord] = []
+        let outcome = session.run(events: ["go", "go", "go"]) { records.append($0) }
+        guard case .didNotSettle(let loop) = outcome else {
+            Issue.record("expected the run to stop at the loop, got \(outcome)")
+            return
+        }
+        #expect(loop.bound == 50)
+        #expect(records.map(\.event) == [nil, "go"])
+        #expect(records.last?.loopError == loop)
+    }
+
+    @Test func aChartThatDoesNotSettleWhileStartingRunsNoEvent() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="a"><transition target="b"/></state>
+            <state id="b"><transition target="a"/></state>
+            """, limits: SCXMLLimits(maximumStepsPerMacrostep: 20))
+        var records: [SCXMLMacrostepRecord] = []
+        let outcome = session.run(events: ["go"]) { records.append($0) }
+        #expect(records.map(\.event) == [nil])
+        guard case .didNotSettle = outcome else {
+            Issue.record("expected the run to stop while starting, got \(outcome)")
+            return
+        }
+    }
 }

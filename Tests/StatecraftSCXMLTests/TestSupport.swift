@@ -54,9 +54,12 @@ struct SeededGenerator: RandomNumberGenerator {
 
 extension TestSupport {
     /// Parses a document whose states are `body` and starts a session on it.
-    static func session(_ body: String, attributes: String = "datamodel=\"ecmascript\"") throws -> SCXMLSession {
+    static func session(
+        _ body: String, attributes: String = "datamodel=\"ecmascript\"", limits: SCXMLLimits = .default
+    ) throws -> SCXMLSession {
         try SCXMLSession(
-            document: SCXMLParser.parse(string: document(body, attributes: attributes), file: "test.scxml"))
+            document: SCXMLParser.parse(string: document(body, attributes: attributes), file: "test.scxml"),
+            limits: limits)
     }
 
     /// Sends each event in turn and returns the records of every macrostep after the initial one.

@@ -225,6 +225,9 @@ public final class SCXMLSession {
     /// event (with the events it makes the chart send), or a pause that moves the clock — then, once the
     /// input is consumed, the remaining delayed events in time order, until none is left or the chart
     /// finishes (unless `finishDelayedEvents` is `false`: a run whose state is saved to be continued).
+    /// A macrostep that reaches the chart's macrostep bound without settling ends the run
+    /// (``SCXMLRunOutcome/didNotSettle(_:)``): the chart is caught in the middle of its loop, and going on
+    /// would repeat the loop, up to the bound, for every event that follows.
     /// A session restored from a snapshot does not report the initial macrostep again.
     ///
     /// Input events arrive one after another at the current virtual time: the clock only moves for a
@@ -245,14 +248,27 @@ public final class SCXMLSession {
         input: some Sequence<SCXMLRunInput>, eventLimit: Int = 10_000, finishDelayedEvents: Bool = true,
         onMacrostep: (SCXMLMacrostepRecord) -> Void = { _ in }
     ) -> SCXMLRunOutcome {
-        if !isRestored { onMacrostep(initialMacrostep) }
+        if !isRestored {
+            onMacrostep(initialMacrostep)
+            if let loop = initialMacrostep.loopError { return .didNotSettle(loop) }
+        }
         var budget = eventLimit
-        /// Processes the queue within the budget; `false` when the budget ran out first.
+        var unsettled: ChartLoopError?
+        /// Why the run stops when `drain` or `deliver` says it cannot go on.
+        var stopped: SCXMLRunOutcome { unsettled.map(SCXMLRunOutcome.didNotSettle) ?? .eventLimitReached(eventLimit) }
+        /// Processes the queue within the budget; `false` when the budget ran out first or a macrostep did
+        /// not settle.
         func drain() -> Bool {
             while queuedEventCount > 0 && !isFinished {
                 if budget <= 0 { return false }
                 budget -= 1
-                if let record = processNextQueuedEvent() { onMacrostep(record) }
+                if let record = processNextQueuedEvent() {
+                    onMacrostep(record)
+                    if let loop = record.loopError {
+                        unsettled = loop
+                        return false
+                    }
+                }
             }
             return true
         }
@@ -264,7 +280,7 @@ public final class SCXMLSession {
             }
             return true
         }
-        guard drain() else { return .eventLimitReached(eventLimit) }
+        guard drain() else { return stopped }
         for item in input {
             if isFinished { break }
             budget = eventLimit
@@ -272,15 +288,15 @@ public final class SCXMLSession {
             case .event(let name):
                 enqueue(SCXMLEvent(name))
                 budget += 1
-                guard drain() else { return .eventLimitReached(eventLimit) }
+                guard drain() else { return stopped }
             case .advance(let duration):
                 let end = now + max(duration, .zero)
-                guard deliver(notAfter: end) else { return .eventLimitReached(eventLimit) }
+                guard deliver(notAfter: end) else { return stopped }
                 moveTime(to: end)
             }
         }
         budget = eventLimit
-        guard !finishDelayedEvents || deliver(notAfter: nil) else { return .eventLimitReached(eventLimit) }
+        guard !finishDelayedEvents || deliver(notAfter: nil) else { return stopped }
         if let final = snapshot.finalState { return .finished(final) }
         return .inputConsumed
     }
