@@ -16,6 +16,13 @@ final class SCXMLInvocationTree {
         children.removeAll { $0 === child }
     }
 
+    /// Lets go of every child session. The children's runtimes hold the tree (it is their invocation
+    /// context), so a tree still holding its children would keep them and itself alive after its session is
+    /// gone: the session calls this when it is released.
+    func removeAll() {
+        children.removeAll()
+    }
+
     /// Runs every child's queue until none holds an event; what they send their parents waits in the
     /// parents' queues (the root's external queue for its own children).
     func runChildren() {

@@ -41,6 +41,12 @@ public final class SCXMLSession {
     /// The sessions `<invoke>` started, driven on this session's virtual time (`SCXMLSession+Invoke.swift`).
     let invocationTree: SCXMLInvocationTree
 
+    deinit {
+        // Child sessions that still run (the run stopped, or the session was dropped, before they finished)
+        // and the tree hold each other: let go of them so that nothing outlives the session.
+        invocationTree.removeAll()
+    }
+
     /// Builds a document's chart and starts it.
     ///
     /// - Parameters:

@@ -114,6 +114,24 @@ struct SCXMLInvokeTests {
         #expect(session.invocationTree.children.isEmpty)
     }
 
+    @Test func aChildStillRunningIsReleasedWithItsSession() throws {
+        weak var child: SCXMLChildSession?
+        weak var childMachine: StateMachine<SCXMLChart>?
+        do {
+            let session = try TestSupport.session(
+                """
+                <state id="s0"><invoke id="kid">\(Self.child)</invoke></state>
+                """)
+            _ = session.processQueuedEvents()
+            child = session.invocationTree.children.first
+            childMachine = child?.machine
+            #expect(child != nil)
+        }
+        // The child's runtime holds the invocation tree, which holds the child: the session breaks the cycle.
+        #expect(child == nil)
+        #expect(childMachine == nil)
+    }
+
     @Test func aSessionRefusesToSaveWhileAChildRunsAndSavesOnceItIsGone() throws {
         let session = try TestSupport.session(
             """
