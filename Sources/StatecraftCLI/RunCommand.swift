@@ -91,11 +91,10 @@ struct RunCommand: ParsableCommand {
         StandardOutput.reportBrokenPipes()
         var firstLoop: (event: String?, error: ChartLoopError)?
         var writeError: StandardOutput.WriteError?
-        // Any limit beyond Int.max - 1 events is unreachable, and the session adds one to it for each input
-        // event: clamping makes `--event-limit 9223372036854775807` mean "no limit" instead of a trap.
+        // `--event-limit 9223372036854775807` (Int.max) means "no limit": the session never adds to it.
         let outcome = session.run(
             input: input.lazy.prefix(while: { _ in writeError == nil }),
-            eventLimit: min(eventLimit, Int.max - 1),
+            eventLimit: eventLimit,
             finishDelayedEvents: saveSnapshot == nil
         ) { record in
             guard writeError == nil else { return }

@@ -101,6 +101,15 @@ struct SessionTests {
         #expect(session.run(events: ["x"]) == .inputConsumed)
     }
 
+    @Test func theLargestEventLimitMeansNoLimit() throws {
+        let session = try TestSupport.session(
+            """
+            <state id="a"><transition event="go" target="b"/></state>
+            <final id="b"/>
+            """)
+        #expect(session.run(events: ["go"], eventLimit: .max) == .finished("b"))
+    }
+
     @Test func aTimerThatRearmsItselfStopsAtTheLimit() throws {
         let session = try TestSupport.session(
             """

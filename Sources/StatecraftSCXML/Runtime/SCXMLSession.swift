@@ -293,7 +293,8 @@ public final class SCXMLSession {
             switch item {
             case .event(let name):
                 enqueue(SCXMLEvent(name))
-                budget += 1
+                // The input event itself does not count; `Int.max` means no limit (and must not overflow).
+                if budget < .max { budget += 1 }
                 guard drain() else { return stopped }
             case .advance(let duration):
                 let end = now + max(duration, .zero)
