@@ -11,7 +11,7 @@ import StatecraftSCXML
 //   swift run -c release statecraft-scale /tmp/scale
 //
 // For .scxml files: parse and validate (SCXMLParser), then build the chart (SCXMLChartBuilder) and start it.
-// For .json files: decode (JSONMachineFormat), then export DOT. Each is run three times; the best time counts.
+// For .json files: decode (JSONMachineFormat), then export DOT, and SCXML (SCXMLDocument(describing:)). Each is run three times; the best time counts.
 
 let directory = CommandLine.arguments.dropFirst().first ?? "/tmp/scale"
 let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
@@ -70,5 +70,9 @@ func measure(_ name: String, _ data: Data) throws {
         print(
             "| \(name) | \(description.states.count) | \(format(decode)) | \(format(export)) (DOT) | "
                 + "\(perState(decode + export, description.states.count)) |")
+        let scxml = try best { _ = SCXMLExporter().export(try SCXMLDocument(describing: description)) }
+        print(
+            "| \(name) | \(description.states.count) | \(format(decode)) | \(format(scxml)) (SCXML) | "
+                + "\(perState(decode + scxml, description.states.count)) |")
     }
 }

@@ -29,12 +29,17 @@ extension SCXMLDocument {
     ///   state with outgoing transitions, a history state at the top level, or a history state with an
     ///   event-triggered transition or several transitions; otherwise whatever ``SCXMLDocumentValidator``
     ///   reports.
-    /// - Complexity: O(*s* × *t*) for *s* states and *t* transitions.
+    /// - Complexity: O(*s* + *t*) for *s* states and *t* transitions.
     public init(describing description: MachineDescription) throws(SCXMLError) {
         var names = SCXMLDescriptionNames()
         for state in description.states {
             names.assign(state.id)
         }
+        // Indexes built once, so that each state finds its transitions and children in O(1).
+        let outgoingBySource = Dictionary(grouping: description.transitions, by: \.source)
+        let childrenByParent = Dictionary(grouping: description.states, by: \.parent)
+        let stateByID = Dictionary(description.states.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func children(of id: String?) -> [StateDescription] { childrenByParent[id] ?? [] }
         var usesConditions = false
         func transitionNode(_ transition: TransitionDescription) -> SCXMLTransitionNode {
             var condition: SCXMLExpression?
@@ -47,20 +52,20 @@ extension SCXMLDocument {
                 targets: transition.targets.map(names.name), type: transition.kind == .internal ? .internal : .external)
         }
         func node(_ state: StateDescription) throws(SCXMLError) -> SCXMLStateNode {
-            let outgoing = description.transitions.filter { $0.source == state.id }
-            var children: [SCXMLStateNode] = []
-            for child in description.children(of: state.id) {
-                children.append(try node(child))
+            let outgoing = outgoingBySource[state.id] ?? []
+            var childNodes: [SCXMLStateNode] = []
+            for child in children(of: state.id) {
+                childNodes.append(try node(child))
             }
             let id = names.name(state.id)
             switch state.kind {
             case .atomic, .compound:
                 return SCXMLStateNode(
                     kind: .state, id: id, initial: state.initialChild.map { [names.name($0)] } ?? [],
-                    children: children, transitions: outgoing.map(transitionNode))
+                    children: childNodes, transitions: outgoing.map(transitionNode))
             case .parallel:
                 return SCXMLStateNode(
-                    kind: .parallel, id: id, children: children, transitions: outgoing.map(transitionNode))
+                    kind: .parallel, id: id, children: childNodes, transitions: outgoing.map(transitionNode))
             case .final:
                 guard outgoing.isEmpty else {
                     throw .invalidStructure(
@@ -68,7 +73,7 @@ extension SCXMLDocument {
                 }
                 return SCXMLStateNode(kind: .final, id: id)
             case .shallowHistory, .deepHistory:
-                guard let parentID = state.parent, let parent = description.state(withID: parentID) else {
+                guard let parentID = state.parent, let parent = stateByID[parentID] else {
                     throw .invalidStructure(
                         element: "history", reason: "the history state '\(state.id)' must have a parent", at: .unknown)
                 }
@@ -82,7 +87,7 @@ extension SCXMLDocument {
                 if defaultTransition == nil {
                     let fallback =
                         parent.initialChild
-                        ?? description.children(of: parentID).first { !$0.kind.isHistory }?.id
+                        ?? children(of: parentID).first { !$0.kind.isHistory }?.id
                     if let fallback { defaultTransition = SCXMLTransitionNode(targets: [names.name(fallback)]) }
                 }
                 return SCXMLStateNode(
@@ -91,7 +96,7 @@ extension SCXMLDocument {
             }
         }
         var states: [SCXMLStateNode] = []
-        for state in description.children(of: nil) {
+        for state in children(of: nil) {
             states.append(try node(state))
         }
         self.init(
