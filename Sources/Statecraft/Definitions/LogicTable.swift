@@ -1,5 +1,5 @@
 /// Transition logic evaluated once for every state–event pair, then read by a table lookup: how a
-/// ``TransitionFunction`` handles events when ``LogicEvaluation`` allows it.
+/// ``TransitionFunction`` and a ``StateMachineSchema`` handle events when ``LogicEvaluation`` allows it.
 ///
 /// States and events qualify when their types are `CaseIterable`, stored in at most one byte with no
 /// references (payload-free enums), and have at most 254 cases (states) or 255 (events). Such a value is
@@ -31,7 +31,7 @@ struct LogicTable<State, Event, Action> {
     @usableFromInline let states: UnsafeMutablePointer<State>
     /// The action the logic returned for each pair with a target, laid out like `cells`; `nil` when no
     /// pair returned an action worth keeping, so lookups skip it. A transition function has none (its
-    /// `Action` is `Void`); the actions are there for logic that returns blocks, such as a schema's.
+    /// `Action` is `Void`); a schema keeps the transition blocks its logic returned.
     @usableFromInline let actions: UnsafeMutablePointer<Action>?
     @usableFromInline let stateCount: Int
     @usableFromInline let cellCount: Int

@@ -92,6 +92,13 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
             case .unlisted: break
             }
         }
+        return decideByFunction(state: state, event: event)
+    }
+
+    /// Calls the function. Kept out of line, so that the table's path in ``decide(state:event:)`` does not
+    /// pay for the call's spills (the function takes and returns its values through memory).
+    @inlinable @inline(never)
+    func decideByFunction(state: State, event: Event) -> TransitionDecision<State, Void>? {
         guard let next = storage.function(state, event) else { return nil }
         return TransitionDecision(target: next)
     }
