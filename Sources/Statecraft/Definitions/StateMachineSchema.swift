@@ -140,6 +140,21 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
         return decideByLogic(state: state, event: event)
     }
 
+    /// Not API: the table's answer for an ignored pair, or for a pair whose transition has no block in a
+    /// schema without effects (its hooks then do nothing); `nil` for other pairs and when the schema is
+    /// not tabulated (``decide(state:event:)`` answers those).
+    @inlinable
+    public func _targetByLookup(state: State, event: Event) -> State?? {
+        guard MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let table = storage.table,
+            storage.enterState == nil
+        else { return nil }
+        switch table.lookup(state, event) {
+        case .transition(let target, let cell): return table.hasAction(at: cell) ? nil : .some(target)
+        case .ignored: return .some(nil)
+        case .unlisted: return nil
+        }
+    }
+
     /// Asks the transition logic. Kept out of line, so that the table's path in ``decide(state:event:)``
     /// does not pay for the logic call's spills (the logic takes and returns its values through memory).
     @inlinable @inline(never)

@@ -95,6 +95,21 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
         return decideByFunction(state: state, event: event)
     }
 
+    /// Not API: the table's answer (a transition function has no hooks), or `nil` when the definition is
+    /// not tabulated or the state or the event is not listed in its type's `allCases`
+    /// (``decide(state:event:)`` then calls the function).
+    @inlinable
+    public func _targetByLookup(state: State, event: Event) -> State?? {
+        guard MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let table = storage.table else {
+            return nil
+        }
+        switch table.lookup(state, event) {
+        case .transition(let target, _): return .some(target)
+        case .ignored: return .some(nil)
+        case .unlisted: return nil
+        }
+    }
+
     /// Calls the function. Kept out of line, so that the table's path in ``decide(state:event:)`` does not
     /// pay for the call's spills (the function takes and returns its values through memory).
     @inlinable @inline(never)

@@ -103,12 +103,6 @@ public final class StateMachine<Definition: MachineDefinition> {
             enqueue(event)
             return false
         }
-        // The same steps on both branches, written apart only so that the code specialised for a definition
-        // knows, on the first, that `support` is `nil` until user code runs: a machine that nothing observes,
-        // with nothing queued and no effect — the common case. With hooks that inline to nothing and a
-        // `decide` that calls nothing (a table lookup, a `switch`), the compiler then drops the observer,
-        // effect and queue checks and the `isHandling` stores, which no code can observe there.
-        if support == nil { return processAndDrain(event) }
         return processAndDrain(event)
     }
 
@@ -151,7 +145,21 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable
     func process(_ event: Event) -> Bool {
         if Definition._updatesStateInPlace { return processInPlace(event) }
+        // A definition that can answer by a lookup (a tabulated one) answers there, for transitions that
+        // run no hook: the shell then changes the state without calling into the definition again.
+        if let answer = definition._targetByLookup(state: _state, event: event) {
+            guard let target = answer else { return ignore(event) }
+            return performWithoutHooks(target, on: event)
+        }
         guard let decision = definition.decide(state: _state, event: event) else { return ignore(event) }
+        return perform(decision, on: event)
+    }
+
+    /// Performs a decision: the transition's hooks, the change of state, the observers.
+    ///
+    /// - Returns: `true`, for ``process(_:)`` to return.
+    @inlinable
+    func perform(_ decision: TransitionDecision<State, Definition.Action>, on event: Event) -> Bool {
         // A change of state ends the effects of the state left (new epoch, tasks cancelled) before any hook
         // of the transition runs, so work started from `willTransition` or an exit hook belongs to the state
         // the event leads to (as work started on entry does) instead of being cancelled at once. Machines
@@ -163,6 +171,24 @@ public final class StateMachine<Definition: MachineDefinition> {
         let oldState = _state
         _state = decision.target
         definition.didTransition(from: oldState, on: event, decision: decision, in: self)
+        if let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
+        }
+        return true
+    }
+
+    /// Performs a change of state to `target` that runs no hook (see
+    /// ``MachineDefinition/_targetByLookup(state:event:)``): the effects of the state left end, the state
+    /// changes, the observers hear of it.
+    ///
+    /// - Returns: `true`, for ``process(_:)`` to return.
+    @inlinable
+    func performWithoutHooks(_ target: State, on event: Event) -> Bool {
+        if let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
+        }
+        let oldState = _state
+        _state = target
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
         }
