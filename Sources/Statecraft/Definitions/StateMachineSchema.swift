@@ -155,9 +155,8 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
         }
     }
 
-    /// Asks the transition logic. Kept out of line, so that the table's path in ``decide(state:event:)``
-    /// does not pay for the logic call's spills (the logic takes and returns its values through memory).
-    @inlinable @inline(never)
+    /// Asks the transition logic.
+    @inlinable
     func decideByLogic(state: State, event: Event) -> TransitionDecision<State, TransitionBlock?>? {
         guard let (target, block) = storage.transitionLogic(state, event) else { return nil }
         return TransitionDecision(target: target, kind: .change, action: block)

@@ -110,9 +110,8 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
         }
     }
 
-    /// Calls the function. Kept out of line, so that the table's path in ``decide(state:event:)`` does not
-    /// pay for the call's spills (the function takes and returns its values through memory).
-    @inlinable @inline(never)
+    /// Calls the function.
+    @inlinable
     func decideByFunction(state: State, event: Event) -> TransitionDecision<State, Void>? {
         guard let next = storage.function(state, event) else { return nil }
         return TransitionDecision(target: next)
