@@ -1,27 +1,36 @@
 import Statecraft
 import Testing
 
+/// Schemas bound to subjects. `Mode` and `Command` are payload-free and `CaseIterable`, so a schema over
+/// them is tabulated by default; tests taking a `LogicEvaluation` run on both paths.
 @Suite("Schema and subject")
 struct SchemaAndSubjectTests {
-    enum Mode: Equatable, Sendable { case idle, busy }
-    enum Command: Sendable { case start, stop }
+    enum Mode: Equatable, Sendable, CaseIterable { case idle, busy }
+    enum Command: Sendable, CaseIterable { case start, stop }
 
     final class Worker {
         var started = 0
         var stopped = 0
     }
 
-    static let schema = StateMachineSchema<Mode, Command, Worker>(initialState: .idle) { mode, command in
-        switch (mode, command) {
-        case (.idle, .start): return (.busy, { $0.started += 1 })
-        case (.busy, .stop): return (.idle, { $0.stopped += 1 })
-        case (.idle, .stop), (.busy, .start): return nil
+    static let schema = makeSchema(evaluation: .tabulatedWhenPossible)
+
+    static func makeSchema(evaluation: LogicEvaluation) -> StateMachineSchema<Mode, Command, Worker> {
+        StateMachineSchema<Mode, Command, Worker>(initialState: .idle, evaluation: evaluation) { mode, command in
+            switch (mode, command) {
+            case (.idle, .start): return (.busy, { $0.started += 1 })
+            case (.busy, .stop): return (.idle, { $0.stopped += 1 })
+            case (.idle, .stop), (.busy, .start): return nil
+            }
         }
     }
 
-    @Test func oneSchemaDrivesManyMachinesEachWithItsOwnSubject() {
+    @Test(arguments: LogicEvaluation.allCases)
+    func oneSchemaDrivesManyMachinesEachWithItsOwnSubject(evaluation: LogicEvaluation) {
+        let schema = Self.makeSchema(evaluation: evaluation)
+        #expect(schema.isTabulated == (evaluation == .tabulatedWhenPossible))
         let workers = (0..<5).map { _ in Worker() }
-        let machines = workers.map { StateMachine(schema: Self.schema, subject: $0) }
+        let machines = workers.map { StateMachine(schema: schema, subject: $0) }
         machines[1].handle(.start)
         machines[3].handle(.start)
         machines[3].handle(.stop)
@@ -31,15 +40,18 @@ struct SchemaAndSubjectTests {
         for (machine, worker) in zip(machines, workers) { #expect(machine.subject === worker) }
     }
 
-    @Test func theTransitionBlockRunsAfterTheStateChanged() {
+    @Test(arguments: LogicEvaluation.allCases)
+    func theTransitionBlockRunsAfterTheStateChanged(evaluation: LogicEvaluation) {
         final class Probe {
             var stateSeenByBlock: Mode?
             var machine: StateMachine<StateMachineSchema<Mode, Command, Probe>>?
         }
-        let schema = StateMachineSchema<Mode, Command, Probe>(initialState: .idle) { mode, command in
+        let schema = StateMachineSchema<Mode, Command, Probe>(initialState: .idle, evaluation: evaluation) {
+            mode, command in
             mode == .idle && command == .start
                 ? (.busy, { probe in probe.stateSeenByBlock = probe.machine?.state }) : nil
         }
+        #expect(schema.isTabulated == (evaluation == .tabulatedWhenPossible))
         let probe = Probe()
         let machine = StateMachine(schema: schema, subject: probe)
         probe.machine = machine
@@ -66,12 +78,14 @@ struct SchemaAndSubjectTests {
         #expect(Self.schema.transitionLogic(.busy, .start) == nil)
     }
 
-    @Test func releasingMachineAndSubjectFreesBoth() {
+    @Test(arguments: LogicEvaluation.allCases)
+    func releasingMachineAndSubjectFreesBoth(evaluation: LogicEvaluation) {
         weak var weakWorker: Worker?
         weak var weakMachine: StateMachine<StateMachineSchema<Mode, Command, Worker>>?
+        let schema = Self.makeSchema(evaluation: evaluation)
         do {
             let worker = Worker()
-            let machine = StateMachine(schema: Self.schema, subject: worker)
+            let machine = StateMachine(schema: schema, subject: worker)
             machine.didTransition = { _, _, _ in }
             machine.addObserver { _, _, _ in }
             machine.handle(.start)
@@ -112,9 +126,11 @@ struct SchemaAndSubjectTests {
         #expect(weakMachine == nil)
     }
 
-    @Test func aWeakSubjectCanOutliveItsObject() {
+    @Test(arguments: LogicEvaluation.allCases)
+    func aWeakSubjectCanOutliveItsObject(evaluation: LogicEvaluation) {
         final class Screen { var shown = 0 }
-        let schema = StateMachineSchema<Mode, Command, Weak<Screen>>(initialState: .idle) { mode, command in
+        let schema = StateMachineSchema<Mode, Command, Weak<Screen>>(initialState: .idle, evaluation: evaluation) {
+            mode, command in
             mode == .idle && command == .start ? (.busy, { $0.object?.shown += 1 }) : nil
         }
         var screen: Screen? = Screen()

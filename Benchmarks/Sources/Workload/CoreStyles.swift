@@ -13,9 +13,22 @@ public enum CrossingSchema {
         return (next, nil)
     }
 
-    /// A new machine running ``schema``.
-    public static func makeMachine() -> StateMachine<StateMachineSchema<Crossing, CrossingEvent, Void>> {
-        StateMachine(schema: schema)
+    /// The same schema with its logic called on every event instead of tabulated.
+    public static let schemaOnEveryEvent = StateMachineSchema<Crossing, CrossingEvent, Void>(
+        initialState: .carsGreen, evaluation: .onEveryEvent
+    ) { state, event in
+        guard let next = CrossingRules.next(from: state, on: event) else { return nil }
+        return (next, nil)
+    }
+
+    /// A new machine running ``schema`` (tabulated: the default for these types), or
+    /// ``schemaOnEveryEvent``.
+    public static func makeMachine(
+        evaluation: LogicEvaluation = .tabulatedWhenPossible
+    ) -> StateMachine<StateMachineSchema<Crossing, CrossingEvent, Void>> {
+        let machine = StateMachine(schema: evaluation == .tabulatedWhenPossible ? schema : schemaOnEveryEvent)
+        precondition(machine.definition.isTabulated == (evaluation == .tabulatedWhenPossible))
+        return machine
     }
 }
 

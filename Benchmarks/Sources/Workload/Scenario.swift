@@ -89,6 +89,9 @@ public struct Scenario: Sendable {
         },
         crossing("Core.schema", make: { CrossingSchema.makeMachine() }, drive: Drive.schema),
         crossing("Core.schema+observer", observed: true, make: { CrossingSchema.makeMachine() }, drive: Drive.schema),
+        crossing(
+            "Core.schema.onEveryEvent", make: { CrossingSchema.makeMachine(evaluation: .onEveryEvent) },
+            drive: Drive.schema),
         crossing("Core.function", make: { CrossingFunction.makeMachine() }, drive: Drive.function),
         crossing(
             "Core.function+observer", observed: true, make: { CrossingFunction.makeMachine() }, drive: Drive.function),

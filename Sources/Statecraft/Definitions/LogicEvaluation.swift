@@ -1,8 +1,10 @@
-/// When a ``TransitionFunction`` calls its function.
+/// When a ``TransitionFunction`` calls its function, and a ``StateMachineSchema`` its transition logic.
 ///
 /// By default (``tabulatedWhenPossible``) a function whose states and events are payload-free
 /// `CaseIterable` types is called once for every state–event pair when the definition is created; each
-/// event is then a table lookup (33 instructions per event on the `Benchmarks/` workload instead of 47).
+/// event is then a table lookup (see the *Performance* article for what that saves). A schema's logic is
+/// tabulated the same way, with the transition block it returns for each pair: the table runs that block,
+/// the same closure every time, whenever the pair occurs.
 /// The function must then be what ``MachineDefinition/decide(state:event:)`` already promises: pure — the
 /// same answer for the same state and event, no side effects, no reads of mutable global state — and it
 /// must not trap for any pair, because every pair is evaluated, including those that never occur.
@@ -26,9 +28,8 @@
 /// cases (states) or 255 (events). A value that its type's `allCases` does not list is handled by calling
 /// the function; a function that leads to a state `allCases` does not list is not tabulated.
 ///
-/// ``StateMachineSchema`` does not tabulate its logic: measured, a table lookup in its `decide` saved 4 of
-/// its 72 instructions per event and made schemas whose types do not qualify 19 instructions slower, because
-/// the runtime then handles two kinds of decision carrying a transition block (`Benchmarks/README.md`).
+/// ``TransitionFunction/isTabulated`` and ``StateMachineSchema/isTabulated`` tell whether a definition
+/// was tabulated.
 public enum LogicEvaluation: Sendable, Hashable, CaseIterable {
     /// Tabulate the logic when the state and event types allow it (see ``LogicEvaluation``); call it on
     /// every event otherwise. The default.

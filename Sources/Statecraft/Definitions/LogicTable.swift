@@ -1,5 +1,5 @@
 /// Transition logic evaluated once for every state–event pair, then read by a table lookup: how a
-/// ``TransitionFunction`` handles events when ``LogicEvaluation`` allows it.
+/// ``TransitionFunction`` and a ``StateMachineSchema`` handle events when ``LogicEvaluation`` allows it.
 ///
 /// States and events qualify when their types are `CaseIterable`, stored in at most one byte with no
 /// references (payload-free enums), and have at most 254 cases (states) or 255 (events). Such a value is
@@ -31,8 +31,10 @@ struct LogicTable<State, Event, Action> {
     @usableFromInline let states: UnsafeMutablePointer<State>
     /// The action the logic returned for each pair with a target, laid out like `cells`; `nil` when no
     /// pair returned an action worth keeping, so lookups skip it. A transition function has none (its
-    /// `Action` is `Void`); the actions are there for logic that returns blocks, such as a schema's.
+    /// `Action` is `Void`); a schema keeps the transition blocks its logic returned.
     @usableFromInline let actions: UnsafeMutablePointer<Action>?
+    /// Laid out like `cells` when `actions` is not `nil`: whether the action of each cell is worth keeping.
+    @usableFromInline let keptActions: UnsafeMutablePointer<Bool>?
     @usableFromInline let stateCount: Int
     @usableFromInline let cellCount: Int
 
@@ -103,10 +105,17 @@ struct LogicTable<State, Event, Action> {
             // Every cell is initialized, so that `deallocate()` deinitializes them all: the cells without a
             // transition hold a copy of some action and are never read.
             actions.initialize(repeating: kept.action, count: cellCount)
-            for answer in answers { actions[answer.cell] = answer.action }
+            let keptActions = UnsafeMutablePointer<Bool>.allocate(capacity: cellCount)
+            keptActions.initialize(repeating: false, count: cellCount)
+            for answer in answers {
+                actions[answer.cell] = answer.action
+                keptActions[answer.cell] = keepsAction(answer.action)
+            }
             self.actions = actions
+            self.keptActions = keptActions
         } else {
             actions = nil
+            keptActions = nil
         }
         stateCount = stateCases.count
         self.cellCount = cellCount
@@ -118,6 +127,7 @@ struct LogicTable<State, Event, Action> {
             actions.deinitialize(count: cellCount)
             actions.deallocate()
         }
+        keptActions?.deallocate()
         states.deinitialize(count: stateCount)
         states.deallocate()
         cells.deallocate()
@@ -127,7 +137,7 @@ struct LogicTable<State, Event, Action> {
     /// What the logic answered for `state` and `event`.
     ///
     /// - Complexity: O(1): four loads and one comparison on the common path.
-    @inlinable
+    @inlinable @inline(__always)
     func lookup(_ state: State, _ event: Event) -> Lookup {
         let row = index.load(fromByteOffset: Self.byte(of: state) &<< 1, as: UInt16.self)
         let column = index.load(fromByteOffset: 512 &+ Self.byte(of: event), as: UInt8.self)
@@ -137,8 +147,16 @@ struct LogicTable<State, Event, Action> {
         return target == Self.ignored ? .ignored : .unlisted
     }
 
+    /// Whether the action the logic returned for the transition at `cell` is worth keeping (a block
+    /// that is not `nil`); `false` at once when no action was kept.
+    @inlinable @inline(__always)
+    func hasAction(at cell: Int) -> Bool {
+        guard let keptActions else { return false }
+        return keptActions[cell]
+    }
+
     /// The action the logic returned for the transition at `cell`, or `nil` when no action was kept.
-    @inlinable
+    @inlinable @inline(__always)
     func action(at cell: Int) -> Action? {
         actions?[cell]
     }
@@ -146,7 +164,7 @@ struct LogicTable<State, Event, Action> {
     /// The byte that stores `value`; 0 for a type of size 0 (a single case).
     ///
     /// Only called for qualifying types (one byte or less, no references), whose values are that byte.
-    @inlinable
+    @inlinable @inline(__always)
     static func byte<T>(of value: T) -> Int {
         if MemoryLayout<T>.size == 0 { return 0 }
         return withUnsafeBytes(of: value) { Int($0.load(as: UInt8.self)) }

@@ -87,6 +87,18 @@ public protocol MachineDefinition {
     /// `nil` by default: a definition whose steps are always bounded has nothing to report.
     func _loopError(in state: State) -> ChartLoopError?
 
+    /// Not API (a speed-only hook of the shell): the state `event` leads to from `state`, when the
+    /// definition can tell without running user code (a table lookup) and the transition is a change of
+    /// state that runs no hook and no action — ``willTransition(from:on:decision:in:)`` and
+    /// ``didTransition(from:on:decision:in:)`` would do nothing for it. The shell then changes the state
+    /// and notifies observers without calling into the definition again.
+    ///
+    /// The default answers nothing: the shell then calls ``decide(state:event:)``, which must give the same
+    /// answer for every pair this requirement answers.
+    /// - Returns: `nil` when the definition cannot tell this way; `.some(nil)` when `event` is ignored in
+    ///   `state`; otherwise the target of the change of state.
+    func _targetByLookup(state: State, event: Event) -> State??
+
     /// Not API: called before a definition that ``_updatesStateInPlace`` handles `event` — a chart
     /// forwards it to the invocations that autoforward (SCXML 1.0 §6.4). Does nothing by default.
     func _willHandle(_ event: Event, in machine: StateMachine<Self>)
@@ -134,6 +146,10 @@ extension MachineDefinition {
     /// `nil`: the step settled.
     @inlinable
     public func _loopError(in state: State) -> ChartLoopError? { nil }
+
+    /// `nil`: the shell asks ``decide(state:event:)``.
+    @inlinable
+    public func _targetByLookup(state: State, event: Event) -> State?? { nil }
 
     /// Does nothing.
     @inlinable

@@ -62,14 +62,26 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
         /// Starts the effects of a state just entered; set by the `effects:` initializer
         /// (`StateMachineSchema+Effects.swift`), `nil` otherwise.
         @usableFromInline let enterState: EnterState?
+        /// The logic evaluated for every state–event pair, with the blocks it returned, when
+        /// ``LogicEvaluation`` and the types allow it.
+        @usableFromInline let table: LogicTable<State, Event, TransitionBlock?>?
 
         @usableFromInline init(
-            initialState: State, transitionLogic: @escaping TransitionLogic, enterState: EnterState? = nil
+            initialState: State, transitionLogic: @escaping TransitionLogic, evaluation: LogicEvaluation,
+            enterState: EnterState? = nil
         ) {
             self.initialState = initialState
             self.transitionLogic = transitionLogic
             self.enterState = enterState
+            switch evaluation {
+            case .tabulatedWhenPossible:
+                table = LogicTable(logic: transitionLogic, keepsAction: { $0 != nil })
+            case .onEveryEvent:
+                table = nil
+            }
         }
+
+        deinit { table?.deallocate() }
     }
 
     @usableFromInline typealias EnterState = @Sendable (StateMachine<StateMachineSchema>) -> Void
@@ -78,12 +90,24 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
 
     /// Creates a schema.
     ///
+    /// When `State` and `Event` are payload-free `CaseIterable` enums, the logic is called once for every
+    /// state–event pair here, and each event is then a table lookup that runs the block the logic returned
+    /// for that pair; the logic must then be pure, as ``MachineDefinition/decide(state:event:)`` promises,
+    /// and must not trap for pairs that never occur. Pass `evaluation: .onEveryEvent` to call it on every
+    /// event instead (see ``LogicEvaluation``).
+    ///
     /// - Parameters:
     ///   - initialState: The state every machine created from this schema starts in.
+    ///   - evaluation: Whether to tabulate the logic when `State` and `Event` allow it (the default) or call
+    ///     it on every event.
     ///   - transitionLogic: Given the current state and an event, the next state and an optional block to
     ///     run after the transition with the machine's subject; or `nil` when the event is ignored.
-    public init(initialState: State, transitionLogic: @escaping TransitionLogic) {
-        storage = Storage(initialState: initialState, transitionLogic: transitionLogic)
+    /// - Complexity: O(states × events) calls of `transitionLogic` when it is tabulated; O(1) otherwise.
+    public init(
+        initialState: State, evaluation: LogicEvaluation = .tabulatedWhenPossible,
+        transitionLogic: @escaping TransitionLogic
+    ) {
+        storage = Storage(initialState: initialState, transitionLogic: transitionLogic, evaluation: evaluation)
     }
 
     @usableFromInline init(storage: Storage) {
@@ -96,9 +120,44 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
     /// The transition logic this schema was created with.
     @inlinable public var transitionLogic: TransitionLogic { storage.transitionLogic }
 
-    /// Asks the transition logic; the transition block becomes the decision's action.
+    /// Whether this schema handles events by a table lookup, having evaluated its logic for every
+    /// state–event pair when it was created (see ``LogicEvaluation``).
+    public var isTabulated: Bool { storage.table != nil }
+
+    /// Reads the table, or asks the transition logic; the transition block becomes the decision's action.
     @inlinable
     public func decide(state: State, event: Event) -> TransitionDecision<State, TransitionBlock?>? {
+        // Types larger than a byte are never tabulated: in code specialised for them the size checks fold
+        // away, and the table's branch with them.
+        if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let table = storage.table {
+            switch table.lookup(state, event) {
+            case .transition(let target, let cell):
+                return TransitionDecision(target: target, kind: .change, action: table.action(at: cell) ?? nil)
+            case .ignored: return nil
+            case .unlisted: break
+            }
+        }
+        return decideByLogic(state: state, event: event)
+    }
+
+    /// Not API: the table's answer for an ignored pair, or for a pair whose transition has no block in a
+    /// schema without effects (its hooks then do nothing); `nil` for other pairs and when the schema is
+    /// not tabulated (``decide(state:event:)`` answers those).
+    @inlinable
+    public func _targetByLookup(state: State, event: Event) -> State?? {
+        guard MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let table = storage.table,
+            storage.enterState == nil
+        else { return nil }
+        switch table.lookup(state, event) {
+        case .transition(let target, let cell): return table.hasAction(at: cell) ? nil : .some(target)
+        case .ignored: return .some(nil)
+        case .unlisted: return nil
+        }
+    }
+
+    /// Asks the transition logic.
+    @inlinable
+    func decideByLogic(state: State, event: Event) -> TransitionDecision<State, TransitionBlock?>? {
         guard let (target, block) = storage.transitionLogic(state, event) else { return nil }
         return TransitionDecision(target: target, kind: .change, action: block)
     }

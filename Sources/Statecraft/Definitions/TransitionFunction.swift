@@ -92,6 +92,27 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
             case .unlisted: break
             }
         }
+        return decideByFunction(state: state, event: event)
+    }
+
+    /// Not API: the table's answer (a transition function has no hooks), or `nil` when the definition is
+    /// not tabulated or the state or the event is not listed in its type's `allCases`
+    /// (``decide(state:event:)`` then calls the function).
+    @inlinable
+    public func _targetByLookup(state: State, event: Event) -> State?? {
+        guard MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let table = storage.table else {
+            return nil
+        }
+        switch table.lookup(state, event) {
+        case .transition(let target, _): return .some(target)
+        case .ignored: return .some(nil)
+        case .unlisted: return nil
+        }
+    }
+
+    /// Calls the function.
+    @inlinable
+    func decideByFunction(state: State, event: Event) -> TransitionDecision<State, Void>? {
         guard let next = storage.function(state, event) else { return nil }
         return TransitionDecision(target: next)
     }

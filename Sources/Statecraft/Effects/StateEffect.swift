@@ -4,7 +4,7 @@
 /// An effect is an `async` operation given an ``EffectContext``, through which it sends events back to the
 /// machine — progress, a completion, a failure. Start one from a hook with
 /// ``StateMachine/startEffect(_:)``, or declare effects per state in a schema with
-/// ``StateMachineSchema/init(initialState:transitionLogic:effects:)``:
+/// ``StateMachineSchema/init(initialState:evaluation:transitionLogic:effects:)``:
 ///
 /// ```swift
 /// let download = StateEffect<DownloadEvent>(catch: { .failed("\($0)") }) { context in

@@ -24,12 +24,15 @@ extension StateMachineSchema where Event: Sendable {
     ///
     /// - Parameters:
     ///   - initialState: The state every machine created from this schema starts in.
+    ///   - evaluation: Whether to tabulate the logic when `State` and `Event` allow it (the default) or call
+    ///     it on every event (see ``StateMachineSchema/init(initialState:evaluation:transitionLogic:)``).
     ///   - transitionLogic: Given the current state and an event, the next state and an optional block;
     ///     or `nil` when the event is ignored.
     ///   - effects: Given a state just entered and the machine's subject, the effect to run in it, or
     ///     `nil` for none. Called on the machine's isolation.
     public init(
         initialState: State,
+        evaluation: LogicEvaluation = .tabulatedWhenPossible,
         transitionLogic: @escaping TransitionLogic,
         effects: @escaping @Sendable (State, Subject) -> StateEffect<Event>?
     ) {
@@ -37,6 +40,8 @@ extension StateMachineSchema where Event: Sendable {
             if let effect = effects(machine.state, machine.subject) { machine.startEffect(effect) }
         }
         self.init(
-            storage: Storage(initialState: initialState, transitionLogic: transitionLogic, enterState: enterState))
+            storage: Storage(
+                initialState: initialState, transitionLogic: transitionLogic, evaluation: evaluation,
+                enterState: enterState))
     }
 }

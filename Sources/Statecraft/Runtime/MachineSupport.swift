@@ -6,15 +6,16 @@
 @usableFromInline
 final class MachineSupport<State, Event> {
     @usableFromInline typealias TransitionObserver = (State, Event, State) -> Void
-    @usableFromInline typealias IgnoredEventObserver = (State, Event) -> Void
 
     // Never accessed `inout` across a call into user code (observers run from the lists' buffers, which
     // an observer's own additions and removals do not change until the notification ends), so the
     // dynamic exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Event>()
     @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver?
-    @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserver>()
-    @exclusivity(unchecked) @usableFromInline var ignoredEventObservers = ObserverList<IgnoredEventObserver>()
+    @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserverBox<State, Event>>()
+    @exclusivity(unchecked) @usableFromInline var ignoredEventObservers = ObserverList<
+        IgnoredEventObserverBox<State, Event>
+    >()
     @usableFromInline var nextTokenID = 0
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
     @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
@@ -49,7 +50,7 @@ final class MachineSupport<State, Event> {
         if let didTransition { didTransition(oldState, event, newState) }
         let callList = observers.callList
         if callList.isEmpty { return }
-        observers.notifying += 1
+        observers.notifying &+= 1
         for index in callList.indices {
             callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
         }
@@ -61,7 +62,7 @@ final class MachineSupport<State, Event> {
     @inlinable func notifyIgnored(_ event: Event, in state: State) {
         let callList = ignoredEventObservers.callList
         if callList.isEmpty { return }
-        ignoredEventObservers.notifying += 1
+        ignoredEventObservers.notifying &+= 1
         for index in callList.indices {
             callList[index]._withUnsafeGuaranteedRef { box in box.body(state, event) }
         }

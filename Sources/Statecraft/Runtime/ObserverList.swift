@@ -12,19 +12,22 @@
 /// rebuilt whenever ``boxes`` changes, which never happens during a notification; its owner calls
 /// ``deallocate()`` once, when it is deinitialized.
 @usableFromInline
-struct ObserverList<Body> {
-    @usableFromInline var boxes: [ObserverBox<Body>] = [] {
+struct ObserverList<Box: ObserverBox> {
+    @usableFromInline var boxes: [Box] = [] {
         didSet { rebuildCallList() }
     }
     /// ``boxes`` as unretained references, for notifications.
-    @usableFromInline private(set) var callList = UnsafeMutableBufferPointer<Unmanaged<ObserverBox<Body>>>(
+    @usableFromInline private(set) var callList = UnsafeMutableBufferPointer<Unmanaged<Box>>(
         start: nil, count: 0)
     /// Observers added during a notification; they are first called for the next one.
-    @usableFromInline var pending: [ObserverBox<Body>] = []
+    @usableFromInline var pending: [Box] = []
     /// How many notifications are running (an observer may make another one run).
     @usableFromInline var notifying = 0
     /// Whether a box was marked removed during a notification.
     @usableFromInline var hasRemovals = false
+    /// Whether a notification deferred a change (an addition or a removal): one flag for the end of every
+    /// notification to test.
+    @usableFromInline var hasDeferredChanges = false
 
     @inlinable init() {}
 
@@ -34,8 +37,13 @@ struct ObserverList<Body> {
     @inlinable var isEmpty: Bool { count == 0 }
 
     /// Adds an observer; during a notification it is kept aside until the notification ends.
-    @usableFromInline mutating func append(_ box: ObserverBox<Body>) {
-        if notifying > 0 { pending.append(box) } else { boxes.append(box) }
+    @usableFromInline mutating func append(_ box: Box) {
+        if notifying > 0 {
+            pending.append(box)
+            hasDeferredChanges = true
+        } else {
+            boxes.append(box)
+        }
     }
 
     /// Removes the observer `token` identifies; during a notification it is only marked, and dropped
@@ -52,6 +60,7 @@ struct ObserverList<Body> {
             let box = boxes[index]
             box.isRemoved = true
             hasRemovals = true
+            hasDeferredChanges = true
         } else {
             boxes.remove(at: index)
         }
@@ -61,14 +70,14 @@ struct ObserverList<Body> {
     /// Ends a notification: once the outermost one ends, applies the additions and removals made
     /// during it.
     @inlinable mutating func endNotification() {
-        notifying -= 1
-        if notifying == 0 && (hasRemovals || !pending.isEmpty) { applyDeferredChanges() }
+        notifying &-= 1
+        if hasDeferredChanges && notifying == 0 { applyDeferredChanges() }
     }
 
     /// Copies ``boxes`` into a new ``callList``.
     @usableFromInline mutating func rebuildCallList() {
         callList.deallocate()
-        let list = UnsafeMutableBufferPointer<Unmanaged<ObserverBox<Body>>>.allocate(capacity: boxes.count)
+        let list = UnsafeMutableBufferPointer<Unmanaged<Box>>.allocate(capacity: boxes.count)
         for (index, box) in boxes.enumerated() {
             (list.baseAddress! + index).initialize(to: Unmanaged.passUnretained(box))
         }
@@ -88,5 +97,6 @@ struct ObserverList<Body> {
         }
         boxes.append(contentsOf: pending)
         pending.removeAll()
+        hasDeferredChanges = false
     }
 }

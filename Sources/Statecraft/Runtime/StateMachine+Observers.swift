@@ -23,7 +23,7 @@ extension StateMachine {
     public func addObserver(_ observer: @escaping (State, Event, State) -> Void) -> ObserverToken {
         let support = makeSupport()
         let token = support.makeToken()
-        support.observers.append(ObserverBox(token: token, body: observer))
+        support.observers.append(TransitionObserverBox(token: token, body: observer))
         return token
     }
 
@@ -34,7 +34,7 @@ extension StateMachine {
     public func addIgnoredEventObserver(_ observer: @escaping (State, Event) -> Void) -> ObserverToken {
         let support = makeSupport()
         let token = support.makeToken()
-        support.ignoredEventObservers.append(ObserverBox(token: token, body: observer))
+        support.ignoredEventObservers.append(IgnoredEventObserverBox(token: token, body: observer))
         return token
     }
 

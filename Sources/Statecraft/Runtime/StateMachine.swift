@@ -99,7 +99,11 @@ public final class StateMachine<Definition: MachineDefinition> {
     ///   was busy with another event (see ``send(_:)`` for the distinction).
     @inlinable @discardableResult
     public func handle(_ event: Event) -> Bool {
-        send(event).didTransition
+        if isHandling {
+            enqueue(event)
+            return false
+        }
+        return processAndDrain(event)
     }
 
     /// Sends `event` to the machine and tells what became of it.
@@ -115,17 +119,47 @@ public final class StateMachine<Definition: MachineDefinition> {
             return .queued
         }
         isHandling = true
-        let outcome = process(event)
+        let outcome = process(event) ? outcomeOfTransition() : .ignored
         if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ !$0.queue.isEmpty }) { drainQueue() }
         isHandling = false
         return outcome
     }
 
-    /// Handles one event: decide, perform, notify.
+    /// Handles `event`, then every event queued meanwhile, on a machine that is not handling one.
+    ///
+    /// - Returns: Whether `event` caused a transition.
     @inlinable
-    func process(_ event: Event) -> EventOutcome {
+    func processAndDrain(_ event: Event) -> Bool {
+        isHandling = true
+        let transitioned = process(event)
+        if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ !$0.queue.isEmpty }) { drainQueue() }
+        isHandling = false
+        return transitioned
+    }
+
+    /// Handles one event: decide, perform, notify.
+    ///
+    /// - Returns: Whether the event caused a transition: a plain `Bool`, so that callers that only need
+    ///   that (``handle(_:)``) build no ``EventOutcome``, whose destruction the compiler does not always
+    ///   see through (it can carry a ``ChartLoopError``).
+    @inlinable
+    func process(_ event: Event) -> Bool {
         if Definition._updatesStateInPlace { return processInPlace(event) }
+        // A definition that can answer by a lookup (a tabulated one) answers there, for transitions that
+        // run no hook: the shell then changes the state without calling into the definition again.
+        if let answer = definition._targetByLookup(state: _state, event: event) {
+            guard let target = answer else { return ignore(event) }
+            return performWithoutHooks(target, on: event)
+        }
         guard let decision = definition.decide(state: _state, event: event) else { return ignore(event) }
+        return perform(decision, on: event)
+    }
+
+    /// Performs a decision: the transition's hooks, the change of state, the observers.
+    ///
+    /// - Returns: `true`, for ``process(_:)`` to return.
+    @inlinable
+    func perform(_ decision: TransitionDecision<State, Definition.Action>, on event: Event) -> Bool {
         // A change of state ends the effects of the state left (new epoch, tasks cancelled) before any hook
         // of the transition runs, so work started from `willTransition` or an exit hook belongs to the state
         // the event leads to (as work started on entry does) instead of being cancelled at once. Machines
@@ -140,15 +174,35 @@ public final class StateMachine<Definition: MachineDefinition> {
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
         }
-        return outcomeOfTransition()
+        return true
+    }
+
+    /// Performs a change of state to `target` that runs no hook (see
+    /// ``MachineDefinition/_targetByLookup(state:event:)``): the effects of the state left end, the state
+    /// changes, the observers hear of it.
+    ///
+    /// - Returns: `true`, for ``process(_:)`` to return.
+    @inlinable
+    func performWithoutHooks(_ target: State, on event: Event) -> Bool {
+        if let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
+        }
+        let oldState = _state
+        _state = target
+        if let support = unretainedSupport {
+            support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
+        }
+        return true
     }
 
     /// Tells the ignored-event observers, if any, that `event` was ignored.
-    @inlinable func ignore(_ event: Event) -> EventOutcome {
+    ///
+    /// - Returns: `false`, for ``process(_:)`` to return.
+    @inlinable func ignore(_ event: Event) -> Bool {
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.notifyIgnored(event, in: _state) }
         }
-        return .ignored
+        return false
     }
 
     /// `.transitioned`, or `.unsettled` when the definition reports that the step stopped at its bound.
@@ -165,7 +219,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// cannot write it (`_state` has no public setter) or start another step (events sent meanwhile
     /// are queued), so no access overlaps the `inout` one.
     @inlinable
-    func processInPlace(_ event: Event) -> EventOutcome {
+    func processInPlace(_ event: Event) -> Bool {
         definition._willHandle(event, in: self)
         if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
             return processInPlaceObserved(event)
@@ -175,13 +229,13 @@ public final class StateMachine<Definition: MachineDefinition> {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition._didUpdate(kind, on: event, in: self)
-        return outcomeOfTransition()
+        return true
     }
 
     /// ``processInPlace(_:)`` while `didTransition` or an observer needs the state from before the event:
     /// the same step, with `_stateForObservers(_:)` of the old state kept for them.
     @inlinable
-    func processInPlaceObserved(_ event: Event) -> EventOutcome {
+    func processInPlaceObserved(_ event: Event) -> Bool {
         let oldState = definition._stateForObservers(_state)
         guard let kind = definition._update(&_state, on: event) else { return ignore(event) }
         if kind == .change, let support = unretainedSupport {
@@ -191,7 +245,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
         }
-        return outcomeOfTransition()
+        return true
     }
 
     @usableFromInline
