@@ -4,7 +4,9 @@
 @usableFromInline
 struct ChartTransitionList: Sequence, Sendable {
     @usableFromInline var inline: (Int, Int, Int, Int) = (-1, -1, -1, -1)
-    @usableFromInline var spilled: [Int] = []
+    /// The elements after the first four; `nil` until there are any, so that copying and destroying a
+    /// list of up to four transitions touches no array (an empty array still costs a retain and a release).
+    @usableFromInline var spilled: [Int]? = nil
     @usableFromInline var count = 0
 
     @usableFromInline static var inlineCapacity: Int { 4 }
@@ -26,7 +28,7 @@ struct ChartTransitionList: Sequence, Sendable {
             case 1: inline.1
             case 2: inline.2
             case 3: inline.3
-            default: spilled[position - Self.inlineCapacity]
+            default: spilled![position - Self.inlineCapacity]
             }
         }
         set {
@@ -35,7 +37,7 @@ struct ChartTransitionList: Sequence, Sendable {
             case 1: inline.1 = newValue
             case 2: inline.2 = newValue
             case 3: inline.3 = newValue
-            default: spilled[position - Self.inlineCapacity] = newValue
+            default: spilled![position - Self.inlineCapacity] = newValue
             }
         }
     }
@@ -50,7 +52,7 @@ struct ChartTransitionList: Sequence, Sendable {
             count += 1
             self[count - 1] = index
         } else {
-            spilled.append(index)
+            if spilled == nil { spilled = [index] } else { spilled!.append(index) }
             count += 1
         }
     }
@@ -58,7 +60,10 @@ struct ChartTransitionList: Sequence, Sendable {
     /// Removes the element at `position`, keeping the order of the others.
     @inlinable mutating func remove(at position: Int) {
         for next in (position + 1)..<count { self[next - 1] = self[next] }
-        if count > Self.inlineCapacity { spilled.removeLast() }
+        if count > Self.inlineCapacity {
+            spilled!.removeLast()
+            if spilled!.isEmpty { spilled = nil }
+        }
         count -= 1
     }
 
