@@ -45,6 +45,11 @@ struct ChartStateSet: Hashable, Sendable {
             low |= 1 << UInt64(index)
             return
         }
+        insertSpilled(index)
+    }
+
+    /// ``insert(_:)`` for a state past the first 64, out of line so that the common case inlines.
+    @usableFromInline mutating func insertSpilled(_ index: Int) {
         let word = index / 64 - 1
         while high.count <= word { high.append(0) }
         high[word] |= 1 << UInt64(index % 64)
@@ -56,6 +61,11 @@ struct ChartStateSet: Hashable, Sendable {
             low &= ~(1 << UInt64(index))
             return
         }
+        removeSpilled(index)
+    }
+
+    /// ``remove(_:)`` for a state past the first 64, out of line so that the common case inlines.
+    @usableFromInline mutating func removeSpilled(_ index: Int) {
         let word = index / 64 - 1
         guard word < spilledCount else { return }
         high[word] &= ~(1 << UInt64(index % 64))

@@ -263,7 +263,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// states) wins.
     @inlinable mutating func removeConflictingTransitions(_ enabled: ChartTransitionList) -> ChartTransitionList {
         var filtered = ChartTransitionList()
-        for first in enabled {
+        for candidate in 0..<enabled.count {
+            let first = enabled[candidate]
             let firstExitSet = computeExitSet(ChartTransitionList(single: first))
             var preempted = false
             var toRemove = ChartTransitionList()
@@ -293,7 +294,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
         let exited = exitStates(enabled)
         // SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
-        for index in enabled {
+        for position in 0..<enabled.count {
+            let index = enabled[position]
             if let action = tables.transitions[index].action {
                 run(action, state: tables.transitions[index].source, phase: .transition)
             }
@@ -307,7 +309,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// the transitions' plans. Targetless transitions exit nothing.
     @inlinable mutating func computeExitSet(_ transitions: ChartTransitionList) -> ChartStateSet {
         var exitSet = ChartStateSet()
-        for index in transitions {
+        for position in 0..<transitions.count {
+            let index = transitions[position]
             let plan = tables.plans[index]
             if plan.isDynamic {
                 var history = Tables.HistoryLookup(recorded: snapshotPointer.pointee.history)
@@ -372,7 +375,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     ) -> ChartStateSet {
         var sets = Tables.EntrySets()
         var isDynamic = false
-        for index in enabled {
+        for position in 0..<enabled.count {
+            let index = enabled[position]
             let plan = tables.plans[index]
             if plan.isDynamic {
                 isDynamic = true
