@@ -23,6 +23,9 @@ struct ChartStateSet: Hashable, Sendable {
 
     @inlinable init() {}
 
+    /// The set of the first 64 states whose bits `low` holds.
+    @inlinable init(low: UInt64) { self.low = low }
+
     /// Whether the set holds no state.
     @inlinable var isEmpty: Bool { low == 0 && (spilled?.allSatisfy { $0 == 0 } ?? true) }
 

@@ -22,6 +22,12 @@ struct ChartTransitionList: Sequence, Sendable {
 
     @inlinable init() {}
 
+    /// A list of `count` (at most four) transitions held inline.
+    @inlinable init(inline: (Int, Int, Int, Int), count: Int) {
+        self.inline = inline
+        self.count = count
+    }
+
     /// A list of one transition.
     @inlinable init(single index: Int) {
         inline.0 = index
