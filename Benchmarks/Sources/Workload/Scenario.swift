@@ -50,7 +50,15 @@ public struct Scenario: Sendable {
     }
 
     /// `Chart.deep+observer`: ``deepChart`` with one observer counting transitions.
-    public static let deepChartObserved = Scenario("Chart.deep+observer", observed: true) { stream in
+    ///
+    /// The deep chart transitions on more events than the flat machines: its lamp monitor also takes
+    /// `fault` when the crossing ignores it (in `flashingYellow`, entered at night), so the pass must
+    /// return the checksum plus the transitions ``deepChartTransitionCount(_:)`` counts, not the stream's
+    /// valid events.
+    public static let deepChartObserved = Scenario(
+        "Chart.deep+observer", observed: true,
+        expected: { stream in stream.expectedChecksum &+ UInt64(deepChartTransitionCount(stream)) }
+    ) { stream in
         let machine = DeepCrossingChart.makeMachine()
         let tally = TransitionTally()
         machine.addObserver { _, _, _ in tally.count &+= 1 }
@@ -59,6 +67,23 @@ public struct Scenario: Sendable {
             tally.count = 0
             return Drive.deepChart(machine, events) &+ UInt64(tally.count)
         }
+    }
+
+    /// The number of events of `stream` on which the deep chart transitions: those valid for the crossing
+    /// (``CrossingRules``), plus those only its lamp monitor takes — `fault` while the lamps are OK, `repair`
+    /// while they are faulty. Simulated from the table, without the chart.
+    public static func deepChartTransitionCount(_ stream: EventStream) -> Int {
+        var crossing = Crossing.carsGreen
+        var lampsFaulty = false
+        var transitions = 0
+        for event in stream.events {
+            let next = CrossingRules.next(from: crossing, on: event)
+            let lampsMove = (event == .fault && !lampsFaulty) || (event == .repair && lampsFaulty)
+            if next != nil || lampsMove { transitions += 1 }
+            if let next { crossing = next }
+            if lampsMove { lampsFaulty.toggle() }
+        }
+        return transitions
     }
 
     /// `Stenciltown.download` (the transitions only) and `Stenciltown.download+effects` (the real

@@ -23,15 +23,23 @@ struct ChartStateSet: Hashable, Sendable {
 
     @inlinable init() {}
 
+    /// The set of the first 64 states whose bits `low` holds.
+    @inlinable init(low: UInt64) { self.low = low }
+
     /// Whether the set holds no state.
     @inlinable var isEmpty: Bool { low == 0 && (spilled?.allSatisfy { $0 == 0 } ?? true) }
+
+    /// The number of words after the first. Reads ``spilled`` directly: going through ``high`` would
+    /// make an empty array (a retain and a release) for every set of a small chart.
+    @inlinable var spilledCount: Int { spilled?.count ?? 0 }
 
     /// Whether the set holds the state at `index`.
     @inlinable func contains(_ index: Int) -> Bool {
         if index < 64 { return low & (1 << UInt64(index)) != 0 }
+        guard let spilled else { return false }
         let word = index / 64 - 1
-        guard word < high.count else { return false }
-        return high[word] & (1 << UInt64(index % 64)) != 0
+        guard word < spilled.count else { return false }
+        return spilled[word] & (1 << UInt64(index % 64)) != 0
     }
 
     /// Adds the state at `index`.
@@ -40,6 +48,11 @@ struct ChartStateSet: Hashable, Sendable {
             low |= 1 << UInt64(index)
             return
         }
+        insertSpilled(index)
+    }
+
+    /// ``insert(_:)`` for a state past the first 64, out of line so that the common case inlines.
+    @usableFromInline mutating func insertSpilled(_ index: Int) {
         let word = index / 64 - 1
         while high.count <= word { high.append(0) }
         high[word] |= 1 << UInt64(index % 64)
@@ -51,15 +64,20 @@ struct ChartStateSet: Hashable, Sendable {
             low &= ~(1 << UInt64(index))
             return
         }
+        removeSpilled(index)
+    }
+
+    /// ``remove(_:)`` for a state past the first 64, out of line so that the common case inlines.
+    @usableFromInline mutating func removeSpilled(_ index: Int) {
         let word = index / 64 - 1
-        guard word < high.count else { return }
+        guard word < spilledCount else { return }
         high[word] &= ~(1 << UInt64(index % 64))
     }
 
     /// Removes every state.
     @inlinable mutating func removeAll() {
         low = 0
-        for word in high.indices { high[word] = 0 }
+        if spilled != nil { spilled = nil }
     }
 
     /// Whether the set holds any state whose index is in `range`.
@@ -73,7 +91,8 @@ struct ChartStateSet: Hashable, Sendable {
     /// - Complexity: O(*n*/64) in the number of states of the chart.
     @inlinable func intersects(_ other: ChartStateSet) -> Bool {
         if low & other.low != 0 { return true }
-        for word in 0..<Swift.min(high.count, other.high.count) where high[word] & other.high[word] != 0 {
+        guard let mine = spilled, let theirs = other.spilled else { return false }
+        for word in 0..<Swift.min(mine.count, theirs.count) where mine[word] & theirs[word] != 0 {
             return true
         }
         return false
@@ -110,12 +129,13 @@ struct ChartStateSet: Hashable, Sendable {
 
     /// The number of states in the set.
     @inlinable var count: Int {
-        high.reduce(low.nonzeroBitCount) { $0 + $1.nonzeroBitCount }
+        (spilled ?? []).reduce(low.nonzeroBitCount) { $0 + $1.nonzeroBitCount }
     }
 
     /// Two sets are equal when they hold the same states, whatever their spilled storage's length.
     @inlinable static func == (lhs: ChartStateSet, rhs: ChartStateSet) -> Bool {
         guard lhs.low == rhs.low else { return false }
+        if lhs.spilled == nil && rhs.spilled == nil { return true }
         for word in 0..<Swift.max(lhs.high.count, rhs.high.count) {
             let left = word < lhs.high.count ? lhs.high[word] : 0
             let right = word < rhs.high.count ? rhs.high[word] : 0
@@ -148,8 +168,8 @@ extension ChartStateSet: Sequence {
         @inlinable mutating func next() -> Int? {
             while bits == 0 {
                 word += 1
-                guard word < set.high.count else { return nil }
-                bits = set.high[word]
+                guard let spilled = set.spilled, word < spilled.count else { return nil }
+                bits = spilled[word]
             }
             let bit = bits.trailingZeroBitCount
             bits &= bits - 1
@@ -172,15 +192,15 @@ extension ChartStateSet {
 
         @inlinable init(set: ChartStateSet) {
             self.set = set
-            self.word = set.high.count
-            self.bits = set.high.last ?? set.low
+            self.word = set.spilledCount
+            self.bits = set.spilled?.last ?? set.low
         }
 
         @inlinable mutating func next() -> Int? {
             while bits == 0 {
                 guard word > 0 else { return nil }
                 word -= 1
-                bits = word == 0 ? set.low : set.high[word - 1]
+                bits = word == 0 ? set.low : set.spilled.map { $0[word - 1] } ?? 0
             }
             let bit = 63 - bits.leadingZeroBitCount
             bits &= ~(1 << UInt64(bit))

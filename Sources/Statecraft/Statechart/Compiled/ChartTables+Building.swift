@@ -92,8 +92,8 @@ extension ChartTables {
                         ? invocation.withID("\(stateID).invoke.\(nodes[parent].invokeCount)") : invocation
                     nodes[parent].invokeCount += 1
                     let id = started.id
-                    nodes[parent].entries.append { _, scope in scope.effects.append(.invocation(.start(started))) }
-                    nodes[parent].exits.append { _, scope in scope.effects.append(.invocation(.cancel(id: id))) }
+                    nodes[parent].entries.append { _, scope in scope.appendEffect(.invocation(.start(started))) }
+                    nodes[parent].exits.append { _, scope in scope.appendEffect(.invocation(.cancel(id: id))) }
                 }
             }
         }

@@ -23,8 +23,9 @@ extension ChartTables {
         @usableFromInline var statesToEnter = ChartStateSet()
         @usableFromInline var statesForDefaultEntry = ChartStateSet()
         /// For a parent whose history state had no value: the history's default transition, whose
-        /// content runs after the parent's entry actions.
-        @usableFromInline var defaultHistoryContent: [Int: Int] = [:]
+        /// content runs after the parent's entry actions. `nil` while empty, so that a step reading a
+        /// static plan builds no dictionary.
+        @usableFromInline var defaultHistoryContent: [Int: Int]?
 
         @inlinable init() {}
     }
@@ -112,7 +113,8 @@ extension ChartTables {
                 targets = recorded.indices()
             } else {
                 let defaultTransition = initialTransitions[state]
-                sets.defaultHistoryContent[parent] = defaultTransition
+                sets.defaultHistoryContent = sets.defaultHistoryContent ?? [:]
+                sets.defaultHistoryContent?[parent] = defaultTransition
                 targets = transitions[defaultTransition].targets
             }
             for target in targets { addDescendantStatesToEnter(target, history: &history, into: &sets) }

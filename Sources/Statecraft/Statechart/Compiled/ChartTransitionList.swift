@@ -1,43 +1,55 @@
 /// An ordered list of transition indices — the enabled transitions of a microstep — that keeps its
 /// first four elements inline, so that a step of a chart whose regions enable up to four transitions at
-/// once allocates nothing. Further elements spill into an array.
+/// once allocates nothing. Further elements go to a boxed array.
 @usableFromInline
 struct ChartTransitionList: Sequence, Sendable {
+    /// The elements after the first four, boxed: a list of up to four holds a `nil` reference, which a
+    /// copy and a destruction handle inline (an optional array is copied through its type's metadata,
+    /// about 80 instructions, and an empty one costs a retain and a release).
+    @usableFromInline
+    final class Overflow: @unchecked Sendable {
+        // `@unchecked`: only mutated while uniquely referenced (copy on write, in `append` and `remove`).
+        @usableFromInline var elements: [Int]
+
+        @usableFromInline init(_ elements: [Int]) { self.elements = elements }
+    }
+
     @usableFromInline var inline: (Int, Int, Int, Int) = (-1, -1, -1, -1)
-    @usableFromInline var spilled: [Int] = []
+    @usableFromInline var overflow: Overflow?
     @usableFromInline var count = 0
 
     @usableFromInline static var inlineCapacity: Int { 4 }
 
     @inlinable init() {}
 
+    /// A list of `count` (at most four) transitions held inline.
+    @inlinable init(inline: (Int, Int, Int, Int), count: Int) {
+        self.inline = inline
+        self.count = count
+    }
+
     /// A list of one transition.
     @inlinable init(single index: Int) {
-        append(index)
+        inline.0 = index
+        count = 1
     }
 
     @inlinable var isEmpty: Bool { count == 0 }
 
     /// The element at `position`, which must be less than ``count``.
     @inlinable subscript(position: Int) -> Int {
-        get {
-            switch position {
-            case 0: inline.0
-            case 1: inline.1
-            case 2: inline.2
-            case 3: inline.3
-            default: spilled[position - Self.inlineCapacity]
-            }
+        switch position {
+        case 0: inline.0
+        case 1: inline.1
+        case 2: inline.2
+        case 3: inline.3
+        default: overflowElement(at: position - Self.inlineCapacity)
         }
-        set {
-            switch position {
-            case 0: inline.0 = newValue
-            case 1: inline.1 = newValue
-            case 2: inline.2 = newValue
-            case 3: inline.3 = newValue
-            default: spilled[position - Self.inlineCapacity] = newValue
-            }
-        }
+    }
+
+    @usableFromInline func overflowElement(at position: Int) -> Int {
+        guard let overflow else { preconditionFailure("Internal inconsistency: no transition at \(position + 4)") }
+        return overflow.elements[position]
     }
 
     @inlinable func contains(_ index: Int) -> Bool {
@@ -46,20 +58,45 @@ struct ChartTransitionList: Sequence, Sendable {
     }
 
     @inlinable mutating func append(_ index: Int) {
-        if count < Self.inlineCapacity {
-            count += 1
-            self[count - 1] = index
+        switch count {
+        case 0: inline.0 = index
+        case 1: inline.1 = index
+        case 2: inline.2 = index
+        case 3: inline.3 = index
+        default: appendToOverflow(index)
+        }
+        count += 1
+    }
+
+    @usableFromInline mutating func appendToOverflow(_ index: Int) {
+        if isKnownUniquelyReferenced(&overflow) {
+            overflow?.elements.append(index)
         } else {
-            spilled.append(index)
-            count += 1
+            overflow = Overflow((overflow?.elements ?? []) + [index])
         }
     }
 
     /// Removes the element at `position`, keeping the order of the others.
     @inlinable mutating func remove(at position: Int) {
-        for next in (position + 1)..<count { self[next - 1] = self[next] }
-        if count > Self.inlineCapacity { spilled.removeLast() }
+        if count > Self.inlineCapacity {
+            removeWithOverflow(at: position)
+            return
+        }
+        for next in (position + 1)..<count {
+            switch next {
+            case 1: inline.0 = inline.1
+            case 2: inline.1 = inline.2
+            default: inline.2 = inline.3
+            }
+        }
         count -= 1
+    }
+
+    @usableFromInline mutating func removeWithOverflow(at position: Int) {
+        var elements = Array(self)
+        elements.remove(at: position)
+        self = ChartTransitionList()
+        for element in elements { append(element) }
     }
 
     @usableFromInline

@@ -30,7 +30,10 @@ public final class ChartRuntime {
     /// API: `package` for the SCXML importer.
     package var onFinish: ((Any) -> Void)?
     /// Whether an invocation that autoforwards is running: the only cost autoforwarding adds per event.
-    @usableFromInline var _autoforwards = false
+    // Read on every event a chart machine handles (``Statechart/_willHandle(_:in:)``) and only written
+    // when invocations start or stop, never across a call into user code: the dynamic exclusivity check
+    // the compiler would emit on each read (a runtime call, about 57 instructions) protects nothing.
+    @exclusivity(unchecked) @usableFromInline var _autoforwards = false
     /// The ``InvocationError``s of a machine that has not started an invocation yet — a
     /// ``ChartScope/sendToParent(_:)`` in a machine no invocation started —, oldest first. Once the
     /// machine has started one, its errors go to its effect-error observers

@@ -8,8 +8,12 @@
 /// run here because the algorithm depends on them (a guard reads the context an earlier action wrote).
 ///
 /// Each procedure carries the name it has in SCXML 1.0 §D.2, the algorithm's pseudo-code.
+///
+/// Noncopyable: an interpreter lives for one step, inside ``withInterpreter(stepping:tracing:bound:_:)``,
+/// and is never copied. Being so, it is destroyed field by field where the step ends, instead of
+/// through its type's value witness (about 190 instructions per event).
 @usableFromInline
-struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
+struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable {
     @usableFromInline typealias Signal = ChartSignal<StateID, Event>
     @usableFromInline typealias Tables = ChartTables<StateID, Event, Context>
     @usableFromInline typealias Snapshot = ChartSnapshot<StateID, Event, Context>
@@ -20,11 +24,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// taking it over and handing it back, copies none of its fields and keeps its record's box uniquely
     /// referenced, so that the box is reused.
     @usableFromInline let snapshotPointer: UnsafeMutablePointer<Snapshot>
-    /// SCXML 1.0 §D.2 `internalQueue`: raised events and generated `done`/`error` signals. Allocated
-    /// only when something is raised.
-    @usableFromInline var internalQueue = FIFOQueue<Signal>()
+    /// SCXML 1.0 §D.2 `internalQueue`: raised events and generated `done`/`error` signals. `nil` until
+    /// something is raised, so that a step that raises nothing creates and destroys no queue.
+    @usableFromInline var internalQueue: FIFOQueue<Signal>?
     /// SCXML's `_event`: the last signal selected, seen by guards and actions.
     @usableFromInline var currentSignal: Signal?
+    /// The scope guards and actions receive: made at the macrostep's first guard or action and handed
+    /// to each in turn (``prepareScope()``), so that a step does not build and destroy one per call.
+    @usableFromInline var scope: ChartScope<StateID, Event>?
     /// Whether the snapshot's record was reset for this macrostep (see ``beginRecord()``).
     @usableFromInline var begun = false
     /// The steps taken toward ``ChartSnapshot/macrostepBound``: microsteps, plus internal events that
@@ -32,7 +39,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline var stepCount = 0
     /// Descriptions of the last steps before the bound, kept only once the macrostep comes within
     /// ``loopWindow`` steps of it, to name the loop in a ``ChartLoopError``.
-    @usableFromInline var recentSteps: [String] = []
+    /// `nil` until then, so that a step far from the bound touches no array.
+    @usableFromInline var recentSteps: [String]?
 
     /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
     @usableFromInline let tracing: Bool
@@ -76,10 +84,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
         currentSignal = signal
         let enabled = selectTransitions(for: signal)
-        if enabled.isEmpty && internalQueue.isEmpty { return false }
+        if enabled.isEmpty && !hasInternalEvents { return false }
         beginRecord()
         if !enabled.isEmpty { takeMicrostep(enabled, label: .transitions) }
-        if !internalQueue.isEmpty || tables.hasEventlessTransitions {
+        if hasInternalEvents || tables.hasEventlessTransitions {
             runToCompletion()
         } else if snapshotPointer.pointee._isFinished {
             exitInterpreter()
@@ -108,19 +116,20 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             if enabled.isEmpty {
                 guard let next = dequeueInternal() else { break }
                 currentSignal = next
+                if scope != nil { scope?.currentSignal = next }
                 enabled = selectTransitions(for: next)
                 if enabled.isEmpty {
                     // An internal event processed without a microstep still counts toward the bound.
                     stepCount += 1
                     if stepCount > bound - Self.loopWindow {
-                        recentSteps.append("\(Self.name(of: next)) enabled no transition")
+                        recordRecentStep("\(Self.name(of: next)) enabled no transition")
                     }
                     continue
                 }
             }
             takeMicrostep(enabled, label: .transitions)
         }
-        internalQueue.removeAll()
+        internalQueue = nil
         if snapshotPointer.pointee._isFinished { exitInterpreter() }
     }
 
@@ -137,7 +146,22 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         finishMicrostep(ChartTransitionList(), label: .halt, exited: exiting, entered: ChartStateSet())
     }
 
-    @inlinable mutating func dequeueInternal() -> Signal? { internalQueue.dequeue() }
+    @inlinable mutating func dequeueInternal() -> Signal? { internalQueue?.dequeue() }
+
+    /// Whether an internal event waits.
+    @inlinable var hasInternalEvents: Bool { internalQueue?.isEmpty == false }
+
+    /// Places `signal` at the back of the internal queue.
+    @inlinable mutating func enqueueInternal(_ signal: Signal) {
+        if internalQueue == nil { internalQueue = FIFOQueue() }
+        internalQueue?.enqueue(signal)
+    }
+
+    /// Records the description of a step close to the bound.
+    @usableFromInline mutating func recordRecentStep(_ description: String) {
+        if recentSteps == nil { recentSteps = [] }
+        recentSteps?.append(description)
+    }
 
     @inlinable mutating func finishMicrostep(
         _ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label, exited: ChartStateSet,
@@ -168,7 +192,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline mutating func stopAtBound() {
         let atomic = snapshotPointer.pointee.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
         snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).loopError = ChartLoopError(
-            bound: bound, loop: ChartLoopError.period(of: recentSteps), configuration: atomic)
+            bound: bound, loop: ChartLoopError.period(of: recentSteps ?? []), configuration: atomic)
     }
 
     /// A signal's name in a ``ChartLoopError``.
@@ -229,7 +253,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func conditionMatch(_ index: Int) -> Bool {
         guard let condition = tables.transitions[index].guardCondition else { return true }
         do {
-            return try condition(snapshotPointer.pointee._context, makeScope())
+            prepareScope()
+            return try condition(snapshotPointer.pointee._context, scope.unsafelyUnwrapped)
         } catch {
             raiseError(error, state: tables.transitions[index].source, phase: .guard)
             return false
@@ -242,7 +267,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// states) wins.
     @inlinable mutating func removeConflictingTransitions(_ enabled: ChartTransitionList) -> ChartTransitionList {
         var filtered = ChartTransitionList()
-        for first in enabled {
+        for candidate in 0..<enabled.count {
+            let first = enabled[candidate]
             let firstExitSet = computeExitSet(ChartTransitionList(single: first))
             var preempted = false
             var toRemove = ChartTransitionList()
@@ -269,10 +295,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     /// SCXML 1.0 §D.2 `microstep`: exit, run the transitions' content, enter.
     @inlinable mutating func takeMicrostep(_ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label) {
-        if stepCount >= bound - Self.loopWindow { recentSteps.append(describeMicrostep(enabled)) }
+        if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
         let exited = exitStates(enabled)
         // SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
-        for index in enabled {
+        for position in 0..<enabled.count {
+            let index = enabled[position]
             if let action = tables.transitions[index].action {
                 run(action, state: tables.transitions[index].source, phase: .transition)
             }
@@ -286,7 +313,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     /// the transitions' plans. Targetless transitions exit nothing.
     @inlinable mutating func computeExitSet(_ transitions: ChartTransitionList) -> ChartStateSet {
         var exitSet = ChartStateSet()
-        for index in transitions {
+        for position in 0..<transitions.count {
+            let index = transitions[position]
             let plan = tables.plans[index]
             if plan.isDynamic {
                 var history = Tables.HistoryLookup(recorded: snapshotPointer.pointee.history)
@@ -351,7 +379,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     ) -> ChartStateSet {
         var sets = Tables.EntrySets()
         var isDynamic = false
-        for index in enabled {
+        for position in 0..<enabled.count {
+            let index = enabled[position]
             let plan = tables.plans[index]
             if plan.isDynamic {
                 isDynamic = true
@@ -377,7 +406,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
             {
                 run(action, state: state, phase: .transition)
             }
-            if isDynamic, let history = sets.defaultHistoryContent[state] {
+            if isDynamic, let history = sets.defaultHistoryContent?[state] {
                 historyDefaults.append(history)
                 if let action = tables.transitions[history].action {
                     run(action, state: tables.transitions[history].source, phase: .transition)
@@ -400,13 +429,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         guard let parentID = tables.ids[parent] else {
             preconditionFailure("Internal inconsistency: a state without identifier below the root")
         }
-        internalQueue.enqueue(.done(parentID))
+        enqueueInternal(.done(parentID))
         let grandparent = tables.parents[parent]
         if grandparent > 0, tables.isParallel(grandparent),
             tables.childStates[grandparent].allSatisfy({ isInFinalState($0) }),
             let grandparentID = tables.ids[grandparent]
         {
-            internalQueue.enqueue(.done(grandparentID))
+            enqueueInternal(.done(grandparentID))
         }
     }
 
@@ -425,8 +454,15 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
 
     // MARK: - Running guards and actions
 
-    @inlinable func makeScope() -> ChartScope<StateID, Event> {
-        ChartScope(signal: currentSignal, stateIndex: tables.stateIndex, configuration: snapshotPointer.pointee.active)
+    /// Makes ``scope`` show the current configuration (and signal) to the next guard or action,
+    /// creating it at the macrostep's first one.
+    @inlinable mutating func prepareScope() {
+        let active = snapshotPointer.pointee.active
+        if scope == nil {
+            scope = ChartScope(signal: currentSignal, stateIndex: tables.stateIndex, configuration: active)
+        } else {
+            scope?.configuration = active
+        }
     }
 
     /// Runs one block of executable content. SCXML 1.0 §4.9: an error stops the block and raises
@@ -434,17 +470,22 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
     @inlinable mutating func run(
         _ action: ChartAction<StateID, Event, Context>, state: Int, phase: ChartExecutionError.Phase
     ) {
-        var scope = makeScope()
+        prepareScope()
         var failure: (any Error)?
         do {
-            try action(&snapshotPointer.pointee._context, &scope)
+            try action(&snapshotPointer.pointee._context, &scope!)
         } catch {
             failure = error
         }
-        if !scope.raised.isEmpty { internalQueue.enqueue(contentsOf: scope.raised) }
-        if !scope.effects.isEmpty {
+        if let raised = scope?.raisedSignals {
+            scope?.raisedSignals = nil
+            if internalQueue == nil { internalQueue = FIFOQueue() }
+            internalQueue?.enqueue(contentsOf: raised)
+        }
+        if let effects = scope?.requestedEffects {
+            scope?.requestedEffects = nil
             snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).effects.append(
-                contentsOf: scope.effects)
+                contentsOf: effects)
         }
         if let failure { raiseError(failure, state: state, phase: phase) }
     }
@@ -454,6 +495,6 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context> {
         beginRecord()
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
         snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).errors.append(executionError)
-        internalQueue.enqueue(.error(executionError))
+        enqueueInternal(.error(executionError))
     }
 }

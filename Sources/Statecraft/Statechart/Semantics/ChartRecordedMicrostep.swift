@@ -3,8 +3,8 @@
 /// ``ChartMicrostep`` of identifiers when read.
 ///
 /// For a chart of up to 64 states and up to four transitions (and four history defaults) per microstep it
-/// holds no reference, so
-/// recording it into a reused buffer allocates nothing.
+/// holds only a `nil` reference, so recording it into a reused buffer allocates nothing, and copying or
+/// destroying it is inline.
 @usableFromInline
 struct ChartRecordedMicrostep: Sendable {
     /// What the microstep's transition labels are.
@@ -19,14 +19,39 @@ struct ChartRecordedMicrostep: Sendable {
     }
 
     @usableFromInline let label: Label
-    @usableFromInline let transitions: ChartTransitionList
-    /// The default transitions of history states entered without a recorded value (SCXML 1.0 §3.10),
-    /// taken while entering; their content ran after their parent's entry actions.
-    @usableFromInline let historyDefaults: ChartTransitionList
-    /// Exited in reverse document order.
-    @usableFromInline let exited: ChartStateSet
-    /// Entered in document order.
-    @usableFromInline let entered: ChartStateSet
+    /// The transitions, inline (``ChartTransitionList/inline``) while ``spilled`` is `nil`.
+    @usableFromInline let inlineTransitions: (Int, Int, Int, Int)
+    @usableFromInline let transitionCount: Int
+    /// The history defaults, inline while ``spilled`` is `nil`.
+    @usableFromInline let inlineHistoryDefaults: (Int, Int, Int, Int)
+    @usableFromInline let historyDefaultCount: Int
+    /// The exited and entered states of a chart of up to 64 states, while ``spilled`` is `nil`.
+    @usableFromInline let exitedWord: UInt64
+    @usableFromInline let enteredWord: UInt64
+    /// The four lists, when one of them does not fit inline (more than four transitions, or states past
+    /// the 64th); `nil` otherwise. One optional reference rather than the lists' four: a record of one
+    /// reference is copied and destroyed inline, one of four through its type's value witnesses.
+    @usableFromInline let spilled: Spilled?
+
+    /// The lists of a microstep that does not fit inline.
+    @usableFromInline
+    final class Spilled: Sendable {
+        @usableFromInline let transitions: ChartTransitionList
+        @usableFromInline let historyDefaults: ChartTransitionList
+        @usableFromInline let exited: ChartStateSet
+        @usableFromInline let entered: ChartStateSet
+
+        @usableFromInline
+        init(
+            transitions: ChartTransitionList, historyDefaults: ChartTransitionList, exited: ChartStateSet,
+            entered: ChartStateSet
+        ) {
+            self.transitions = transitions
+            self.historyDefaults = historyDefaults
+            self.exited = exited
+            self.entered = entered
+        }
+    }
 
     @inlinable
     init(
@@ -34,11 +59,43 @@ struct ChartRecordedMicrostep: Sendable {
         entered: ChartStateSet
     ) {
         self.label = label
-        self.transitions = transitions
-        self.historyDefaults = historyDefaults
-        self.exited = exited
-        self.entered = entered
+        if transitions.overflow == nil && historyDefaults.overflow == nil && exited.spilled == nil
+            && entered.spilled == nil
+        {
+            inlineTransitions = transitions.inline
+            transitionCount = transitions.count
+            inlineHistoryDefaults = historyDefaults.inline
+            historyDefaultCount = historyDefaults.count
+            exitedWord = exited.low
+            enteredWord = entered.low
+            spilled = nil
+        } else {
+            inlineTransitions = (-1, -1, -1, -1)
+            transitionCount = 0
+            inlineHistoryDefaults = (-1, -1, -1, -1)
+            historyDefaultCount = 0
+            exitedWord = 0
+            enteredWord = 0
+            spilled = Spilled(
+                transitions: transitions, historyDefaults: historyDefaults, exited: exited, entered: entered)
+        }
     }
+
+    /// The transitions taken, in the order their content ran.
+    @usableFromInline var transitions: ChartTransitionList {
+        spilled?.transitions ?? ChartTransitionList(inline: inlineTransitions, count: transitionCount)
+    }
+
+    /// The default transitions of history states entered without a recorded value.
+    @usableFromInline var historyDefaults: ChartTransitionList {
+        spilled?.historyDefaults ?? ChartTransitionList(inline: inlineHistoryDefaults, count: historyDefaultCount)
+    }
+
+    /// Exited in reverse document order.
+    @usableFromInline var exited: ChartStateSet { spilled?.exited ?? ChartStateSet(low: exitedWord) }
+
+    /// Entered in document order.
+    @usableFromInline var entered: ChartStateSet { spilled?.entered ?? ChartStateSet(low: enteredWord) }
 
     /// The microstep with identifiers and labels.
     @usableFromInline func named<StateID>(by names: ChartNames<StateID>) -> ChartMicrostep<StateID> {

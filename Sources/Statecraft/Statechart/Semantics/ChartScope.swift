@@ -12,22 +12,34 @@
 /// ```
 public struct ChartScope<StateID: Hashable & Sendable, Event> {
     /// The signal being processed (SCXML's `_event`); `nil` while the chart starts.
-    public let signal: ChartSignal<StateID, Event>?
+    ///
+    /// A step makes one scope per macrostep and hands it to each guard and action in turn, updating
+    /// this and the configuration as the macrostep goes on.
+    @inlinable public var signal: ChartSignal<StateID, Event>? { currentSignal }
+    @usableFromInline var currentSignal: ChartSignal<StateID, Event>?
     @usableFromInline let stateIndex: [StateID: Int]
-    @usableFromInline let configuration: ChartStateSet
-    @usableFromInline var raised: [ChartSignal<StateID, Event>]
-    @usableFromInline var effects: [ChartEffect<Event>]
+    @usableFromInline var configuration: ChartStateSet
+    /// The signals raised by the action running, taken by the step after it; `nil` while none is, so
+    /// that the scope holds no array (and costs no reference counting) until an action raises.
+    @usableFromInline var raisedSignals: [ChartSignal<StateID, Event>]?
+    /// The effects asked for by the action running, taken by the step after it; `nil` while none is.
+    @usableFromInline var requestedEffects: [ChartEffect<Event>]?
 
     @usableFromInline
-    init(
-        signal: ChartSignal<StateID, Event>?, stateIndex: [StateID: Int], configuration: ChartStateSet,
-        raised: [ChartSignal<StateID, Event>] = [], effects: [ChartEffect<Event>] = []
-    ) {
-        self.signal = signal
+    init(signal: ChartSignal<StateID, Event>?, stateIndex: [StateID: Int], configuration: ChartStateSet) {
+        self.currentSignal = signal
         self.stateIndex = stateIndex
         self.configuration = configuration
-        self.raised = raised
-        self.effects = effects
+    }
+
+    /// Appends `signal` to the raised signals.
+    @inlinable mutating func appendRaised(_ signal: ChartSignal<StateID, Event>) {
+        if raisedSignals == nil { raisedSignals = [signal] } else { raisedSignals?.append(signal) }
+    }
+
+    /// Appends `effect` to the effects asked for.
+    @inlinable mutating func appendEffect(_ effect: ChartEffect<Event>) {
+        if requestedEffects == nil { requestedEffects = [effect] } else { requestedEffects?.append(effect) }
     }
 
     /// The chart event being processed, or `nil` when the signal is not a chart event (a `done` or
@@ -49,7 +61,7 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     ///
     /// - Parameter event: The event to raise.
     @inlinable public mutating func raise(_ event: Event) {
-        raised.append(.event(event))
+        appendRaised(.event(event))
     }
 
     /// Raises any signal on the internal queue — for interpreters that raise `done` or `error` events
@@ -57,7 +69,7 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     ///
     /// - Parameter signal: The signal to raise.
     @inlinable public mutating func raise(signal: ChartSignal<StateID, Event>) {
-        raised.append(signal)
+        appendRaised(signal)
     }
 
     /// Sends `event` to the machine's external queue after `delay` (SCXML 1.0 §6.2 `<send>`).
@@ -70,14 +82,14 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     ///   - delay: How long to wait before delivering it.
     ///   - id: An identifier for ``cancel(id:)``.
     @inlinable public mutating func send(_ event: Event, after delay: Duration = .zero, id: String? = nil) {
-        effects.append(.send(event, delay: delay, id: id))
+        appendEffect(.send(event, delay: delay, id: id))
     }
 
     /// Cancels the delayed event sent with `id`, if it has not been delivered (SCXML 1.0 §6.3 `<cancel>`).
     ///
     /// - Parameter id: The identifier given to ``send(_:after:id:)``.
     @inlinable public mutating func cancel(id: String) {
-        effects.append(.cancel(id: id))
+        appendEffect(.cancel(id: id))
     }
 
     /// Sends `event` to the machine that invoked this chart (SCXML's `#_parent` target): it goes to the
@@ -86,7 +98,7 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     /// In a machine that no invocation started, the runtime reports ``InvocationError/noParent(event:)``.
     /// - Parameter event: The event, of this chart's event type.
     @inlinable public mutating func sendToParent(_ event: Event) {
-        effects.append(.invocation(.sendToParent(event)))
+        appendEffect(.invocation(.sendToParent(event)))
     }
 
     /// Sends `event` to the running invocation `id` of this machine (SCXML's `#_<invokeid>` target),
@@ -97,17 +109,17 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     ///   - event: The event, of this chart's event type.
     ///   - id: The invocation's identifier.
     @inlinable public mutating func send(_ event: Event, toInvocation id: String) {
-        effects.append(.invocation(.send(event, invocation: id)))
+        appendEffect(.invocation(.send(event, invocation: id)))
     }
 
     /// Starts `invocation` once the macrostep is over. Not API: for the SCXML importer, whose `<invoke>`
     /// evaluates its attributes on entry.
     package mutating func invoke(_ invocation: ChartInvocation<Event>) {
-        effects.append(.invocation(.start(invocation)))
+        appendEffect(.invocation(.start(invocation)))
     }
 
     /// Cancels the invocation `id`. Not API: for the SCXML importer.
     package mutating func cancelInvocation(id: String) {
-        effects.append(.invocation(.cancel(id: id)))
+        appendEffect(.invocation(.cancel(id: id)))
     }
 }
