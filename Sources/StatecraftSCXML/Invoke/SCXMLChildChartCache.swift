@@ -23,23 +23,24 @@ final class SCXMLChildChartCache: Sendable {
         let chart: SCXMLChart
     }
 
-    private let last = LockedValue<Entry?>(nil)
-    private let builtCount = LockedValue(0)
+    /// The chart built last, and how many charts were built.
+    private let state = LockedValue<(last: Entry?, builds: Int)>((nil, 0))
 
     /// How many charts were built (not taken from the cache): for tests.
-    var builds: Int { builtCount.withLock { $0 } }
+    var builds: Int { state.withLock { $0.builds } }
 
     /// The chart for `key` and `parameters`: the remembered one if both are the same, else `build()`'s,
     /// remembered in its place.
     func chart(
         for key: DocumentKey, parameters: [String: SCXMLValue], build: () throws -> SCXMLChart
     ) rethrows -> SCXMLChart {
-        if let entry = last.withLock({ $0 }), entry.key == key, entry.parameters == parameters {
+        if let entry = state.withLock({ $0.last }), entry.key == key, entry.parameters == parameters {
             return entry.chart
         }
+        // Built outside the lock: building may take long, and two threads building the same chart at once
+        // only cost the work twice.
         let chart = try build()
-        builtCount.withLock { $0 += 1 }
-        last.withLock { $0 = Entry(key: key, parameters: parameters, chart: chart) }
+        state.withLock { $0 = (Entry(key: key, parameters: parameters, chart: chart), $0.builds + 1) }
         return chart
     }
 }
