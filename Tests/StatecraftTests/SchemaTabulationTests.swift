@@ -107,6 +107,29 @@ struct SchemaTabulationTests {
             ])
     }
 
+    /// A machine nobody observes, whose transitions without a block the table answers without the machine
+    /// marking itself busy, reaches the same states and runs the same blocks on both paths, through
+    /// `handle(_:)` and `send(_:)` alike.
+    @Test(arguments: LogicEvaluation.allCases)
+    func anUnobservedSchemaMachineRunsTheSameOnBothPaths(evaluation: LogicEvaluation) {
+        let log = Log()
+        let machine = StateMachine(schema: Self.schema(evaluation: evaluation), subject: log)
+        let actions: [Action] = [.pull, .push, .lock, .pull, .lock, .kick, .unlock, .push, .kick, .push]
+        var states: [Door] = []
+        var handled: [Bool] = []
+        for (index, action) in actions.enumerated() {
+            if index.isMultiple(of: 2) {
+                handled.append(machine.handle(action))
+            } else {
+                handled.append(machine.send(action) == .transitioned)
+            }
+            states.append(machine.state)
+        }
+        #expect(handled == [false, true, false, true, true, false, true, true, true, false])
+        #expect(states == [.closed, .open, .open, .closed, .locked, .locked, .closed, .open, .broken, .broken])
+        #expect(log.entries == ["opened", "locked", "unlocked", "opened", "broken"])
+    }
+
     /// Events sent from a tabulated block are queued and handled after the current one.
     @Test(arguments: LogicEvaluation.allCases)
     func eventsSentFromABlockAreQueued(evaluation: LogicEvaluation) {

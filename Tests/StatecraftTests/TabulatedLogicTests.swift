@@ -155,6 +155,32 @@ struct TabulatedLogicTests {
         #expect(calls.value == 2 * 3 + 1)
     }
 
+    /// A table names target states by their byte, next to two sentinel bytes: a one-byte type one of whose
+    /// listed values has a sentinel's byte is not tabulated, and its machine still reaches that value.
+    @Test func aValueWithASentinelByteIsNotTabulated() {
+        struct Level: CaseIterable, Equatable {
+            let byte: UInt8
+            static let allCases = [Level(byte: 0), Level(byte: 0xFF), Level(byte: 0xFE)]
+        }
+        let function = TransitionFunction(initialState: Level(byte: 0)) { (level: Level, event: LightEvent) -> Level? in
+            switch (level.byte, event) {
+            case (0, .change): Level(byte: 0xFF)
+            case (0xFF, .change): Level(byte: 0xFE)
+            case (0xFE, .change): Level(byte: 0)
+            default: nil
+            }
+        }
+        #expect(function.isTabulated == false)
+        let machine = StateMachine(definition: function)
+        #expect(machine.handle(.change))
+        #expect(machine.state == Level(byte: 0xFF))
+        #expect(machine.handle(.change))
+        #expect(machine.state == Level(byte: 0xFE))
+        #expect(machine.handle(.fail) == false)
+        #expect(machine.handle(.change))
+        #expect(machine.state == Level(byte: 0))
+    }
+
     /// A logic that leads to a state `allCases` does not list cannot be tabulated.
     @Test func aTargetAllCasesLeavesOutPreventsTheTable() {
         enum Room: CaseIterable, Equatable {

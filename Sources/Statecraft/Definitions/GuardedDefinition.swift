@@ -58,7 +58,7 @@ public struct GuardedDefinition<Approver: TransitionApprover>: MachineDefinition
     ///
     /// An approved decision carries the approver as its action, so that ``didTransition(from:on:decision:in:)``
     /// tells the same approver without loading the reference a second time.
-    @inlinable
+    @inlinable @inline(__always)
     public func decide(state: State, event: State) -> TransitionDecision<State, Approver?>? {
         guard let approver, approver.shouldTransition(from: state, to: event) else { return nil }
         return TransitionDecision(target: event, action: approver)

@@ -73,15 +73,15 @@ public final class GuardedStateMachine<Approver: TransitionApprover> {
     /// The current state. Assigning it requests a change, which the approver may refuse.
     @inlinable
     public var state: State {
-        get { machine.state }
-        set { request(newValue) }
+        @inline(__always) get { machine.state }
+        @inline(__always) set { request(newValue) }
     }
 
     /// Requests a change to `newState`.
     ///
     /// - Returns: Whether the change happened now (`false` when refused, or when queued because the
     ///   machine was busy).
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func request(_ newState: State) -> Bool {
         machine.handle(newState)
     }

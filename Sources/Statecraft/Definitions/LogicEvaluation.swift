@@ -26,7 +26,13 @@
 /// Types qualify when they are `CaseIterable`, stored in at most one byte with no references (an enum
 /// without payloads; `RawRepresentable` enums qualify, raw values do not matter) and have at most 254
 /// cases (states) or 255 (events). A value that its type's `allCases` does not list is handled by calling
-/// the function; a function that leads to a state `allCases` does not list is not tabulated.
+/// the function; a function that leads to a state `allCases` does not list is not tabulated, nor is a
+/// hand-written one-byte state type one of whose listed values is stored as the byte `0xFE` or `0xFF` (the
+/// table's markers; enum cases never are).
+///
+/// A machine whose definition is tabulated handles an event without marking itself busy when nothing but
+/// the table is involved: no observer, no `didTransition`, no effect, no block for the pair. Its cost is
+/// then the lookup and the change of state, about 25 instructions per event on the benchmarks' workload.
 ///
 /// ``TransitionFunction/isTabulated`` and ``StateMachineSchema/isTabulated`` tell whether a definition
 /// was tabulated.

@@ -5,10 +5,11 @@
 /// references (payload-free enums), and have at most 254 cases (states) or 255 (events). Such a value is
 /// entirely determined by its byte, so the table is indexed by the bytes of the state and the event:
 /// `index` maps a state's byte to the offset of its row in `cells` and an event's byte to its column, and
-/// the cell holds the position of the target state in `allCases`, ``ignored`` or ``unlisted``. A value
+/// the cell holds the byte of the target state, ``ignored`` or ``unlisted``. A value
 /// whose byte no case of `allCases` has (possible when `allCases` is written by hand and leaves values out)
 /// maps to an extra row or column of ``unlisted`` cells, so a lookup needs no separate check: the caller
-/// then asks the logic as it would without a table.
+/// then asks the logic as it would without a table. A second array of cells, ``hookFreeCells``, answers
+/// the shell's question "can this event be handled without running any hook?" with one load.
 ///
 /// A value type holding pointers to memory it allocates; its owner (the definition's storage object,
 /// immutable and shared) calls ``deallocate()`` once, in its `deinit`. The table is never written after
@@ -16,25 +17,27 @@
 @usableFromInline
 struct LogicTable<State, Event, Action> {
     /// The cell of a pair whose event the logic ignores.
-    @usableFromInline static var ignored: UInt8 { 0xFF }
+    @usableFromInline static var ignored: UInt8 { _TransitionLookup.ignored }
     /// The cell of a pair whose state or event is not listed in its type's `allCases`.
-    @usableFromInline static var unlisted: UInt8 { 0xFE }
+    @usableFromInline static var unlisted: UInt8 { _TransitionLookup.askTheDefinition }
 
     /// 768 bytes: at byte offset `2 * b`, the `UInt16` offset in `cells` of the row of the state whose
     /// byte is `b`; at offset `512 + b`, the `UInt8` column of the event whose byte is `b`. Unlisted bytes
     /// lead to the last row and the last column, whose cells are all ``unlisted``.
     @usableFromInline let index: UnsafeMutableRawPointer
-    /// `(stateCount + 1) × (eventCount + 1)` cells, row by row: the position of the target state in
-    /// `states`, ``ignored`` or ``unlisted``.
+    /// `(stateCount + 1) × (eventCount + 1)` cells, row by row: the byte of the target state (the value
+    /// itself: see ``state(ofByte:)``), ``ignored`` or ``unlisted``.
     @usableFromInline let cells: UnsafeMutablePointer<UInt8>
+    /// Laid out like `cells`, with ``unlisted`` in each cell whose transition runs a hook (it has a kept
+    /// action, or the owner said every transition does): what ``hookFreeLookup`` reads. The same
+    /// memory as `cells` when no transition runs a hook.
+    @usableFromInline let hookFreeCells: UnsafeMutablePointer<UInt8>
     /// The states, in `allCases` order.
     @usableFromInline let states: UnsafeMutablePointer<State>
     /// The action the logic returned for each pair with a target, laid out like `cells`; `nil` when no
     /// pair returned an action worth keeping, so lookups skip it. A transition function has none (its
     /// `Action` is `Void`); a schema keeps the transition blocks its logic returned.
     @usableFromInline let actions: UnsafeMutablePointer<Action>?
-    /// Laid out like `cells` when `actions` is not `nil`: whether the action of each cell is worth keeping.
-    @usableFromInline let keptActions: UnsafeMutablePointer<Bool>?
     @usableFromInline let stateCount: Int
     @usableFromInline let cellCount: Int
 
@@ -57,11 +60,20 @@ struct LogicTable<State, Event, Action> {
     ///   - logic: The transition logic: the target and an action, or `nil` when the event is ignored.
     ///   - keepsAction: Whether an action must be kept (a transition block that is not `nil`). When it
     ///     is `false` for every action, none is stored and ``action(at:)`` returns `nil`.
+    ///   - everyTransitionRunsHooks: Whether the owner runs hooks on every transition whatever its action
+    ///     (a schema with effects starts them on entry): ``hookFreeLookup`` then answers only for ignored
+    ///     events.
     /// - Complexity: O(states × events) calls of `logic`.
-    init?(logic: (State, Event) -> (State, Action)?, keepsAction: (Action) -> Bool) {
+    init?(
+        logic: (State, Event) -> (State, Action)?, keepsAction: (Action) -> Bool,
+        everyTransitionRunsHooks: Bool = false
+    ) {
         guard let stateCases = Self.tabulableCases(of: State.self, atMost: 254),
             let eventCases = Self.tabulableCases(of: Event.self, atMost: 255)
         else { return nil }
+        // A cell names its target by the target's byte, so no listed value may have a sentinel's byte (a
+        // hand-written one-byte type could; an enum's cases never do).
+        guard stateCases.allSatisfy({ Self.byte(of: $0) < Int(Self.unlisted) }) else { return nil }
         let columnCount = eventCases.count + 1
         let cellCount = (stateCases.count + 1) * columnCount
         // Positions by byte; a value `allCases` lists twice keeps its first position.
@@ -79,8 +91,8 @@ struct LogicTable<State, Event, Action> {
                     cells[cell] = Self.ignored
                     continue
                 }
-                guard let position = statePositions[Self.byte(of: target)] else { return nil }
-                cells[cell] = position
+                guard statePositions[Self.byte(of: target)] != nil else { return nil }
+                cells[cell] = UInt8(Self.byte(of: target))
                 answers.append((cell, action))
             }
         }
@@ -100,22 +112,27 @@ struct LogicTable<State, Event, Action> {
         self.cells.initialize(from: cells, count: cellCount)
         states = UnsafeMutablePointer<State>.allocate(capacity: stateCases.count)
         states.initialize(from: stateCases, count: stateCases.count)
+        var hookFreeCells = cells
+        for answer in answers where everyTransitionRunsHooks || keepsAction(answer.action) {
+            hookFreeCells[answer.cell] = Self.unlisted
+        }
+        if hookFreeCells == cells {
+            self.hookFreeCells = self.cells
+        } else {
+            self.hookFreeCells = UnsafeMutablePointer<UInt8>.allocate(capacity: cellCount)
+            self.hookFreeCells.initialize(from: hookFreeCells, count: cellCount)
+        }
         if let kept = answers.first(where: { keepsAction($0.action) }) {
             let actions = UnsafeMutablePointer<Action>.allocate(capacity: cellCount)
             // Every cell is initialized, so that `deallocate()` deinitializes them all: the cells without a
             // transition hold a copy of some action and are never read.
             actions.initialize(repeating: kept.action, count: cellCount)
-            let keptActions = UnsafeMutablePointer<Bool>.allocate(capacity: cellCount)
-            keptActions.initialize(repeating: false, count: cellCount)
             for answer in answers {
                 actions[answer.cell] = answer.action
-                keptActions[answer.cell] = keepsAction(answer.action)
             }
             self.actions = actions
-            self.keptActions = keptActions
         } else {
             actions = nil
-            keptActions = nil
         }
         stateCount = stateCases.count
         self.cellCount = cellCount
@@ -127,32 +144,41 @@ struct LogicTable<State, Event, Action> {
             actions.deinitialize(count: cellCount)
             actions.deallocate()
         }
-        keptActions?.deallocate()
         states.deinitialize(count: stateCount)
         states.deallocate()
+        if hookFreeCells != cells { hookFreeCells.deallocate() }
         cells.deallocate()
         index.deallocate()
     }
 
     /// What the logic answered for `state` and `event`.
     ///
-    /// - Complexity: O(1): four loads and one comparison on the common path.
+    /// - Complexity: O(1): three loads and one comparison on the common path.
     @inlinable @inline(__always)
     func lookup(_ state: State, _ event: Event) -> Lookup {
-        let row = index.load(fromByteOffset: Self.byte(of: state) &<< 1, as: UInt16.self)
-        let column = index.load(fromByteOffset: 512 &+ Self.byte(of: event), as: UInt8.self)
-        let cell = Int(row) &+ Int(column)
+        let cell = cellIndex(state, event)
         let target = cells[cell]
-        if target < Self.unlisted { return .transition(target: states[Int(target)], cell: cell) }
+        if target < Self.unlisted { return .transition(target: self.state(ofByte: target), cell: cell) }
         return target == Self.ignored ? .ignored : .unlisted
     }
 
-    /// Whether the action the logic returned for the transition at `cell` is worth keeping (a block
-    /// that is not `nil`); `false` at once when no action was kept.
+    /// The lookup the runtime reads for transitions that run no hook: ``hookFreeCells``.
+    @inlinable var hookFreeLookup: _TransitionLookup {
+        _TransitionLookup(index: UnsafeRawPointer(index), cells: UnsafePointer(hookFreeCells))
+    }
+
+    /// The position in `cells` of the pair `state`, `event`.
     @inlinable @inline(__always)
-    func hasAction(at cell: Int) -> Bool {
-        guard let keptActions else { return false }
-        return keptActions[cell]
+    func cellIndex(_ state: State, _ event: Event) -> Int {
+        let row = index.load(fromByteOffset: Self.byte(of: state) &<< 1, as: UInt16.self)
+        let column = index.load(fromByteOffset: 512 &+ Self.byte(of: event), as: UInt8.self)
+        return Int(row) &+ Int(column)
+    }
+
+    /// The state whose byte is `byte` (see ``_TransitionLookup/value(ofByte:orOnly:)``).
+    @inlinable @inline(__always)
+    func state(ofByte byte: UInt8) -> State {
+        _TransitionLookup.value(ofByte: byte, orOnly: states[0])
     }
 
     /// The action the logic returned for the transition at `cell`, or `nil` when no action was kept.
@@ -161,14 +187,9 @@ struct LogicTable<State, Event, Action> {
         actions?[cell]
     }
 
-    /// The byte that stores `value`; 0 for a type of size 0 (a single case).
-    ///
-    /// Only called for qualifying types (one byte or less, no references), whose values are that byte.
+    /// The byte that stores `value` (see ``_TransitionLookup/byte(of:)``).
     @inlinable @inline(__always)
-    static func byte<T>(of value: T) -> Int {
-        if MemoryLayout<T>.size == 0 { return 0 }
-        return withUnsafeBytes(of: value) { Int($0.load(as: UInt8.self)) }
-    }
+    static func byte<T>(of value: T) -> Int { _TransitionLookup.byte(of: value) }
 
     /// `allCases` of `type` when it qualifies: `CaseIterable`, at most one byte, no references, 1 to
     /// `limit` cases. `nil` otherwise.

@@ -87,17 +87,17 @@ public protocol MachineDefinition {
     /// `nil` by default: a definition whose steps are always bounded has nothing to report.
     func _loopError(in state: State) -> ChartLoopError?
 
-    /// Not API (a speed-only hook of the shell): the state `event` leads to from `state`, when the
-    /// definition can tell without running user code (a table lookup) and the transition is a change of
-    /// state that runs no hook and no action — ``willTransition(from:on:decision:in:)`` and
-    /// ``didTransition(from:on:decision:in:)`` would do nothing for it. The shell then changes the state
-    /// and notifies observers without calling into the definition again.
+    /// Not API (a speed-only hook of the shell): a table that tells, for a state and an event of at most
+    /// one byte each, the state the event leads to when the definition can tell without running user code
+    /// and the transition is a change of state that runs no hook and no action —
+    /// ``willTransition(from:on:decision:in:)`` and ``didTransition(from:on:decision:in:)`` would do nothing
+    /// for it — or that the event is ignored. The shell then changes the state and notifies observers
+    /// without calling into the definition.
     ///
-    /// The default answers nothing: the shell then calls ``decide(state:event:)``, which must give the same
-    /// answer for every pair this requirement answers.
-    /// - Returns: `nil` when the definition cannot tell this way; `.some(nil)` when `event` is ignored in
-    ///   `state`; otherwise the target of the change of state.
-    func _targetByLookup(state: State, event: Event) -> State??
+    /// The default is `nil`: the shell then calls ``decide(state:event:)``, which must give the same
+    /// answer for every pair the table answers. The shell reads the table only when `State` and `Event`
+    /// are at most one byte each.
+    var _transitionLookup: _TransitionLookup? { get }
 
     /// Not API: called before a definition that ``_updatesStateInPlace`` handles `event` — a chart
     /// forwards it to the invocations that autoforward (SCXML 1.0 §6.4). Does nothing by default.
@@ -149,7 +149,7 @@ extension MachineDefinition {
 
     /// `nil`: the shell asks ``decide(state:event:)``.
     @inlinable
-    public func _targetByLookup(state: State, event: Event) -> State?? { nil }
+    public var _transitionLookup: _TransitionLookup? { nil }
 
     /// Does nothing.
     @inlinable

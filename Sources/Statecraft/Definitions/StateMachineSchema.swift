@@ -75,7 +75,8 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
             self.enterState = enterState
             switch evaluation {
             case .tabulatedWhenPossible:
-                table = LogicTable(logic: transitionLogic, keepsAction: { $0 != nil })
+                table = LogicTable(
+                    logic: transitionLogic, keepsAction: { $0 != nil }, everyTransitionRunsHooks: enterState != nil)
             case .onEveryEvent:
                 table = nil
             }
@@ -125,7 +126,7 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
     public var isTabulated: Bool { storage.table != nil }
 
     /// Reads the table, or asks the transition logic; the transition block becomes the decision's action.
-    @inlinable
+    @inlinable @inline(__always)
     public func decide(state: State, event: Event) -> TransitionDecision<State, TransitionBlock?>? {
         // Types larger than a byte are never tabulated: in code specialised for them the size checks fold
         // away, and the table's branch with them.
@@ -140,20 +141,11 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
         return decideByLogic(state: state, event: event)
     }
 
-    /// Not API: the table's answer for an ignored pair, or for a pair whose transition has no block in a
-    /// schema without effects (its hooks then do nothing); `nil` for other pairs and when the schema is
-    /// not tabulated (``decide(state:event:)`` answers those).
+    /// Not API: the table's cells for transitions that run no hook — every transition of a schema
+    /// without effects whose logic returned no block for the pair — or `nil` when the schema is not
+    /// tabulated (``decide(state:event:)`` answers every pair then).
     @inlinable
-    public func _targetByLookup(state: State, event: Event) -> State?? {
-        guard MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let table = storage.table,
-            storage.enterState == nil
-        else { return nil }
-        switch table.lookup(state, event) {
-        case .transition(let target, let cell): return table.hasAction(at: cell) ? nil : .some(target)
-        case .ignored: return .some(nil)
-        case .unlisted: return nil
-        }
-    }
+    public var _transitionLookup: _TransitionLookup? { storage.table?.hookFreeLookup }
 
     /// Asks the transition logic.
     @inlinable

@@ -81,7 +81,7 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
     public var isTabulated: Bool { storage.table != nil }
 
     /// Reads the table, or calls the function.
-    @inlinable
+    @inlinable @inline(__always)
     public func decide(state: State, event: Event) -> TransitionDecision<State, Void>? {
         // Types larger than a byte are never tabulated: in code specialised for them the size checks fold
         // away, and the table's branch with them.
@@ -95,20 +95,10 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
         return decideByFunction(state: state, event: event)
     }
 
-    /// Not API: the table's answer (a transition function has no hooks), or `nil` when the definition is
-    /// not tabulated or the state or the event is not listed in its type's `allCases`
-    /// (``decide(state:event:)`` then calls the function).
+    /// Not API: the table's cells (a transition function has no hooks), or `nil` when the definition is not
+    /// tabulated (``decide(state:event:)`` then calls the function).
     @inlinable
-    public func _targetByLookup(state: State, event: Event) -> State?? {
-        guard MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let table = storage.table else {
-            return nil
-        }
-        switch table.lookup(state, event) {
-        case .transition(let target, _): return .some(target)
-        case .ignored: return .some(nil)
-        case .unlisted: return nil
-        }
-    }
+    public var _transitionLookup: _TransitionLookup? { storage.table?.hookFreeLookup }
 
     /// Calls the function.
     @inlinable

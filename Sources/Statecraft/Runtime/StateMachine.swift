@@ -97,11 +97,18 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: `true` when the event caused a transition (a change of state or an update in place,
     ///   settled or not); `false` when it was ignored in the current state, or queued because the machine
     ///   was busy with another event (see ``send(_:)`` for the distinction).
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func handle(_ event: Event) -> Bool {
         if isHandling {
             enqueue(event)
             return false
+        }
+        // A tabulated definition answers most events by a lookup, without the machine marking itself busy.
+        // Folds away for definitions without a lookup and for types larger than a byte.
+        if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1,
+            let lookup = definition._transitionLookup, let answer = answerWithoutUserCode(event, from: lookup)
+        {
+            return answer
         }
         return processAndDrain(event)
     }
@@ -118,6 +125,11 @@ public final class StateMachine<Definition: MachineDefinition> {
             enqueue(event)
             return .queued
         }
+        if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let lookup = definition._transitionLookup,
+            let answer = answerWithoutUserCode(event, from: lookup)
+        {
+            return answer ? .transitioned : .ignored
+        }
         isHandling = true
         let outcome = process(event) ? outcomeOfTransition() : .ignored
         if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ !$0.queue.isEmpty }) { drainQueue() }
@@ -125,10 +137,27 @@ public final class StateMachine<Definition: MachineDefinition> {
         return outcome
     }
 
+    /// Handles `event` on a machine that is not handling one when that runs no user code and nothing
+    /// hears of it: `lookup`, the definition's ``MachineDefinition/_transitionLookup``, answers, and the
+    /// machine has no support object (no observer, no `didTransition`, no effect, no queued event). The
+    /// state then changes, or not, and nothing else happens, so the machine need not mark itself busy.
+    ///
+    /// - Returns: Whether `event` caused a transition, or `nil` when it needs the general path.
+    @inlinable @inline(__always)
+    func answerWithoutUserCode(_ event: Event, from lookup: _TransitionLookup) -> Bool? {
+        guard support == nil else { return nil }
+        let cell = lookup.cell(_state, event)
+        if cell < _TransitionLookup.askTheDefinition {
+            _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
+            return true
+        }
+        return cell == _TransitionLookup.ignored ? false : nil
+    }
+
     /// Handles `event`, then every event queued meanwhile, on a machine that is not handling one.
     ///
     /// - Returns: Whether `event` caused a transition.
-    @inlinable
+    @inlinable @inline(__always)
     func processAndDrain(_ event: Event) -> Bool {
         isHandling = true
         let transitioned = process(event)
@@ -142,14 +171,17 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: Whether the event caused a transition: a plain `Bool`, so that callers that only need
     ///   that (``handle(_:)``) build no ``EventOutcome``, whose destruction the compiler does not always
     ///   see through (it can carry a ``ChartLoopError``).
-    @inlinable
+    @inlinable @inline(__always)
     func process(_ event: Event) -> Bool {
         if Definition._updatesStateInPlace { return processInPlace(event) }
         // A definition that can answer by a lookup (a tabulated one) answers there, for transitions that
-        // run no hook: the shell then changes the state without calling into the definition again.
-        if let answer = definition._targetByLookup(state: _state, event: event) {
-            guard let target = answer else { return ignore(event) }
-            return performWithoutHooks(target, on: event)
+        // run no hook: the shell then changes the state without calling into the definition.
+        if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let lookup = definition._transitionLookup {
+            let cell = lookup.cell(_state, event)
+            if cell < _TransitionLookup.askTheDefinition {
+                return performWithoutHooks(_TransitionLookup.value(ofByte: cell, orOnly: _state), on: event)
+            }
+            if cell == _TransitionLookup.ignored { return ignore(event) }
         }
         guard let decision = definition.decide(state: _state, event: event) else { return ignore(event) }
         return perform(decision, on: event)
@@ -158,7 +190,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// Performs a decision: the transition's hooks, the change of state, the observers.
     ///
     /// - Returns: `true`, for ``process(_:)`` to return.
-    @inlinable
+    @inlinable @inline(__always)
     func perform(_ decision: TransitionDecision<State, Definition.Action>, on event: Event) -> Bool {
         // A change of state ends the effects of the state left (new epoch, tasks cancelled) before any hook
         // of the transition runs, so work started from `willTransition` or an exit hook belongs to the state
@@ -178,7 +210,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     }
 
     /// Performs a change of state to `target` that runs no hook (see
-    /// ``MachineDefinition/_targetByLookup(state:event:)``): the effects of the state left end, the state
+    /// ``MachineDefinition/_transitionLookup``): the effects of the state left end, the state
     /// changes, the observers hear of it.
     ///
     /// - Returns: `true`, for ``process(_:)`` to return.

@@ -1,0 +1,55 @@
+/// Not API: a tabulated definition's answer to "what does this event do in this state, when that runs no
+/// hook?", read by the runtime with three loads (see ``MachineDefinition/_transitionLookup``).
+///
+/// States and events are named by the byte that stores them: this serves payload-free enums of at most
+/// one byte (see `LogicTable`). A cell holds the byte of the target state, ``ignored``, or ``askTheDefinition``
+/// when the transition runs a hook or the state or event is not listed in its type's `allCases`.
+///
+/// The memory belongs to the definition that made the lookup, which keeps it alive and unchanged for as
+/// long as the definition exists; a machine holds its definition, so a lookup read from a machine's
+/// definition is valid for the whole of any call made on that machine.
+public struct _TransitionLookup: @unchecked Sendable {
+    /// The cell of an ignored event.
+    @inlinable public static var ignored: UInt8 { 0xFF }
+    /// The cell of a pair the definition must answer itself.
+    @inlinable public static var askTheDefinition: UInt8 { 0xFE }
+
+    /// 768 bytes: at byte offset `2 * b`, the `UInt16` offset in `cells` of the row of the state whose byte
+    /// is `b`; at offset `512 + b`, the `UInt8` column of the event whose byte is `b`.
+    @usableFromInline let index: UnsafeRawPointer
+    /// The cells, row by row.
+    @usableFromInline let cells: UnsafePointer<UInt8>
+
+    @usableFromInline init(index: UnsafeRawPointer, cells: UnsafePointer<UInt8>) {
+        self.index = index
+        self.cells = cells
+    }
+
+    /// The cell of `state` and `event`: a target state's byte (below ``askTheDefinition``), ``ignored`` or
+    /// ``askTheDefinition``.
+    @inlinable @inline(__always)
+    public func cell<State, Event>(_ state: State, _ event: Event) -> UInt8 {
+        let row = index.load(fromByteOffset: Self.byte(of: state) &<< 1, as: UInt16.self)
+        let column = index.load(fromByteOffset: 512 &+ Self.byte(of: event), as: UInt8.self)
+        return cells[Int(row) &+ Int(column)]
+    }
+
+    /// The byte that stores `value`; 0 for a type of size 0 (a single case).
+    ///
+    /// Only meaningful for types of at most one byte with no references, whose values are that byte.
+    @inlinable @inline(__always)
+    public static func byte<T>(of value: T) -> Int {
+        if MemoryLayout<T>.size == 0 { return 0 }
+        return withUnsafeBytes(of: value) { Int($0.load(as: UInt8.self)) }
+    }
+
+    /// The value of type `T` stored as `byte`, for a type of one byte; `onlyValue` for a type of size 0.
+    ///
+    /// Only called with the byte of a value of `T` (a cell's target), so that reading it back gives
+    /// that value.
+    @inlinable @inline(__always)
+    public static func value<T>(ofByte byte: UInt8, orOnly onlyValue: @autoclosure () -> T) -> T {
+        if MemoryLayout<T>.size == 0 { return onlyValue() }
+        return withUnsafeBytes(of: byte) { $0.load(as: T.self) }
+    }
+}
