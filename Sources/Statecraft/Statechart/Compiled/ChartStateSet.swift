@@ -119,6 +119,36 @@ struct ChartStateSet: Hashable, Sendable {
         return result
     }
 
+    /// The states of the set whose index is in `range`.
+    /// - Complexity: O(*n*/64) in the number of states of the chart.
+    @inlinable func intersection(_ range: Range<Int>) -> ChartStateSet {
+        var result = ChartStateSet()
+        guard !range.isEmpty else { return result }
+        result.low = low & Self.mask(ofWord: 0, keeping: range)
+        guard let spilled else { return result }
+        let firstWord = Swift.max(1, range.lowerBound / 64)
+        let lastWord = Swift.min(spilled.count, (range.upperBound - 1) / 64)
+        guard firstWord <= lastWord else { return result }
+        var words = [UInt64](repeating: 0, count: lastWord)
+        var anySet = false
+        for word in firstWord...lastWord {
+            words[word - 1] = spilled[word - 1] & Self.mask(ofWord: word, keeping: range)
+            anySet = anySet || words[word - 1] != 0
+        }
+        if anySet { result.spilled = words }
+        return result
+    }
+
+    /// The bits of word `word` (word 0 is ``low``) whose state indices are in `range`.
+    @inlinable static func mask(ofWord word: Int, keeping range: Range<Int>) -> UInt64 {
+        let start = word * 64
+        let lower = Swift.max(range.lowerBound, start) - start
+        let upper = Swift.min(range.upperBound, start + 64) - start
+        guard lower < upper else { return 0 }
+        let width = upper - lower
+        return (width == 64 ? ~0 : (UInt64(1) << UInt64(width)) - 1) << UInt64(lower)
+    }
+
     /// The indices in the set, ascending: document order.
     /// - Complexity: O(*n*) in the number of states of the chart.
     @inlinable func indices() -> [Int] { Array(self) }

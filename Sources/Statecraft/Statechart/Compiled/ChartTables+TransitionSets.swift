@@ -78,11 +78,10 @@ extension ChartTables {
     }
 
     /// The states whose active members a transition with domain `domain` exits: the proper descendants
-    /// of the domain (SCXML 1.0 §D.2 `computeExitSet` intersects them with the configuration).
-    @inlinable func exitScope(ofDomain domain: Int) -> ChartStateSet {
-        var scope = ChartStateSet()
-        for state in (domain + 1)..<ends[domain] { scope.insert(state) }
-        return scope
+    /// of the domain (SCXML 1.0 §D.2 `computeExitSet` intersects them with the configuration), the
+    /// indices after the domain's up to its ``ends`` (states are numbered in document order).
+    @inlinable func exitScope(ofDomain domain: Int) -> Range<Int> {
+        (domain + 1)..<ends[domain]
     }
 
     // MARK: - Entry sets
@@ -157,7 +156,7 @@ extension ChartTables {
     /// The plan of every transition (initial and history default transitions included), computed once
     /// by the functions above with no history recorded: a plan whose computation resolved a history
     /// state is marked dynamic, and steps recompute its sets with the run's history values.
-    /// - Complexity: O(*t* × *n*) in the number of transitions and states.
+    /// - Complexity: O(*t* × *n*/64) in the number of transitions and states, for the entry sets.
     func makePlans() -> [ChartTransitionPlan] {
         transitions.indices.map { index in
             var history = HistoryLookup(recorded: [:])

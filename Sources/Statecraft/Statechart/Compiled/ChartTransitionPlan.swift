@@ -9,9 +9,11 @@
 struct ChartTransitionPlan: Sendable {
     /// Whether the sets below are not valid and must be computed during the step.
     @usableFromInline let isDynamic: Bool
-    /// The proper descendants of the transition's domain: the exit set is the active states among them.
-    /// Empty for a targetless transition.
-    @usableFromInline let exitScope: ChartStateSet
+    /// The proper descendants of the transition's domain — a range of indices, since states are numbered
+    /// in document order — whose active members the transition exits. Empty for a targetless transition.
+    /// A range rather than a set: one set per transition would make building a chart of *n* states in a
+    /// ring O(*n*²) in time and memory.
+    @usableFromInline let exitScope: Range<Int>
     /// The states the transition enters, in document order (SCXML `statesToEnter`).
     @usableFromInline let entrySet: ChartStateSet
     /// The compound states of ``entrySet`` entered by default, whose initial transition's content runs
@@ -19,7 +21,7 @@ struct ChartTransitionPlan: Sendable {
     @usableFromInline let defaultEntrySet: ChartStateSet
 
     @usableFromInline
-    init(isDynamic: Bool, exitScope: ChartStateSet, entrySet: ChartStateSet, defaultEntrySet: ChartStateSet) {
+    init(isDynamic: Bool, exitScope: Range<Int>, entrySet: ChartStateSet, defaultEntrySet: ChartStateSet) {
         self.isDynamic = isDynamic
         self.exitScope = exitScope
         self.entrySet = entrySet
@@ -29,12 +31,12 @@ struct ChartTransitionPlan: Sendable {
     /// The plan of a targetless transition: it exits and enters nothing.
     @usableFromInline static var targetless: ChartTransitionPlan {
         ChartTransitionPlan(
-            isDynamic: false, exitScope: ChartStateSet(), entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
+            isDynamic: false, exitScope: 0..<0, entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
     }
 
     /// A plan computed during each step.
     @usableFromInline static var dynamic: ChartTransitionPlan {
         ChartTransitionPlan(
-            isDynamic: true, exitScope: ChartStateSet(), entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
+            isDynamic: true, exitScope: 0..<0, entrySet: ChartStateSet(), defaultEntrySet: ChartStateSet())
     }
 }
