@@ -65,6 +65,24 @@ struct ValidationTests {
         #expect(found.last?.transition == 2)
     }
 
+    @Test("shadowed-transition lists transitions in document order, whatever order the exploration meets them")
+    func shadowedInDocumentOrder() throws {
+        let chart = try VChart(initial: .a, context: 0) {
+            ChartState(.b) {
+                OnEvent(.go, target: .a)
+                OnEvent(.go, target: .c)
+            }
+            ChartState(.a) {
+                OnEvent(.go, target: .b)
+                OnEvent(.go, target: .c)
+            }
+            ChartState(.c) { OnEvent(.go, target: .a) }
+        }
+        let found = findings(chart, ShadowedTransitionRule())
+        #expect(found.map(\.transition) == [1, 3])
+        #expect(found.map(\.state) == ["b", "a"])
+    }
+
     @Test("shadowed-transition names a transition an earlier one always takes the event from")
     func shadowed() throws {
         let chart = try VChart(initial: .a, context: 0) {

@@ -18,25 +18,34 @@ struct TransitionPreemption {
     let causes: [Cause]
 
     /// The never-taken transitions triggered by an event that had their source active when the event
-    /// arrived at least once, with what happened instead.
+    /// arrived at least once, with what happened instead, in the order of the transitions; each one's
+    /// causes in the order of the edges.
     ///
-    /// - Complexity: O(*t* · *e* · *k*) for *t* transitions, *e* edges and *k* transitions per step.
+    /// - Complexity: O(*e* · *s* · *k*) for *e* edges, *s* states per configuration and *k* transitions
+    ///   per step (plus the candidates of each active state): the edges are read once, each checked
+    ///   against the never-taken transitions of the states active before it, not against every
+    ///   transition of the chart.
     static func analyse(_ subject: ValidationSubject) -> [TransitionPreemption] {
         let space = subject.space
         let taken = space.takenTransitions
-        var result: [TransitionPreemption] = []
-        for (position, transition) in space.machine.transitions.enumerated() {
-            guard transition.event != nil, !taken.contains(position) else { continue }
-            var causes: [Cause] = []
-            for edge in space.edges
-            where subject.triggerMatches(position, edge.event)
-                && space.configurations[edge.source].contains(transition.source)
-            {
-                causes.append(cause(of: edge, blocking: position, in: subject))
-            }
-            if !causes.isEmpty { result.append(TransitionPreemption(transition: position, causes: causes)) }
+        var candidatesBySource: [String: [Int]] = [:]
+        for (position, transition) in space.machine.transitions.enumerated()
+        where transition.event != nil && !taken.contains(position) {
+            candidatesBySource[transition.source, default: []].append(position)
         }
-        return result
+        guard !candidatesBySource.isEmpty else { return [] }
+        var causesByTransition: [Int: [Cause]] = [:]
+        for edge in space.edges {
+            for state in space.configurations[edge.source].states {
+                guard let candidates = candidatesBySource[state] else { continue }
+                for position in candidates where subject.triggerMatches(position, edge.event) {
+                    causesByTransition[position, default: []].append(cause(of: edge, blocking: position, in: subject))
+                }
+            }
+        }
+        return causesByTransition.keys.sorted().map { position in
+            TransitionPreemption(transition: position, causes: causesByTransition[position]!)
+        }
     }
 
     private static func cause(of edge: StateSpaceEdge, blocking position: Int, in subject: ValidationSubject) -> Cause {
