@@ -243,9 +243,21 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         definition._didUpdate(kind, on: event, in: self)
         if let support = unretainedSupport {
-            support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
+            support._withUnsafeGuaranteedRef { Self.notifyTransition($0, from: oldState, on: event, to: &_state) }
         }
         return true
+    }
+
+    /// Tells `support`'s observers of a transition from `oldState` to `newState`, the machine's state,
+    /// passed `inout` so that it is lent to them where it is stored: an argument read from a stored
+    /// property is otherwise copied first, and for a large state (a chart's snapshot) that copy and its
+    /// destruction go through the type's value witnesses. The observers only read `newState` (a machine's
+    /// state has no public setter, and events they send are queued), so nothing writes it during the access.
+    @inlinable
+    static func notifyTransition(
+        _ support: MachineSupport<State, Event>, from oldState: State, on event: Event, to newState: inout State
+    ) {
+        support.notifyTransition(from: oldState, on: event, to: newState)
     }
 
     @usableFromInline
