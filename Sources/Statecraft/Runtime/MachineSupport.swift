@@ -23,7 +23,8 @@ final class MachineSupport<State, Event> {
     var delayedEvents: MachineDelayedEvents<Event>?
     /// The state from before the event being handled, as observers receive it, kept by a definition that
     /// updates its state in place (``MachineDefinition/_keepStateForObservers(_:in:)``) while `didTransition`
-    /// or an observer needs it; reused from event to event. Only the machine's own `processInPlaceObserved`
+    /// or an observer needs it; reused from event to event, so it holds the old state (a chart's old context
+    /// included) until the next observed event replaces it. Only the machine's own `processInPlaceObserved`
     /// accesses it, never across a call that could reach it again.
     @exclusivity(unchecked) @usableFromInline var keptState: State?
 
