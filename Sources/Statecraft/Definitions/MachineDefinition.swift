@@ -82,6 +82,15 @@ public protocol MachineDefinition {
     /// neither that record nor its buffers.
     func _stateForObservers(_ state: State) -> State
 
+    /// Not API: keeps in `kept` what observers of a definition that ``_updatesStateInPlace`` receive as
+    /// the state from before an event — ``_stateForObservers(_:)`` of `state` — just before
+    /// ``_update(_:on:)``. `kept` is the machine's slot for it: `nil` the first time, then what was kept
+    /// for the previous observed event, which a definition with a large state updates where it is
+    /// (a chart assigns the few fields a step changes) instead of building a whole state and
+    /// destroying it after each event. By default `kept` becomes ``_stateForObservers(_:)`` of `state`.
+    /// `state` is the machine's state, `inout` only so that it is read where it is stored, not copied.
+    func _keepStateForObservers(_ state: inout State, in kept: inout State?)
+
     /// Not API: the error that stopped the step that produced `state` before it settled — a chart's
     /// ``ChartLoopError`` — reported by ``StateMachine/send(_:)`` as ``EventOutcome/unsettled(_:)``.
     /// `nil` by default: a definition whose steps are always bounded has nothing to report.
@@ -142,6 +151,12 @@ extension MachineDefinition {
     /// `state` itself.
     @inlinable
     public func _stateForObservers(_ state: State) -> State { state }
+
+    /// Assigns ``_stateForObservers(_:)`` of `state` to `kept`.
+    @inlinable
+    public func _keepStateForObservers(_ state: inout State, in kept: inout State?) {
+        kept = _stateForObservers(state)
+    }
 
     /// `nil`: the step settled.
     @inlinable

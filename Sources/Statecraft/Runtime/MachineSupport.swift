@@ -21,6 +21,12 @@ final class MachineSupport<State, Event> {
     @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
     /// The machine's delayed events, once it has sent any; see `StateMachine+DelayedEvents.swift`.
     var delayedEvents: MachineDelayedEvents<Event>?
+    /// The state from before the event being handled, as observers receive it, kept by a definition that
+    /// updates its state in place (``MachineDefinition/_keepStateForObservers(_:in:)``) while `didTransition`
+    /// or an observer needs it; reused from event to event, so it holds the old state (a chart's old context
+    /// included) until the next observed event replaces it. Only the machine's own `processInPlaceObserved`
+    /// accesses it, never across a call that could reach it again.
+    @exclusivity(unchecked) @usableFromInline var keptState: State?
 
     @usableFromInline init() {}
 

@@ -254,7 +254,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     func processInPlace(_ event: Event) -> Bool {
         definition._willHandle(event, in: self)
         if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
-            return processInPlaceObserved(event)
+            return processInPlaceObserved(event, support: support)
         }
         guard let kind = definition._update(&_state, on: event) else { return ignore(event) }
         if kind == .change, let support = unretainedSupport {
@@ -265,19 +265,32 @@ public final class StateMachine<Definition: MachineDefinition> {
     }
 
     /// ``processInPlace(_:)`` while `didTransition` or an observer needs the state from before the event:
-    /// the same step, with `_stateForObservers(_:)` of the old state kept for them.
+    /// the same step, with the definition keeping `_stateForObservers(_:)` of the old state for them in the
+    /// support object's reused slot (``MachineDefinition/_keepStateForObservers(_:in:)``). Both states are
+    /// lent to the observers where they are stored: neither is copied whole nor destroyed per event.
     @inlinable
-    func processInPlaceObserved(_ event: Event) -> Bool {
-        let oldState = definition._stateForObservers(_state)
+    func processInPlaceObserved(_ event: Event, support: Unmanaged<MachineSupport<State, Event>>) -> Bool {
+        support._withUnsafeGuaranteedRef { definition._keepStateForObservers(&_state, in: &$0.keptState) }
         guard let kind = definition._update(&_state, on: event) else { return ignore(event) }
-        if kind == .change, let support = unretainedSupport {
+        if kind == .change {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition._didUpdate(kind, on: event, in: self)
-        if let support = unretainedSupport {
-            support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
-        }
+        support._withUnsafeGuaranteedRef { Self.notifyTransition($0, from: &$0.keptState!, on: event, to: &_state) }
         return true
+    }
+
+    /// Tells `support`'s observers of a transition from `oldState` (the state kept for them) to
+    /// `newState` (the machine's state). Both are passed `inout` so that they are lent to the observers
+    /// where they are stored: an argument read from a stored property is otherwise copied first, and for
+    /// a large state (a chart's snapshot) that copy and its destruction go through the type's value
+    /// witnesses. The observers only read them (a machine's state has no public setter, events they send
+    /// are queued, and nothing else reaches the kept state), so nothing writes either during the access.
+    @inlinable
+    static func notifyTransition(
+        _ support: MachineSupport<State, Event>, from oldState: inout State, on event: Event, to newState: inout State
+    ) {
+        support.notifyTransition(from: oldState, on: event, to: newState)
     }
 
     @usableFromInline

@@ -50,6 +50,24 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
             isFinished: _isFinished, finalIndex: finalIndex)
     }
 
+    /// Makes this snapshot, kept for observers as the state from before an event, equal to
+    /// ``withoutRecord()`` of `other` by assigning the fields a step changes; its own record stays empty.
+    /// `other` is `inout` only so that it is read where it is stored, not copied.
+    @inlinable mutating func keepConfiguration(of other: inout ChartSnapshot) {
+        guard tables === other.tables else {
+            self = other.withoutRecord()
+            return
+        }
+        // The reference-counted fields are assigned only when one side holds something: a small chart
+        // without history has neither, and assigning `nil` over `nil` still costs two runtime calls each.
+        active.low = other.active.low
+        if active.spilled != nil || other.active.spilled != nil { active.spilled = other.active.spilled }
+        if recordedHistories != nil || other.recordedHistories != nil { recordedHistories = other.recordedHistories }
+        _context = other._context
+        _isFinished = other._isFinished
+        finalIndex = other.finalIndex
+    }
+
     @inlinable init(
         tables: ChartTables<StateID, Event, Context>, active: ChartStateSet, recordedHistories: [Int: ChartStateSet]?,
         context: Context, isFinished: Bool, finalIndex: Int
