@@ -53,6 +53,17 @@ final class MachineSupport<State, Event> {
     /// during the notification (see ``ObserverList``), so the observers called are those attached when it
     /// began, as if iterating over a copy of the list.
     @inlinable func notifyTransition(from oldState: State, on event: Event, to newState: State) {
+        var oldState = oldState
+        var newState = newState
+        notifyTransition(lending: &oldState, on: event, lending: &newState)
+    }
+
+    /// ``notifyTransition(from:on:to:)`` with both states lent where their owner stores them: a parameter
+    /// that is not `inout` is copied into a temporary on entry and again for each call, and for a large
+    /// state (a chart's snapshot) each copy and its destruction go through the type's value witnesses. The
+    /// observers only read the states; nothing writes them during the notification (a machine's state has
+    /// no public setter and events sent meanwhile are queued).
+    @inlinable func notifyTransition(lending oldState: inout State, on event: Event, lending newState: inout State) {
         if let didTransition { didTransition(oldState, event, newState) }
         let callList = observers.callList
         if callList.isEmpty { return }

@@ -290,7 +290,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     static func notifyTransition(
         _ support: MachineSupport<State, Event>, from oldState: inout State, on event: Event, to newState: inout State
     ) {
-        support.notifyTransition(from: oldState, on: event, to: newState)
+        support.notifyTransition(lending: &oldState, on: event, lending: &newState)
     }
 
     @usableFromInline
