@@ -30,6 +30,25 @@ struct StateSpaceTests {
         }
     }
 
+    @Test("The explorer keeps a chart's nodes without the record of the step that produced them")
+    func nodesAreKeptWithoutTheirRecord() throws {
+        let chart = try playerChart()
+        let model = ChartExplorationModel(chart, events: PlayerInput.allCases)
+        let start = model.start()
+        let powered = try #require(model.step(start.node, event: 0))
+        #expect(!powered.node.lastMacrostep.microsteps.isEmpty)
+        let kept = model.nodeToKeep(powered.node)
+        #expect(kept.lastMacrostep.microsteps.isEmpty)
+        #expect(model.key(of: kept) == model.key(of: powered.node))
+        #expect(model.configuration(of: kept) == model.configuration(of: powered.node))
+        // Stepping the kept node goes where stepping the full one goes.
+        for event in PlayerInput.allCases.indices {
+            #expect(
+                model.step(kept, event: event).map { model.key(of: $0.node) }
+                    == model.step(powered.node, event: event).map { model.key(of: $0.node) })
+        }
+    }
+
     @Test("Edges name the event, the transitions taken and the states exited and entered")
     func edges() throws {
         let space = StateSpace.explore(try playerChart())

@@ -67,6 +67,13 @@ public struct ChartExplorationModel<StateID: Hashable & Sendable, Event, Context
         chart.step(node, on: events[eventIndex]).map(record)
     }
 
+    /// The snapshot without the record of the macrostep that produced it (read by ``step(_:event:)``
+    /// already), as observers of a chart machine receive the state from before an event: the
+    /// configuration, history values and context.
+    public func nodeToKeep(_ node: ChartSnapshot<StateID, Event, Context>) -> ChartSnapshot<StateID, Event, Context> {
+        chart._stateForObservers(node)
+    }
+
     /// The snapshot's active states (for a finished chart, its top-level final state), history values,
     /// whether it finished, and its context when that is `Hashable`.
     public func key(of node: ChartSnapshot<StateID, Event, Context>) -> Key {

@@ -31,4 +31,13 @@ public protocol ExplorableMachine {
     func key(of node: Node) -> Key
     /// What the space records of `node`; the explorer fills in its id, depth and parent edge.
     func configuration(of node: Node) -> StateSpaceConfiguration
+    /// `node` as the explorer keeps it to step it later, once the step that produced it has been read:
+    /// `node` itself by default. A model whose nodes carry the record of the step that produced them (a
+    /// chart's snapshot) drops that record here, so that an exploration does not hold every step's record.
+    func nodeToKeep(_ node: Node) -> Node
+}
+
+extension ExplorableMachine {
+    /// `node` itself.
+    public func nodeToKeep(_ node: Node) -> Node { node }
 }

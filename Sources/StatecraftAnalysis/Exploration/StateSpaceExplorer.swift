@@ -23,7 +23,7 @@ public struct StateSpaceExplorer<Machine: ExplorableMachine> {
     /// - Complexity: O(*c* · *e*) steps for *c* configurations and *e* events.
     public func explore(limits: ExplorationLimits = ExplorationLimits()) -> StateSpace {
         let start = model.start()
-        var nodes: [Machine.Node] = [start.node]
+        var nodes: [Machine.Node] = [model.nodeToKeep(start.node)]
         var ids: [Machine.Key: Int] = [model.key(of: start.node): 0]
         var configurations = [configuration(of: start.node, id: 0, depth: 0, parentEdge: nil)]
         var edges: [StateSpaceEdge] = []
@@ -52,7 +52,7 @@ public struct StateSpaceExplorer<Machine: ExplorableMachine> {
                     }
                     target = nodes.count
                     ids[key] = target
-                    nodes.append(step.node)
+                    nodes.append(model.nodeToKeep(step.node))
                     configurations.append(
                         configuration(
                             of: step.node, id: target, depth: depth + 1, parentEdge: edges.count))

@@ -65,6 +65,9 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
         chartModel.step(node, event: eventIndex)
     }
 
+    /// The snapshot without its macrostep record (see ``ChartExplorationModel/nodeToKeep(_:)``).
+    public func nodeToKeep(_ node: SCXMLSnapshot) -> SCXMLSnapshot { chartModel.nodeToKeep(node) }
+
     /// The chart's key of the snapshot.
     public func key(of node: SCXMLSnapshot) -> ChartExplorationModel<String, SCXMLEvent, SCXMLDataModel>.Key {
         chartModel.key(of: node)
