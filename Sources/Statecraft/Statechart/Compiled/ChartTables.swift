@@ -34,6 +34,19 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         @usableFromInline init(_ body: @escaping ChartAction<StateID, Event, Context>) { self.body = body }
     }
 
+    /// A transition's trigger predicate in an object of its own, so that a step calls it through an
+    /// unretained reference (``unretainedTriggers``) without retaining the predicate's context or copying
+    /// the trigger (its label and predicate) out of ``transitions``.
+    @usableFromInline
+    final class TriggerPredicate: @unchecked Sendable {
+        // Immutable; `@unchecked` only because the generic parameters need not be `Sendable`.
+        @usableFromInline let matches: @Sendable (ChartSignal<StateID, Event>) -> Bool
+
+        @usableFromInline init(_ matches: @escaping @Sendable (ChartSignal<StateID, Event>) -> Bool) {
+            self.matches = matches
+        }
+    }
+
     /// The identifier of each state; `nil` for the root.
     @usableFromInline let ids: [StateID?]
     @usableFromInline let kinds: [NodeKind]
@@ -59,6 +72,12 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// The exit actions of each state, as a range of ``actions``, in document order.
     @usableFromInline let exitActionRanges: [Range<Int>]
     @usableFromInline let transitions: [Transition]
+    /// Each transition's trigger predicate, `nil` for an eventless transition; owns what
+    /// ``unretainedTriggers`` refers to.
+    @usableFromInline let triggers: [TriggerPredicate?]
+    /// ``triggers`` as unretained references: the tables own the predicates and never change them, and a
+    /// step holds the tables for its whole duration.
+    @usableFromInline let unretainedTriggers: [Unmanaged<TriggerPredicate>?]
     @usableFromInline let stateIndex: [StateID: Int]
     /// What each transition of ``transitions`` exits and enters, computed once by ``makePlans()``.
     @usableFromInline let plans: [ChartTransitionPlan]
@@ -87,6 +106,9 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.entryActionRanges = entryActionRanges
         self.exitActionRanges = exitActionRanges
         self.transitions = transitions
+        let triggers = transitions.map { transition in transition.trigger.map { TriggerPredicate($0.matches) } }
+        self.triggers = triggers
+        unretainedTriggers = triggers.map { predicate in predicate.map { Unmanaged.passUnretained($0) } }
         self.stateIndex = stateIndex
         self.plans = plans
         self.names = ChartNames(ids: ids, labels: transitions.map { $0.trigger?.label ?? "eventless" })
@@ -113,10 +135,17 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
 
     /// Whether the trigger of transition `index` fires on `signal`; `false` for an eventless transition.
     ///
-    /// Reads the trigger's predicate through the array's buffer rather than copying the whole trigger
-    /// (its label and predicate) out of the array first.
+    /// Calls the trigger's predicate through ``unretainedTriggers``: no retain of the predicate's context,
+    /// no copy of the trigger.
     @inlinable func trigger(of index: Int, firesOn signal: ChartSignal<StateID, Event>) -> Bool {
-        transitions.withUnsafeBufferPointer { buffer in buffer[index].trigger?.matches(signal) == true }
+        let predicate = unretainedTriggers.withUnsafeBufferPointer { buffer in buffer[index] }
+        guard let predicate else { return false }
+        return predicate._withUnsafeGuaranteedRef { $0.matches(signal) }
+    }
+
+    /// Whether transition `index` is eventless (it has no trigger).
+    @inlinable func isEventless(_ index: Int) -> Bool {
+        unretainedTriggers.withUnsafeBufferPointer { buffer in buffer[index] == nil }
     }
 
     /// Whether `state` is a strict descendant of `ancestor` (SCXML `isDescendant`).

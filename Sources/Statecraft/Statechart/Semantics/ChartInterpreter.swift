@@ -235,7 +235,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                     // Read fields in place: copying a whole transition costs four retains.
                     if let signal {
                         guard tables.trigger(of: index, firesOn: signal) else { continue }
-                    } else if tables.transitions[index].trigger != nil {
+                    } else if !tables.isEventless(index) {
                         continue
                     }
                     if conditionMatch(index) {
