@@ -25,10 +25,12 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         @usableFromInline let action: ChartAction<StateID, Event, Context>?
     }
 
-    /// An entry or exit action. Wrapped in a struct because an array of bare closures stores them at the
-    /// most general abstraction, and calling one taken out of it allocates a reabstraction thunk.
+    /// An entry or exit action. Wrapped rather than stored bare because an array of bare closures stores
+    /// them at the most general abstraction, and calling one taken out of it allocates a reabstraction
+    /// thunk; wrapped in an object so that a step calls it through an unretained reference
+    /// (``unretainedActions``) without retaining the closure's context.
     @usableFromInline
-    struct Action {
+    final class Action {
         @usableFromInline let body: ChartAction<StateID, Event, Context>
 
         @usableFromInline init(_ body: @escaping ChartAction<StateID, Event, Context>) { self.body = body }
@@ -67,6 +69,9 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// which belong to each state. One flat array, so that a step reaches an action without retaining a
     /// per-state array.
     @usableFromInline let actions: [Action]
+    /// ``actions`` as unretained references: the tables own the actions and never change them, and a step
+    /// holds the tables for its whole duration.
+    @usableFromInline let unretainedActions: [Unmanaged<Action>]
     /// The entry actions of each state, as a range of ``actions``, in document order.
     @usableFromInline let entryActionRanges: [Range<Int>]
     /// The exit actions of each state, as a range of ``actions``, in document order.
@@ -103,6 +108,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.transitionRanges = transitionRanges
         self.initialTransitions = initialTransitions
         self.actions = actions
+        unretainedActions = actions.map { Unmanaged.passUnretained($0) }
         self.entryActionRanges = entryActionRanges
         self.exitActionRanges = exitActionRanges
         self.transitions = transitions

@@ -139,7 +139,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         if !exiting.isEmpty { snapshotPointer.pointee._lastMacrostep.changedConfiguration = true }
         for state in exiting.reversedIndices() {
             for action in tables.exitActionRanges[state] {
-                run(tables.actions[action].body, state: state, phase: .exit)
+                runAction(action, state: state, phase: .exit)
             }
             snapshotPointer.pointee.active.remove(state)
         }
@@ -338,7 +338,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
         for state in exitSet.reversedIndices() {
             for action in tables.exitActionRanges[state] {
-                run(tables.actions[action].body, state: state, phase: .exit)
+                runAction(action, state: state, phase: .exit)
             }
             snapshotPointer.pointee.active.remove(state)
         }
@@ -399,7 +399,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         for state in sets.statesToEnter {
             snapshotPointer.pointee.active.insert(state)
             for action in tables.entryActionRanges[state] {
-                run(tables.actions[action].body, state: state, phase: .entry)
+                runAction(action, state: state, phase: .entry)
             }
             if sets.statesForDefaultEntry.contains(state),
                 let action = tables.transitions[tables.initialTransitions[state]].action
@@ -463,6 +463,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         } else {
             scope?.configuration = active
         }
+    }
+
+    /// Runs entry or exit action `action` (a position in the tables' actions) through its unretained
+    /// reference: no retain of the action's context.
+    @inlinable mutating func runAction(_ action: Int, state: Int, phase: ChartExecutionError.Phase) {
+        let box = tables.unretainedActions.withUnsafeBufferPointer { buffer in buffer[action] }
+        box._withUnsafeGuaranteedRef { action in run(action.body, state: state, phase: phase) }
     }
 
     /// Runs one block of executable content. SCXML 1.0 §4.9: an error stops the block and raises
