@@ -276,21 +276,9 @@ public final class StateMachine<Definition: MachineDefinition> {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition._didUpdate(kind, on: event, in: self)
-        support._withUnsafeGuaranteedRef { Self.notifyTransition($0, from: &$0.keptState!, on: event, to: &_state) }
+        // Both states lent `inout` where they are stored (see `notifyTransition(lending:on:lending:)`).
+        support._withUnsafeGuaranteedRef { $0.notifyTransition(lending: &$0.keptState!, on: event, lending: &_state) }
         return true
-    }
-
-    /// Tells `support`'s observers of a transition from `oldState` (the state kept for them) to
-    /// `newState` (the machine's state). Both are passed `inout` so that they are lent to the observers
-    /// where they are stored: an argument read from a stored property is otherwise copied first, and for
-    /// a large state (a chart's snapshot) that copy and its destruction go through the type's value
-    /// witnesses. The observers only read them (a machine's state has no public setter, events they send
-    /// are queued, and nothing else reaches the kept state), so nothing writes either during the access.
-    @inlinable
-    static func notifyTransition(
-        _ support: MachineSupport<State, Event>, from oldState: inout State, on event: Event, to newState: inout State
-    ) {
-        support.notifyTransition(lending: &oldState, on: event, lending: &newState)
     }
 
     @usableFromInline
