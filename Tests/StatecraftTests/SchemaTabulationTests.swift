@@ -162,6 +162,51 @@ struct SchemaTabulationTests {
         subject.machine = nil
     }
 
+    /// An event the table answers without a hook, sent from a block while the machine handles another
+    /// event, is queued too: the machine's lookup is put away while the definition runs, whether the
+    /// outer event came through `handle` or `send`, and is back for the events after.
+    @Test(arguments: [false, true])
+    func aHookFreeEventSentFromABlockIsQueued(outerBySend: Bool) {
+        final class Subject {
+            var machine: StateMachine<StateMachineSchema<Door, Action, Subject>>?
+            var inner: [Bool] = []
+            var seen: [Door] = []
+        }
+        let schema = StateMachineSchema<Door, Action, Subject>(initialState: .closed) { door, action in
+            switch (door, action) {
+            case (.closed, .push):
+                return (
+                    .open,
+                    { subject in
+                        subject.inner.append(subject.machine!.handle(.pull))
+                        subject.inner.append(subject.machine!.send(.lock) == .transitioned)
+                        subject.seen.append(subject.machine!.state)
+                    }
+                )
+            case (.open, .pull): return (.closed, nil)
+            case (.closed, .lock): return (.locked, nil)
+            case (.locked, .unlock): return (.closed, nil)
+            default: return nil
+            }
+        }
+        #expect(schema.isTabulated)
+        let subject = Subject()
+        let machine = StateMachine(schema: schema, subject: subject)
+        subject.machine = machine
+        if outerBySend {
+            #expect(machine.send(.push) == .transitioned)
+        } else {
+            #expect(machine.handle(.push))
+        }
+        #expect(subject.inner == [false, false])
+        #expect(subject.seen == [.open])
+        #expect(machine.state == .locked)
+        #expect(machine.pendingEventCount == 0)
+        #expect(machine.handle(.unlock))
+        #expect(machine.state == .closed)
+        subject.machine = nil
+    }
+
     /// A block kept in the table is released with the schema, not before.
     @Test func theTableKeepsItsBlocksAliveAndReleasesThemWithTheSchema() {
         final class Token: Sendable {}

@@ -23,14 +23,15 @@ struct LogicTable<State, Event, Action> {
 
     /// 768 bytes: at byte offset `2 * b`, the `UInt16` offset in `cells` of the row of the state whose
     /// byte is `b`; at offset `512 + b`, the `UInt8` column of the event whose byte is `b`. Unlisted bytes
-    /// lead to the last row and the last column, whose cells are all ``unlisted``.
+    /// lead to the last row and the last column, whose cells are all ``unlisted``. The same block goes on
+    /// with ``hookFreeCells``, from byte offset 768.
     @usableFromInline let index: UnsafeMutableRawPointer
     /// `(stateCount + 1) × (eventCount + 1)` cells, row by row: the byte of the target state (the value
     /// itself: see ``state(ofByte:)``), ``ignored`` or ``unlisted``.
     @usableFromInline let cells: UnsafeMutablePointer<UInt8>
     /// Laid out like `cells`, with ``unlisted`` in each cell whose transition runs a hook (it has a kept
-    /// action, or the owner said every transition does): what ``hookFreeLookup`` reads. The same
-    /// memory as `cells` when no transition runs a hook.
+    /// action, or the owner said every transition does): what ``hookFreeLookup`` reads. Stored after
+    /// the index, in its block.
     @usableFromInline let hookFreeCells: UnsafeMutablePointer<UInt8>
     /// The states, in `allCases` order.
     @usableFromInline let states: UnsafeMutablePointer<State>
@@ -97,7 +98,10 @@ struct LogicTable<State, Event, Action> {
             }
         }
 
-        index = UnsafeMutableRawPointer.allocate(byteCount: 768, alignment: MemoryLayout<UInt16>.alignment)
+        // One block holds the index and then the hook-free cells, so that the runtime's lookup
+        // (`_TransitionLookup`) is a single pointer.
+        index = UnsafeMutableRawPointer.allocate(
+            byteCount: 768 + cellCount, alignment: MemoryLayout<UInt16>.alignment)
         let rows = index.bindMemory(to: UInt16.self, capacity: 256)
         rows.initialize(repeating: UInt16(stateCases.count * columnCount), count: 256)
         for (byte, position) in statePositions.enumerated() {
@@ -116,12 +120,8 @@ struct LogicTable<State, Event, Action> {
         for answer in answers where everyTransitionRunsHooks || keepsAction(answer.action) {
             hookFreeCells[answer.cell] = Self.unlisted
         }
-        if hookFreeCells == cells {
-            self.hookFreeCells = self.cells
-        } else {
-            self.hookFreeCells = UnsafeMutablePointer<UInt8>.allocate(capacity: cellCount)
-            self.hookFreeCells.initialize(from: hookFreeCells, count: cellCount)
-        }
+        self.hookFreeCells = (index + 768).bindMemory(to: UInt8.self, capacity: cellCount)
+        self.hookFreeCells.initialize(from: hookFreeCells, count: cellCount)
         if let kept = answers.first(where: { keepsAction($0.action) }) {
             let actions = UnsafeMutablePointer<Action>.allocate(capacity: cellCount)
             // Every cell is initialized, so that `deallocate()` deinitializes them all: the cells without a
@@ -146,7 +146,6 @@ struct LogicTable<State, Event, Action> {
         }
         states.deinitialize(count: stateCount)
         states.deallocate()
-        if hookFreeCells != cells { hookFreeCells.deallocate() }
         cells.deallocate()
         index.deallocate()
     }
@@ -164,7 +163,7 @@ struct LogicTable<State, Event, Action> {
 
     /// The lookup the runtime reads for transitions that run no hook: ``hookFreeCells``.
     @inlinable var hookFreeLookup: _TransitionLookup {
-        _TransitionLookup(index: UnsafeRawPointer(index), cells: UnsafePointer(hookFreeCells))
+        _TransitionLookup(base: UnsafeRawPointer(index))
     }
 
     /// The position in `cells` of the pair `state`, `event`.

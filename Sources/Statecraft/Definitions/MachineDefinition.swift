@@ -108,6 +108,10 @@ public protocol MachineDefinition {
     /// are at most one byte each.
     var _transitionLookup: _TransitionLookup? { get }
 
+    /// Not API: whether instances of this type may have a ``_transitionLookup``. `false` by default, so that
+    /// the shell's lookup checks fold away at compile time for definitions that never have one.
+    static var _mayHaveTransitionLookup: Bool { get }
+
     /// Not API: called before a definition that ``_updatesStateInPlace`` handles `event` — a chart
     /// forwards it to the invocations that autoforward (SCXML 1.0 §6.4). Does nothing by default.
     func _willHandle(_ event: Event, in machine: StateMachine<Self>)
@@ -165,6 +169,10 @@ extension MachineDefinition {
     /// `nil`: the shell asks ``decide(state:event:)``.
     @inlinable
     public var _transitionLookup: _TransitionLookup? { nil }
+
+    /// `false`: the definition has no ``_transitionLookup``.
+    @inlinable
+    public static var _mayHaveTransitionLookup: Bool { false }
 
     /// Does nothing.
     @inlinable

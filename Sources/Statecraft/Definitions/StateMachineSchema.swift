@@ -147,6 +147,10 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
     @inlinable
     public var _transitionLookup: _TransitionLookup? { storage.table?.hookFreeLookup }
 
+    /// Not API: `true`, a definition of this type has a ``_transitionLookup`` when it is tabulated.
+    @inlinable
+    public static var _mayHaveTransitionLookup: Bool { true }
+
     /// Asks the transition logic.
     @inlinable
     func decideByLogic(state: State, event: Event) -> TransitionDecision<State, TransitionBlock?>? {

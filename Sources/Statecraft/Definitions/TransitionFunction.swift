@@ -100,6 +100,10 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
     @inlinable
     public var _transitionLookup: _TransitionLookup? { storage.table?.hookFreeLookup }
 
+    /// Not API: `true`, a definition of this type has a ``_transitionLookup`` when it is tabulated.
+    @inlinable
+    public static var _mayHaveTransitionLookup: Bool { true }
+
     /// Calls the function.
     @inlinable
     func decideByFunction(state: State, event: Event) -> TransitionDecision<State, Void>? {

@@ -14,24 +14,23 @@ public struct _TransitionLookup: @unchecked Sendable {
     /// The cell of a pair the definition must answer itself.
     @inlinable public static var askTheDefinition: UInt8 { 0xFE }
 
-    /// 768 bytes: at byte offset `2 * b`, the `UInt16` offset in `cells` of the row of the state whose byte
-    /// is `b`; at offset `512 + b`, the `UInt8` column of the event whose byte is `b`.
-    @usableFromInline let index: UnsafeRawPointer
-    /// The cells, row by row.
-    @usableFromInline let cells: UnsafePointer<UInt8>
+    /// The block the lookup reads: 768 bytes of index, then the cells, row by row. At byte offset `2 * b`,
+    /// the `UInt16` offset in the cells of the row of the state whose byte is `b`; at offset `512 + b`, the
+    /// `UInt8` column of the event whose byte is `b`. One pointer, so that a machine can keep the lookup in
+    /// one word (`nil` is the null pointer).
+    @usableFromInline let base: UnsafeRawPointer
 
-    @usableFromInline init(index: UnsafeRawPointer, cells: UnsafePointer<UInt8>) {
-        self.index = index
-        self.cells = cells
+    @usableFromInline init(base: UnsafeRawPointer) {
+        self.base = base
     }
 
     /// The cell of `state` and `event`: a target state's byte (below ``askTheDefinition``), ``ignored`` or
     /// ``askTheDefinition``.
     @inlinable @inline(__always)
     public func cell<State, Event>(_ state: State, _ event: Event) -> UInt8 {
-        let row = index.load(fromByteOffset: Self.byte(of: state) &<< 1, as: UInt16.self)
-        let column = index.load(fromByteOffset: 512 &+ Self.byte(of: event), as: UInt8.self)
-        return cells[Int(row) &+ Int(column)]
+        let row = base.load(fromByteOffset: Self.byte(of: state) &<< 1, as: UInt16.self)
+        let column = base.load(fromByteOffset: 512 &+ Self.byte(of: event), as: UInt8.self)
+        return base.load(fromByteOffset: 768 &+ Int(row) &+ Int(column), as: UInt8.self)
     }
 
     /// The byte that stores `value`; 0 for a type of size 0 (a single case).

@@ -53,6 +53,12 @@ public final class StateMachine<Definition: MachineDefinition> {
     // Assigned once, by `makeSupport()`, and never replaced or cleared afterwards (hence `private(set)`):
     // `unretainedSupport` relies on it.
     @exclusivity(unchecked) @usableFromInline private(set) var support: MachineSupport<State, Event>?
+    // The definition's `_transitionLookup` while the machine may answer an event by it alone: it is not
+    // handling an event and has no support object (see `answersByLookup`). `nil` otherwise. So a
+    // tabulated machine's common case checks one word instead of three (busy, support, lookup).
+    // Written only by `init`, `bringBackIdleLookup()`, `makeSupport()`, and put away (`nil`) by `handle` and
+    // `send` while the definition handles an event the lookup did not answer.
+    @exclusivity(unchecked) @usableFromInline var idleLookup: _TransitionLookup?
 
     /// The support object, if any, for use without retaining it.
     ///
@@ -81,6 +87,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         definition.didStart(in: self)
         drainQueue()
         isHandling = false
+        bringBackIdleLookup()
     }
 
     /// Creates a machine in `restoredState`, bound to `subject`, without starting it: no hook runs
@@ -90,6 +97,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         self.definition = definition
         self.subject = subject
         self._state = restoredState
+        bringBackIdleLookup()
     }
 
     /// Handles `event` and tells whether the machine transitioned.
@@ -99,16 +107,15 @@ public final class StateMachine<Definition: MachineDefinition> {
     ///   was busy with another event (see ``send(_:)`` for the distinction).
     @inlinable @inline(__always) @discardableResult
     public func handle(_ event: Event) -> Bool {
+        // A tabulated definition answers most events by a lookup, without the machine marking itself busy.
+        // Folds away for definitions without a lookup and for types larger than a byte.
+        if Self.answersByLookup, let lookup = idleLookup {
+            if let answer = answerWithoutUserCode(event, from: lookup) { return answer }
+            return processAndDrainWithoutIdleLookup(event)
+        }
         if isHandling {
             enqueue(event)
             return false
-        }
-        // A tabulated definition answers most events by a lookup, without the machine marking itself busy.
-        // Folds away for definitions without a lookup and for types larger than a byte.
-        if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1,
-            let lookup = definition._transitionLookup, let answer = answerWithoutUserCode(event, from: lookup)
-        {
-            return answer
         }
         return processAndDrain(event)
     }
@@ -121,14 +128,16 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// meanwhile, before this call returns.
     @inlinable @discardableResult
     public func send(_ event: Event) -> EventOutcome {
+        if Self.answersByLookup, let lookup = idleLookup {
+            if let answer = answerWithoutUserCode(event, from: lookup) { return answer ? .transitioned : .ignored }
+            idleLookup = nil
+            let transitioned = processAndDrain(event)
+            bringBackIdleLookup()
+            return transitioned ? outcomeOfTransition() : .ignored
+        }
         if isHandling {
             enqueue(event)
             return .queued
-        }
-        if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let lookup = definition._transitionLookup,
-            let answer = answerWithoutUserCode(event, from: lookup)
-        {
-            return answer ? .transitioned : .ignored
         }
         isHandling = true
         let outcome = process(event) ? outcomeOfTransition() : .ignored
@@ -137,15 +146,39 @@ public final class StateMachine<Definition: MachineDefinition> {
         return outcome
     }
 
-    /// Handles `event` on a machine that is not handling one when that runs no user code and nothing
-    /// hears of it: `lookup`, the definition's ``MachineDefinition/_transitionLookup``, answers, and the
-    /// machine has no support object (no observer, no `didTransition`, no effect, no queued event). The
-    /// state then changes, or not, and nothing else happens, so the machine need not mark itself busy.
+    /// Whether the machine may answer events by ``idleLookup``: its definition's type may have a
+    /// ``MachineDefinition/_transitionLookup`` and its states and events are at most a byte each. Known at
+    /// compile time, so every lookup check folds away when it is `false`.
+    @inlinable static var answersByLookup: Bool {
+        Definition._mayHaveTransitionLookup && MemoryLayout<State>.size <= 1 && MemoryLayout<Event>.size <= 1
+    }
+
+    /// Gives ``idleLookup`` the definition's lookup, if any, when the machine has no support object. Called
+    /// when the machine is idle: at the end of `init` and after an event the lookup did not answer.
+    @inlinable @inline(__always)
+    func bringBackIdleLookup() {
+        if Self.answersByLookup, support == nil { idleLookup = definition._transitionLookup }
+    }
+
+    /// ``processAndDrain(_:)`` for an event ``idleLookup`` did not answer: the lookup is put away while
+    /// the definition runs (events sent meanwhile must be queued, not answered by it), and brought back
+    /// afterwards if nothing since needs the general path.
+    @inlinable @inline(__always)
+    func processAndDrainWithoutIdleLookup(_ event: Event) -> Bool {
+        idleLookup = nil
+        let transitioned = processAndDrain(event)
+        bringBackIdleLookup()
+        return transitioned
+    }
+
+    /// Handles `event` on an idle machine when that runs no user code and nothing hears of it: `lookup`
+    /// (``idleLookup``: the machine is not handling an event and has no support object — no observer, no
+    /// `didTransition`, no effect, no queued event) answers. The state then changes, or not, and nothing
+    /// else happens, so the machine need not mark itself busy.
     ///
     /// - Returns: Whether `event` caused a transition, or `nil` when it needs the general path.
     @inlinable @inline(__always)
     func answerWithoutUserCode(_ event: Event, from lookup: _TransitionLookup) -> Bool? {
-        guard support == nil else { return nil }
         let cell = lookup.cell(_state, event)
         if cell < _TransitionLookup.askTheDefinition {
             _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
@@ -300,6 +333,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         if let support { return support }
         let created = MachineSupport<State, Event>()
         support = created
+        idleLookup = nil
         return created
     }
 
