@@ -50,6 +50,9 @@ public final class StateMachine<Definition: MachineDefinition> {
     // `isHandling` sits next to `_state` so that a machine with a small state packs into fewer bytes.
     @exclusivity(unchecked) @usableFromInline var _state: State
     @exclusivity(unchecked) @usableFromInline var isHandling = false
+    // Whether the support object's queue holds events: set by `enqueue`, cleared by `drainQueue`. One byte
+    // for the end of each event to test, instead of the support object and its queue's buffer.
+    @exclusivity(unchecked) @usableFromInline var hasQueuedEvents = false
     // Assigned once, by `makeSupport()`, and never replaced or cleared afterwards (hence `private(set)`):
     // `unretainedSupport` relies on it.
     @exclusivity(unchecked) @usableFromInline private(set) var support: MachineSupport<State, Event>?
@@ -141,7 +144,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         isHandling = true
         let outcome = process(event) ? outcomeOfTransition() : .ignored
-        if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ !$0.queue.isEmpty }) { drainQueue() }
+        if support != nil, hasQueuedEvents { drainQueue() }
         isHandling = false
         return outcome
     }
@@ -194,7 +197,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     func processAndDrain(_ event: Event) -> Bool {
         isHandling = true
         let transitioned = process(event)
-        if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ !$0.queue.isEmpty }) { drainQueue() }
+        if support != nil, hasQueuedEvents { drainQueue() }
         isHandling = false
         return transitioned
     }
@@ -317,6 +320,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     @usableFromInline
     func enqueue(_ event: Event) {
         makeSupport().queue.enqueue(event)
+        hasQueuedEvents = true
     }
 
     /// Handles queued events in FIFO order until none is left. A loop, not recursion.
@@ -326,6 +330,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         while let next = support.queue.dequeue() {
             _ = process(next)
         }
+        hasQueuedEvents = false
     }
 
     @usableFromInline
