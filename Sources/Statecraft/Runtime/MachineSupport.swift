@@ -67,7 +67,7 @@ final class MachineSupport<State, Event> {
         if let didTransition { didTransition(oldState, event, newState) }
         let callList = observers.callList
         if callList.isEmpty { return }
-        observers.notifying &+= 1
+        observers.beginNotification()
         for index in callList.indices {
             callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
         }
@@ -79,7 +79,7 @@ final class MachineSupport<State, Event> {
     @inlinable func notifyIgnored(_ event: Event, in state: State) {
         let callList = ignoredEventObservers.callList
         if callList.isEmpty { return }
-        ignoredEventObservers.notifying &+= 1
+        ignoredEventObservers.beginNotification()
         for index in callList.indices {
             callList[index]._withUnsafeGuaranteedRef { box in box.body(state, event) }
         }

@@ -2,7 +2,7 @@
 ///
 /// Observers are called from the list's buffer while nothing may change it: an observer added during a
 /// notification waits in ``pending`` and one removed is only marked, and both changes are applied once
-/// the outermost notification ends — the observers called are those attached when it began, as when
+/// the notification ends — the observers called are those attached when it began, as when
 /// iterating over a copy of the list. So the buffer and every box in it stay alive for the whole
 /// notification, and notifying retains neither the boxes nor the closures' contexts.
 ///
@@ -21,8 +21,10 @@ struct ObserverList<Box: ObserverBox> {
         start: nil, count: 0)
     /// Observers added during a notification; they are first called for the next one.
     @usableFromInline var pending: [Box] = []
-    /// How many notifications are running (an observer may make another one run).
-    @usableFromInline var notifying = 0
+    /// Whether a notification is running. Notifications of one list never nest: a machine notifies only
+    /// while it handles an event, and events sent meanwhile (by observers too) are queued, not handled
+    /// inside the notification.
+    @usableFromInline var notifying = false
     /// Whether a box was marked removed during a notification.
     @usableFromInline var hasRemovals = false
     /// Whether a notification deferred a change (an addition or a removal): one flag for the end of every
@@ -38,7 +40,7 @@ struct ObserverList<Box: ObserverBox> {
 
     /// Adds an observer; during a notification it is kept aside until the notification ends.
     @usableFromInline mutating func append(_ box: Box) {
-        if notifying > 0 {
+        if notifying {
             pending.append(box)
             hasDeferredChanges = true
         } else {
@@ -56,7 +58,7 @@ struct ObserverList<Box: ObserverBox> {
             return true
         }
         guard let index = boxes.firstIndex(where: { $0.token == token && !$0.isRemoved }) else { return false }
-        if notifying > 0 {
+        if notifying {
             let box = boxes[index]
             box.isRemoved = true
             hasRemovals = true
@@ -67,11 +69,16 @@ struct ObserverList<Box: ObserverBox> {
         return true
     }
 
-    /// Ends a notification: once the outermost one ends, applies the additions and removals made
-    /// during it.
+    /// Starts a notification: until it ends, additions and removals are deferred.
+    @inlinable mutating func beginNotification() {
+        assert(!notifying, "Internal inconsistency: nested notifications of one observer list")
+        notifying = true
+    }
+
+    /// Ends a notification and applies the additions and removals made during it.
     @inlinable mutating func endNotification() {
-        notifying &-= 1
-        if hasDeferredChanges && notifying == 0 { applyDeferredChanges() }
+        notifying = false
+        if hasDeferredChanges { applyDeferredChanges() }
     }
 
     /// Copies ``boxes`` into a new ``callList``.

@@ -37,7 +37,13 @@ extension StateMachine where State: Codable & Sendable {
             preconditionFailure("Internal inconsistency: a machine's definition is not of its definition type")
         }
         definition.didRestore(in: machine)
-        machine.drainQueue()
+        // Events are queued only while the machine handles one, which drains them itself; drained here as
+        // any handling drains, busy, should one remain.
+        if machine.hasQueuedEvents {
+            machine.isHandling = true
+            machine.drainQueue()
+            machine.isHandling = false
+        }
     }
 
     /// Creates a machine of `schema` in the state a snapshot saved, and starts that state's effects.
