@@ -27,6 +27,32 @@ struct ObserverTests {
         #expect(calls == ["didTransition", "first", "second", "third"])
     }
 
+    /// A machine releases its support object, and with it its observers and what they capture, when it is
+    /// released itself — tabulated or not (the object shares a word with the tabulated machine's lookup).
+    @Test(arguments: [true, false])
+    func aReleasedMachineReleasesItsObservers(tabulated: Bool) {
+        enum Light: CaseIterable, Equatable { case red, green }
+        enum Tick: CaseIterable { case tick }
+        final class Captured {}
+        weak var captured: Captured?
+        var heard = 0
+        do {
+            let machine = StateMachine(
+                initialState: Light.red, evaluation: tabulated ? .tabulatedWhenPossible : .onEveryEvent
+            ) { (light: Light, _: Tick) -> Light? in light == .red ? .green : .red }
+            #expect(machine.definition.isTabulated == tabulated)
+            let object = Captured()
+            captured = object
+            machine.addObserver { _, _, _ in
+                withExtendedLifetime(object) { heard += 1 }
+            }
+            machine.handle(.tick)
+            machine.handle(.tick)
+        }
+        #expect(heard == 2)
+        #expect(captured == nil)
+    }
+
     @Test func observersReceiveOldEventAndNew() {
         let machine = Self.door()
         var seen: [String] = []

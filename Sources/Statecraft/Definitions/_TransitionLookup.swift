@@ -26,11 +26,15 @@ public struct _TransitionLookup: @unchecked Sendable {
 
     /// The cell of `state` and `event`: a target state's byte (below ``askTheDefinition``), ``ignored`` or
     /// ``askTheDefinition``.
+    ///
+    /// - Parameter bias: How far ``base`` lies past the block's start: 0, or 1 for a lookup made from a
+    ///   machine's tagged word, whose lowest bit is set. A constant, so that it folds into the loads'
+    ///   displacements.
     @inlinable @inline(__always)
-    public func cell<State, Event>(_ state: State, _ event: Event) -> UInt8 {
-        let row = base.load(fromByteOffset: Self.byte(of: state) &<< 1, as: UInt16.self)
-        let column = base.load(fromByteOffset: 512 &+ Self.byte(of: event), as: UInt8.self)
-        return base.load(fromByteOffset: 768 &+ Int(row) &+ Int(column), as: UInt8.self)
+    public func cell<State, Event>(_ state: State, _ event: Event, biasedBy bias: Int = 0) -> UInt8 {
+        let row = base.load(fromByteOffset: (Self.byte(of: state) &<< 1) &- bias, as: UInt16.self)
+        let column = base.load(fromByteOffset: (512 &- bias) &+ Self.byte(of: event), as: UInt8.self)
+        return base.load(fromByteOffset: (768 &- bias) &+ Int(row) &+ Int(column), as: UInt8.self)
     }
 
     /// The byte that stores `value`; 0 for a type of size 0 (a single case).

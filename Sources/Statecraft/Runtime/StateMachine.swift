@@ -53,26 +53,51 @@ public final class StateMachine<Definition: MachineDefinition> {
     // Whether the support object's queue holds events: set by `enqueue`, cleared by `drainQueue`. One byte
     // for the end of each event to test, instead of the support object and its queue's buffer.
     @exclusivity(unchecked) @usableFromInline var hasQueuedEvents = false
-    // Assigned once, by `makeSupport()`, and never replaced or cleared afterwards (hence `private(set)`):
-    // `unretainedSupport` relies on it.
-    @exclusivity(unchecked) @usableFromInline private(set) var support: MachineSupport<State, Event>?
-    // The definition's `_transitionLookup` while the machine may answer an event by it alone: it is not
-    // handling an event and has no support object (see `answersByLookup`). `nil` otherwise. So a
-    // tabulated machine's common case checks one word instead of three (busy, support, lookup).
-    // Written only by `init`, `bringBackIdleLookup()`, `makeSupport()`, and put away (`nil`) by `handle` and
-    // `send` while the definition handles an event the lookup did not answer.
-    @exclusivity(unchecked) @usableFromInline var idleLookup: _TransitionLookup?
+    // One word for two things a machine never has at once, so that a machine with a small state stays a
+    // 40-byte object:
+    // - its support object (observers, queue, effects), created by `makeSupport()` on first need and never
+    //   replaced or released before the machine is: the object's address, retained by the machine and
+    //   released in `deinit`;
+    // - while the machine may answer an event by its definition's `_transitionLookup` alone — it is not
+    //   handling an event and has no support object (see `answersByLookup`) — the lookup's base address
+    //   with its lowest bit set (the block is at least 2-aligned, and an object's address never has that
+    //   bit). A tabulated machine's common case then checks this one word instead of three (busy, support,
+    //   lookup);
+    // - 0 otherwise.
+    // Written only by `makeSupport()`, `bringBackIdleLookup()` (from `init` and after an event the lookup
+    // did not answer) and `processAndDrainWithoutIdleLookup(_:)`/`send`, which put the lookup away while
+    // the definition handles an event.
+    @exclusivity(unchecked) @usableFromInline var supportWord: UInt = 0
 
-    /// The support object, if any, for use without retaining it.
+    /// The support object, if any.
+    @inlinable var support: MachineSupport<State, Event>? {
+        let word = supportWord
+        guard word & 1 == 0, let address = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return Unmanaged<MachineSupport<State, Event>>.fromOpaque(address).takeUnretainedValue()
+    }
+
+    /// The support object, if any, for use without retaining it, while the machine handles an event.
     ///
-    /// Safe: the machine holds `support` strongly, never replaces or clears it once created, and is
-    /// itself alive for the whole of any call made on it, so the object outlives every use made through
-    /// this reference within that call. It spares the hot path a retain and a release of the support
-    /// object around every notification, which the compiler must otherwise emit because an observer
-    /// could (as far as it can tell) reassign `support`.
+    /// Safe: the machine holds its support object strongly, never replaces or releases it once created,
+    /// and is itself alive for the whole of any call made on it, so the object outlives every use made
+    /// through this reference within that call. It spares the hot path a retain and a release of the
+    /// support object around every notification, which the compiler must otherwise emit because an
+    /// observer could (as far as it can tell) reassign it. While the machine handles an event its word never
+    /// holds the lookup, so a word that is not 0 is the object.
     @inlinable var unretainedSupport: Unmanaged<MachineSupport<State, Event>>? {
-        guard let support else { return nil }
-        return Unmanaged.passUnretained(support)
+        let word = supportWord
+        assert(word & 1 == 0, "Internal inconsistency: the idle lookup is out while the machine handles an event")
+        guard let address = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return Unmanaged.fromOpaque(address)
+    }
+
+    /// The definition's ``MachineDefinition/_transitionLookup`` while the machine may answer an event by
+    /// it alone (see `supportWord`), `nil` otherwise — with its base as the word holds it, one past the
+    /// block's start: read it with a bias of 1 (``_TransitionLookup/cell(_:_:biasedBy:)``).
+    @inlinable var idleLookup: _TransitionLookup? {
+        let word = supportWord
+        guard word & 1 != 0 else { return nil }
+        return _TransitionLookup(base: UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 
     /// The current state.
@@ -133,7 +158,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     public func send(_ event: Event) -> EventOutcome {
         if Self.answersByLookup, let lookup = idleLookup {
             if let answer = answerWithoutUserCode(event, from: lookup) { return answer ? .transitioned : .ignored }
-            idleLookup = nil
+            supportWord = 0
             let transitioned = processAndDrain(event)
             bringBackIdleLookup()
             return transitioned ? outcomeOfTransition() : .ignored
@@ -144,7 +169,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         isHandling = true
         let outcome = process(event) ? outcomeOfTransition() : .ignored
-        if support != nil, hasQueuedEvents { drainQueue() }
+        if unretainedSupport != nil, hasQueuedEvents { drainQueue() }
         isHandling = false
         return outcome
     }
@@ -160,7 +185,10 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// when the machine is idle: at the end of `init` and after an event the lookup did not answer.
     @inlinable @inline(__always)
     func bringBackIdleLookup() {
-        if Self.answersByLookup, support == nil { idleLookup = definition._transitionLookup }
+        guard Self.answersByLookup, supportWord == 0, let lookup = definition._transitionLookup else { return }
+        let word = UInt(bitPattern: lookup.base)
+        assert(word & 1 == 0, "Internal inconsistency: a transition lookup's block is not 2-aligned")
+        supportWord = word | 1
     }
 
     /// ``processAndDrain(_:)`` for an event ``idleLookup`` did not answer: the lookup is put away while
@@ -168,7 +196,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// afterwards if nothing since needs the general path.
     @inlinable @inline(__always)
     func processAndDrainWithoutIdleLookup(_ event: Event) -> Bool {
-        idleLookup = nil
+        supportWord = 0
         let transitioned = processAndDrain(event)
         bringBackIdleLookup()
         return transitioned
@@ -176,13 +204,13 @@ public final class StateMachine<Definition: MachineDefinition> {
 
     /// Handles `event` on an idle machine when that runs no user code and nothing hears of it: `lookup`
     /// (``idleLookup``: the machine is not handling an event and has no support object — no observer, no
-    /// `didTransition`, no effect, no queued event) answers. The state then changes, or not, and nothing
-    /// else happens, so the machine need not mark itself busy.
+    /// `didTransition`, no effect, no queued event; its base biased by 1) answers. The state then changes,
+    /// or not, and nothing else happens, so the machine need not mark itself busy.
     ///
     /// - Returns: Whether `event` caused a transition, or `nil` when it needs the general path.
     @inlinable @inline(__always)
     func answerWithoutUserCode(_ event: Event, from lookup: _TransitionLookup) -> Bool? {
-        let cell = lookup.cell(_state, event)
+        let cell = lookup.cell(_state, event, biasedBy: 1)
         if cell < _TransitionLookup.askTheDefinition {
             _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
             return true
@@ -197,7 +225,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     func processAndDrain(_ event: Event) -> Bool {
         isHandling = true
         let transitioned = process(event)
-        if support != nil, hasQueuedEvents { drainQueue() }
+        if unretainedSupport != nil, hasQueuedEvents { drainQueue() }
         isHandling = false
         return transitioned
     }
@@ -250,7 +278,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// changes, the observers hear of it.
     ///
     /// - Returns: `true`, for ``process(_:)`` to return.
-    @inlinable
+    @inlinable @inline(__always)
     func performWithoutHooks(_ target: State, on event: Event) -> Bool {
         if let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
@@ -337,9 +365,12 @@ public final class StateMachine<Definition: MachineDefinition> {
     func makeSupport() -> MachineSupport<State, Event> {
         if let support { return support }
         let created = MachineSupport<State, Event>()
-        support = created
-        idleLookup = nil
+        supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque())
         return created
+    }
+
+    deinit {
+        if let support { Unmanaged.passUnretained(support).release() }
     }
 
     /// The number of events sent while the machine was busy and not handled yet.
