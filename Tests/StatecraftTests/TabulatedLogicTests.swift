@@ -78,6 +78,78 @@ struct TabulatedLogicTests {
     }
 
     /// Raw values do not matter: the table is indexed by the cases, whatever their raw values.
+    /// A tabulated machine whose only listeners are transition observers answers by its table and calls
+    /// them (the observed path); it must behave as the function called on every event: events the
+    /// observers send are queued and handled after the current one, an observer removed during a
+    /// notification is still called for it, and one added is first called for the next transition.
+    @Test(arguments: LogicEvaluation.allCases)
+    func anObservedMachineRunsTheSameOnBothPaths(evaluation: LogicEvaluation) {
+        let machine = StateMachine(
+            definition: TransitionFunction(
+                initialState: Light.red, evaluation: evaluation, Self.lightLogic(calls: Counter())))
+        #expect(machine.definition.isTabulated == (evaluation == .tabulatedWhenPossible))
+        var log: [String] = []
+        var late: ObserverToken?
+        var first: ObserverToken?
+        first = machine.addObserver { old, event, new in
+            log.append("first \(old)-\(event)->\(new)")
+            if new == .yellow {
+                #expect(machine.handle(.change) == false) // queued: handled after this one
+                #expect(machine.state == .yellow)
+            }
+            if new == .off, let token = first {
+                machine.removeObserver(token)
+                late = machine.addObserver { old, event, new in log.append("late \(old)-\(event)->\(new)") }
+            }
+        }
+        machine.addObserver { old, event, new in log.append("second \(old)-\(event)->\(new)") }
+        for event: LightEvent in [.repair, .change, .change, .fail, .fail, .repair] {
+            machine.handle(event)
+        }
+        #expect(
+            log == [
+                "first red-change->green", "second red-change->green",
+                "first green-change->yellow", "second green-change->yellow",
+                "first yellow-change->red", "second yellow-change->red",
+                "first red-fail->off", "second red-fail->off",
+                "second off-repair->red", "late off-repair->red",
+            ])
+        #expect(machine.state == .red)
+        #expect(late != nil)
+    }
+
+    /// Setting `didTransition` or adding an ignored-event observer to an observed tabulated machine takes
+    /// it off the observed path for good: each is heard from then on, whichever comes first.
+    @Test(arguments: LogicEvaluation.allCases, [false, true])
+    func didTransitionAndIgnoredEventObserversAreHeardWhenAddedLater(
+        evaluation: LogicEvaluation, ignoredFirst: Bool
+    ) {
+        let machine = StateMachine(
+            definition: TransitionFunction(
+                initialState: Light.red, evaluation: evaluation, Self.lightLogic(calls: Counter())))
+        var log: [String] = []
+        machine.addObserver { _, event, new in log.append("observer \(event)->\(new)") }
+        machine.handle(.change)
+        if ignoredFirst {
+            machine.addIgnoredEventObserver { state, event in log.append("ignored \(event) in \(state)") }
+            machine.handle(.repair)
+            machine.didTransition = { _, event, new in log.append("didTransition \(event)->\(new)") }
+            machine.handle(.change)
+        } else {
+            machine.didTransition = { _, event, new in log.append("didTransition \(event)->\(new)") }
+            machine.handle(.change)
+            machine.addIgnoredEventObserver { state, event in log.append("ignored \(event) in \(state)") }
+            machine.handle(.repair)
+        }
+        machine.didTransition = nil
+        machine.handle(.change)
+        let ignored = ignoredFirst ? "ignored repair in green" : "ignored repair in yellow"
+        let changed = ["didTransition change->yellow", "observer change->yellow"]
+        #expect(
+            log == ["observer change->green"] + (ignoredFirst ? [ignored] + changed : changed + [ignored])
+                + ["observer change->red"])
+    }
+
     @Test func rawRepresentableEnumsWithAnyRawValuesAreTabulated() {
         enum Level: String, CaseIterable { case low = "zz", high = "aa", middle = "mm" }
         enum Turn: Int8, CaseIterable { case up = -3, down = 100 }

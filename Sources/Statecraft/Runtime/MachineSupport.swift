@@ -11,14 +11,18 @@ final class MachineSupport<State, Event> {
     // an observer's own additions and removals do not change until the notification ends), so the
     // dynamic exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Event>()
-    @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver?
+    @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver? {
+        didSet { observedLookup = nil }
+    }
     @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserverBox<State, Event>>()
     @exclusivity(unchecked) @usableFromInline var ignoredEventObservers = ObserverList<
         IgnoredEventObserverBox<State, Event>
     >()
     @usableFromInline var nextTokenID = 0
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
-    @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
+    @exclusivity(unchecked) @usableFromInline var effects: EffectScope? {
+        didSet { observedLookup = nil }
+    }
     /// The machine's delayed events, once it has sent any; see `StateMachine+DelayedEvents.swift`.
     var delayedEvents: MachineDelayedEvents<Event>?
     /// The state from before the event being handled, as observers receive it, kept by a definition that
@@ -27,6 +31,13 @@ final class MachineSupport<State, Event> {
     /// included) until the next observed event replaces it. Only the machine's own `processInPlaceObserved`
     /// accesses it, never across a call that could reach it again.
     @exclusivity(unchecked) @usableFromInline var keptState: State?
+
+    /// The machine's definition's ``MachineDefinition/_transitionLookup`` while this object holds nothing
+    /// an event answered by it would have to run or tell besides the transition observers — no
+    /// `didTransition`, no ignored-event observer, no effects — so that an observed tabulated machine
+    /// answers such an event by it and calls the observers (see `StateMachine.answerObserved(_:)`). Set by
+    /// the machine when it creates this object; cleared for good when any of those is set or added.
+    @exclusivity(unchecked) @usableFromInline var observedLookup: _TransitionLookup?
 
     @usableFromInline init() {}
 
@@ -65,6 +76,13 @@ final class MachineSupport<State, Event> {
     /// no public setter and events sent meanwhile are queued).
     @inlinable func notifyTransition(lending oldState: inout State, on event: Event, lending newState: inout State) {
         if let didTransition { didTransition(oldState, event, newState) }
+        notifyObservers(lending: &oldState, on: event, lending: &newState)
+    }
+
+    /// Calls every observer in registration order, as ``notifyTransition(lending:on:lending:)`` does after
+    /// `didTransition`.
+    @inlinable @inline(__always)
+    func notifyObservers(lending oldState: inout State, on event: Event, lending newState: inout State) {
         let callList = observers.callList
         if callList.isEmpty { return }
         observers.beginNotification()

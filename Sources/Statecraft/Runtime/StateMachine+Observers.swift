@@ -35,6 +35,7 @@ extension StateMachine {
         let support = makeSupport()
         let token = support.makeToken()
         support.ignoredEventObservers.append(IgnoredEventObserverBox(token: token, body: observer))
+        support.observedLookup = nil
         return token
     }
 

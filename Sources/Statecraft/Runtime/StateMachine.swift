@@ -145,6 +145,7 @@ public final class StateMachine<Definition: MachineDefinition> {
             enqueue(event)
             return false
         }
+        if Self.answersByLookup, let answer = answerObserved(event) { return answer }
         return processAndDrain(event)
     }
 
@@ -213,6 +214,30 @@ public final class StateMachine<Definition: MachineDefinition> {
         let cell = lookup.cell(_state, event, biasedBy: 1)
         if cell < _TransitionLookup.askTheDefinition {
             _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
+            return true
+        }
+        return cell == _TransitionLookup.ignored ? false : nil
+    }
+
+    /// Handles `event` on an idle machine with a support object that holds nothing but transition observers
+    /// (and the queue) when the support object's `observedLookup` answers: the state changes and the
+    /// observers hear of it, busy, as ``performWithoutHooks(_:on:)`` would do it; an ignored event is then
+    /// heard by nobody. Called only on a machine that is not handling an event, once ``idleLookup`` is
+    /// `nil`.
+    ///
+    /// - Returns: Whether `event` caused a transition, or `nil` when it needs the general path.
+    @inlinable @inline(__always)
+    func answerObserved(_ event: Event) -> Bool? {
+        guard let support = unretainedSupport, let lookup = support._withUnsafeGuaranteedRef({ $0.observedLookup })
+        else { return nil }
+        let cell = lookup.cell(_state, event)
+        if cell < _TransitionLookup.askTheDefinition {
+            isHandling = true
+            var oldState = _state
+            _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
+            support._withUnsafeGuaranteedRef { $0.notifyObservers(lending: &oldState, on: event, lending: &_state) }
+            if hasQueuedEvents { drainQueue() }
+            isHandling = false
             return true
         }
         return cell == _TransitionLookup.ignored ? false : nil
@@ -365,6 +390,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     func makeSupport() -> MachineSupport<State, Event> {
         if let support { return support }
         let created = MachineSupport<State, Event>()
+        if Self.answersByLookup { created.observedLookup = definition._transitionLookup }
         supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque())
         return created
     }
