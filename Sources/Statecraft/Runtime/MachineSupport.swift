@@ -81,7 +81,7 @@ final class MachineSupport<State, Event> {
 
     /// Calls every observer in registration order, as ``notifyTransition(lending:on:lending:)`` does after
     /// `didTransition`.
-    @inlinable @inline(__always)
+    @inlinable
     func notifyObservers(lending oldState: inout State, on event: Event, lending newState: inout State) {
         let callList = observers.callList
         if callList.isEmpty { return }
