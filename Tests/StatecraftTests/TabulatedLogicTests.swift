@@ -79,7 +79,8 @@ struct TabulatedLogicTests {
 
     /// Raw values do not matter: the table is indexed by the cases, whatever their raw values.
     /// A tabulated machine whose only listeners are transition observers answers by its table and calls
-    /// them (the observed path); it must behave as the function called on every event: events the
+    /// them (the observed path, through `handle` and `send`); it must behave as the function called on
+    /// every event: events the
     /// observers send are queued and handled after the current one, an observer removed during a
     /// notification is still called for it, and one added is first called for the next transition.
     @Test(arguments: LogicEvaluation.allCases)
@@ -103,9 +104,15 @@ struct TabulatedLogicTests {
             }
         }
         machine.addObserver { old, event, new in log.append("second \(old)-\(event)->\(new)") }
-        for event: LightEvent in [.repair, .change, .change, .fail, .fail, .repair] {
-            machine.handle(event)
+        var outcomes: [EventOutcome] = []
+        for (index, event): (Int, LightEvent) in [.repair, .change, .change, .fail, .fail, .repair].enumerated() {
+            if index.isMultiple(of: 2) {
+                outcomes.append(machine.handle(event) ? .transitioned : .ignored)
+            } else {
+                outcomes.append(machine.send(event))
+            }
         }
+        #expect(outcomes == [.ignored, .transitioned, .transitioned, .transitioned, .ignored, .transitioned])
         #expect(
             log == [
                 "first red-change->green", "second red-change->green",

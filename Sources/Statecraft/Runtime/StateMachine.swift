@@ -168,6 +168,7 @@ public final class StateMachine<Definition: MachineDefinition> {
             enqueue(event)
             return .queued
         }
+        if Self.answersByLookup, let answer = answerObserved(event) { return answer ? .transitioned : .ignored }
         isHandling = true
         let outcome = process(event) ? outcomeOfTransition() : .ignored
         if unretainedSupport != nil, hasQueuedEvents { drainQueue() }
