@@ -228,6 +228,23 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// `removeConflictingTransitions`.
     @inlinable mutating func selectTransitions(for signal: Signal?) -> ChartTransitionList {
         var enabled = ChartTransitionList()
+        // A chart event of a payload-free `CaseIterable` type: the same search, reading for each atomic state
+        // the transitions of the state and its ancestors whose trigger matches the event, in the order the
+        // search below visits them (``ChartEventCandidates``), instead of calling every trigger.
+        if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let candidates = tables.eventCandidates,
+            case .event(let event)? = signal, let column = candidates.column(of: event)
+        {
+            for state in snapshotPointer.pointee.active where tables.isAtomic(state) {
+                for position in candidates.row(state, column: column) {
+                    let index = Int(candidates.transitions[position])
+                    if conditionMatch(index) {
+                        if !enabled.contains(index) { enabled.append(index) }
+                        break
+                    }
+                }
+            }
+            return enabled.count > 1 ? removeConflictingTransitions(enabled) : enabled
+        }
         for state in snapshotPointer.pointee.active where tables.isAtomic(state) {
             var source = state
             search: while source > 0 {
