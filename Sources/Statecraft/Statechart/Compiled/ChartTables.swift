@@ -84,6 +84,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// step holds the tables for its whole duration.
     @usableFromInline let unretainedTriggers: [Unmanaged<TriggerPredicate>?]
     @usableFromInline let stateIndex: [StateID: Int]
+    /// ``stateIndex`` in an object, for ``ChartScope``.
+    @usableFromInline let stateLookup: ChartStateLookup<StateID>
     /// What each transition of ``transitions`` exits and enters, computed once by ``makePlans()``.
     @usableFromInline let plans: [ChartTransitionPlan]
     /// The states' identifiers and the transitions' labels, shared with the records of traced macrosteps.
@@ -122,6 +124,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.triggers = triggers
         unretainedTriggers = triggers.map { predicate in predicate.map { Unmanaged.passUnretained($0) } }
         self.stateIndex = stateIndex
+        self.stateLookup = ChartStateLookup(stateIndex)
         self.plans = plans
         self.names = ChartNames(ids: ids, labels: transitions.map { $0.trigger?.label ?? "eventless" })
         self.hasEventlessTransitions = transitionRanges.contains { range in

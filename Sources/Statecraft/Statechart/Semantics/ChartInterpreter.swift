@@ -476,7 +476,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @inlinable mutating func prepareScope() {
         let active = snapshotPointer.pointee.active
         if scope == nil {
-            scope = ChartScope(signal: currentSignal, stateIndex: tables.stateIndex, configuration: active)
+            scope = ChartScope(signal: currentSignal, states: tables.stateLookup, configuration: active)
         } else {
             scope?.configuration = active
         }
