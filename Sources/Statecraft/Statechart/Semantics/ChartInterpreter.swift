@@ -332,6 +332,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         var exitSet = ChartStateSet()
         for position in 0..<transitions.count {
             let index = transitions[position]
+            if tables.plans[index].fitsInWord {
+                exitSet.low |= snapshotPointer.pointee.active.low & tables.plans[index].exitMask
+                continue
+            }
             let plan = tables.plans[index]
             if plan.isDynamic {
                 var history = Tables.HistoryLookup(recorded: snapshotPointer.pointee.history)
@@ -398,6 +402,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         var isDynamic = false
         for position in 0..<enabled.count {
             let index = enabled[position]
+            if tables.plans[index].fitsInWord {
+                sets.statesToEnter.low |= tables.plans[index].entryWord
+                sets.statesForDefaultEntry.low |= tables.plans[index].defaultEntryWord
+                continue
+            }
             let plan = tables.plans[index]
             if plan.isDynamic {
                 isDynamic = true
