@@ -238,7 +238,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                 for position in candidates.row(state, column: column) {
                     let index = Int(candidates.transitions[position])
                     if conditionMatch(index) {
-                        if !enabled.contains(index) { enabled.append(index) }
+                        if enabled.isEmpty || !enabled.contains(index) { enabled.append(index) }
                         break
                     }
                 }
@@ -256,7 +256,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                         continue
                     }
                     if conditionMatch(index) {
-                        if !enabled.contains(index) { enabled.append(index) }
+                        if enabled.isEmpty || !enabled.contains(index) { enabled.append(index) }
                         break search
                     }
                 }
