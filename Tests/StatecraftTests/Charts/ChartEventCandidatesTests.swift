@@ -167,6 +167,48 @@ struct ChartEventCandidatesTests {
         #expect(machine.state.isActive(.done))
     }
 
+    /// A parallel chart of 81 states: a region of 70 states in a ring, then a region whose states lie past
+    /// the 64th, which a step reads from the configuration's spilled words.
+    static func wideChart<Event: Equatable & Sendable>(
+        _ event: @escaping @Sendable (Int) -> Event
+    ) throws -> Statechart<Int, Event, DifferentialStepTests.Trace> {
+        func ring(_ ids: ClosedRange<Int>, advancingOn numbers: [Int]) -> [ChartElement<
+            Int, Event, DifferentialStepTests.Trace
+        >] {
+            ids.map { id in
+                .state(
+                    id,
+                    children: [.entry { trace, _ in trace.log.append("in \(id)") }]
+                        + numbers.map { number in
+                            .transition(
+                                on: .event(event(number)), targets: [id == ids.upperBound ? ids.lowerBound : id + 1],
+                                kind: .external, when: nil, action: nil)
+                        })
+            }
+        }
+        let first = ChartElement<Int, Event, DifferentialStepTests.Trace>.state(
+            2, initial: [3], children: ring(3...72, advancingOn: [0]))
+        let second = ChartElement<Int, Event, DifferentialStepTests.Trace>.state(
+            73, initial: [74], children: ring(74...80, advancingOn: [1, 3]))
+        return try Statechart(
+            initial: [1], context: DifferentialStepTests.Trace(), elements: [.parallel(1, children: [first, second])])
+    }
+
+    @Test func statesPastTheSixtyFourthSelectTheirCandidates() throws {
+        let numbered = try Self.wideChart { $0 }
+        let tabulated = try Self.wideChart { Four.allCases[$0] }
+        #expect(numbered.tables.eventCandidates == nil)
+        #expect(tabulated.tables.eventCandidates != nil)
+        Self.check(tabulated.tables)
+        var generator = DifferentialStepTests.SplitMix64(state: 64)
+        let events = (0..<600).map { _ in Int(generator.next() % 4) }
+        let reference = DifferentialStepTests.runPure(numbered, events)
+        let steps = DifferentialStepTests.runPure(tabulated, events.map { Four.allCases[$0] })
+        #expect(steps == reference)
+        // Both regions moved, the second one past the 64th state.
+        #expect(reference.last?.log.contains("in 80") == true && reference.last?.log.contains("in 72") == true)
+    }
+
     @Test func eventsWithPayloadsAreNotTabulated() {
         let chart = try? TestChart(initial: .a, context: Log()) {
             ChartState(.a) { OnEvent(.volume(1), target: .b) }

@@ -234,13 +234,17 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let candidates = tables.eventCandidates,
             case .event(let event)? = signal, let column = candidates.column(of: event)
         {
-            for state in snapshotPointer.pointee.active where tables.isAtomic(state) {
-                for position in candidates.row(state, column: column) {
-                    let index = Int(candidates.transitions[position])
-                    if conditionMatch(index) {
-                        if enabled.isEmpty || !enabled.contains(index) { enabled.append(index) }
-                        break
-                    }
+            // The first 64 states by their word, without copying the set into an iterator (a retain and a
+            // release of its spilled words), then the others, if any.
+            var bits = snapshotPointer.pointee.active.low
+            while bits != 0 {
+                let state = bits.trailingZeroBitCount
+                bits &= bits &- 1
+                if tables.isAtomic(state) { selectCandidate(of: state, column: column, in: candidates, into: &enabled) }
+            }
+            if snapshotPointer.pointee.active.spilled != nil {
+                for state in snapshotPointer.pointee.active where state >= 64 && tables.isAtomic(state) {
+                    selectCandidate(of: state, column: column, in: candidates, into: &enabled)
                 }
             }
             return enabled.count > 1 ? removeConflictingTransitions(enabled) : enabled
@@ -264,6 +268,21 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             }
         }
         return enabled.count > 1 ? removeConflictingTransitions(enabled) : enabled
+    }
+
+    /// For atomic state `state`, the first of its candidate transitions for event column `column` whose
+    /// guard holds, appended to `enabled` unless another state selected it already.
+    @inlinable @inline(__always)
+    mutating func selectCandidate(
+        of state: Int, column: Int, in candidates: ChartEventCandidates, into enabled: inout ChartTransitionList
+    ) {
+        for position in candidates.row(state, column: column) {
+            let index = Int(candidates.transitions[position])
+            if conditionMatch(index) {
+                if enabled.isEmpty || !enabled.contains(index) { enabled.append(index) }
+                return
+            }
+        }
     }
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
