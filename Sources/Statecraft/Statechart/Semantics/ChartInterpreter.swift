@@ -376,13 +376,26 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         if exitSet.isEmpty { return exitSet }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
-        for state in exitSet.reversedIndices() {
-            for action in tables.exitActionRanges[state] {
-                runAction(action, state: state, phase: .exit)
+        if exitSet.spilled == nil {
+            // A set of the first 64 states, by its word: no iterator copying the set.
+            var bits = exitSet.low
+            while bits != 0 {
+                let state = 63 - bits.leadingZeroBitCount
+                bits &= ~(1 << UInt64(state))
+                exitState(state)
             }
-            snapshotPointer.pointee.active.remove(state)
+        } else {
+            for state in exitSet.reversedIndices() { exitState(state) }
         }
         return exitSet
+    }
+
+    /// Exits `state`: its exit actions, then its removal from the configuration.
+    @inlinable @inline(__always) mutating func exitState(_ state: Int) {
+        for action in tables.exitActionRanges[state] {
+            runAction(action, state: state, phase: .exit)
+        }
+        snapshotPointer.pointee.active.remove(state)
     }
 
     /// SCXML 1.0 §3.10: the history values of the states about to be exited.
