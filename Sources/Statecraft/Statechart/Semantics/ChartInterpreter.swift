@@ -454,25 +454,45 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
         if sets.statesToEnter.isEmpty { return sets.statesToEnter }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
-        for state in sets.statesToEnter {
-            snapshotPointer.pointee.active.insert(state)
-            for action in tables.entryActionRanges[state] {
-                runAction(action, state: state, phase: .entry)
+        if sets.statesToEnter.spilled == nil {
+            // A set of the first 64 states, by its word: no iterator copying the set.
+            var bits = sets.statesToEnter.low
+            while bits != 0 {
+                let state = bits.trailingZeroBitCount
+                bits &= bits &- 1
+                enterState(state, sets: sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
             }
-            if sets.statesForDefaultEntry.contains(state),
-                let action = tables.transitions[tables.initialTransitions[state]].action
-            {
-                run(action, state: state, phase: .transition)
+        } else {
+            for state in sets.statesToEnter {
+                enterState(state, sets: sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
             }
-            if isDynamic, let history = sets.defaultHistoryContent?[state] {
-                historyDefaults.append(history)
-                if let action = tables.transitions[history].action {
-                    run(action, state: tables.transitions[history].source, phase: .transition)
-                }
-            }
-            if tables.isFinal(state) { enterFinal(state) }
         }
         return sets.statesToEnter
+    }
+
+    /// Enters `state`: adds it to the configuration, runs its entry actions, then the initial
+    /// transition's content when it is entered by default and a history default's content, and handles a
+    /// final state.
+    @inlinable @inline(__always)
+    mutating func enterState(
+        _ state: Int, sets: borrowing Tables.EntrySets, isDynamic: Bool, historyDefaults: inout ChartTransitionList
+    ) {
+        snapshotPointer.pointee.active.insert(state)
+        for action in tables.entryActionRanges[state] {
+            runAction(action, state: state, phase: .entry)
+        }
+        if sets.statesForDefaultEntry.contains(state),
+            let action = tables.transitions[tables.initialTransitions[state]].action
+        {
+            run(action, state: state, phase: .transition)
+        }
+        if isDynamic, let history = sets.defaultHistoryContent?[state] {
+            historyDefaults.append(history)
+            if let action = tables.transitions[history].action {
+                run(action, state: tables.transitions[history].source, phase: .transition)
+            }
+        }
+        if tables.isFinal(state) { enterFinal(state) }
     }
 
     /// The end of entering final state `state`: `done.state` for its parent and, when that completes a
