@@ -45,14 +45,22 @@ struct DifferentialStepTests {
     }
 
     /// A random chart and what it holds.
-    struct Drawn {
-        let chart: RandomChart
+    struct Drawn<Event> {
+        let chart: Statechart<Int, Event, Trace>
         let hasParallel: Bool
         let hasHistory: Bool
     }
 
     /// Builds a random chart from `seed`; `nil` when the random draw is not a valid chart.
-    static func makeChart(seed: UInt64) -> Drawn? {
+    static func makeChart(seed: UInt64) -> Drawn<Int>? {
+        makeChart(seed: seed) { $0 }
+    }
+
+    /// Builds the random chart of `seed` with its events (numbers 0 to 3) mapped by `event`, so that the
+    /// same chart can run with another event type; `nil` when the random draw is not a valid chart.
+    static func makeChart<Event: Equatable & Sendable>(
+        seed: UInt64, event: @escaping @Sendable (Int) -> Event
+    ) -> Drawn<Event>? {
         var rng = SplitMix64(state: seed)
         var nextID = 1
         var all: [Node] = []
@@ -88,7 +96,7 @@ struct DifferentialStepTests {
         }
         let roots = (0..<Int.random(in: 2...3, using: &rng)).map { _ in makeNode(depth: 0, inParallel: false) }
 
-        var transitionsBySource: [Int: [ChartElement<Int, Int, Trace>]] = [:]
+        var transitionsBySource: [Int: [ChartElement<Int, Event, Trace>]] = [:]
         for source in all {
             switch source.kind {
             case .final, .history: continue
@@ -98,18 +106,18 @@ struct DifferentialStepTests {
                 let label = "t\(source.id).\(number)"
                 let eventless = Int.random(in: 0..<100, using: &rng) < 10
                 let onError = !eventless && Int.random(in: 0..<100, using: &rng) < 10
-                let trigger: ChartTrigger<Int, Int>?
+                let trigger: ChartTrigger<Int, Event>?
                 if eventless {
                     trigger = nil
                 } else if onError {
                     trigger = ChartTrigger(label: "error") { if case .error = $0 { true } else { false } }
                 } else {
-                    trigger = .event(Int.random(in: 0..<4, using: &rng))
+                    trigger = .event(event(Int.random(in: 0..<4, using: &rng)))
                 }
                 let targetless = Int.random(in: 0..<100, using: &rng) < 15
                 let target = all[Int.random(in: 0..<all.count, using: &rng)].id
                 let guardRoll = Int.random(in: 0..<100, using: &rng)
-                let guardCondition: ChartGuard<Int, Int, Trace>?
+                let guardCondition: ChartGuard<Int, Event, Trace>?
                 // Every guard, action and raise stops once the log is long, and only guards of event
                 // transitions throw, so that a chart loops for a while but never until the macrostep
                 // bound (`MacrostepBoundTests` covers that).
@@ -134,15 +142,15 @@ struct DifferentialStepTests {
                         action: { trace, scope in
                             trace.log.append(label)
                             trace.count += 1
-                            if let raise, trace.log.count < Self.logLimit { scope.raise(raise) }
+                            if let raise, trace.log.count < Self.logLimit { scope.raise(event(raise)) }
                             if throwsInAction && trace.log.count < Self.logLimit { throw Thrown() }
                         }))
             }
         }
 
-        func element(_ node: Node) -> ChartElement<Int, Int, Trace> {
+        func element(_ node: Node) -> ChartElement<Int, Event, Trace> {
             let id = node.id
-            let content: [ChartElement<Int, Int, Trace>] =
+            let content: [ChartElement<Int, Event, Trace>] =
                 [
                     .entry { trace, _ in trace.log.append("in \(id)") },
                     .exit { trace, _ in trace.log.append("out \(id)") },
@@ -155,7 +163,9 @@ struct DifferentialStepTests {
             case .history(let depth): return .history(id, depth: depth)
             }
         }
-        guard let chart = try? RandomChart(initial: [roots[0].id], context: Trace(), elements: roots.map(element))
+        guard
+            let chart = try? Statechart<Int, Event, Trace>(
+                initial: [roots[0].id], context: Trace(), elements: roots.map(element))
         else { return nil }
         return Drawn(
             chart: chart,
@@ -174,7 +184,7 @@ struct DifferentialStepTests {
         var loop: ChartLoopError?
         var isFinished: Bool
 
-        init(handled: Bool, _ snapshot: RandomChart.State) {
+        init<Event>(handled: Bool, _ snapshot: ChartSnapshot<Int, Event, Trace>) {
             self.handled = handled
             configuration = snapshot.configuration
             log = snapshot.context.log
@@ -192,7 +202,7 @@ struct DifferentialStepTests {
     }
 
     /// The pure step on copies.
-    static func runPure(_ chart: RandomChart, _ events: [Int]) -> [Step] {
+    static func runPure<Event>(_ chart: Statechart<Int, Event, Trace>, _ events: [Event]) -> [Step] {
         var snapshot = chart.start()
         var steps = [Step(handled: true, snapshot)]
         for event in events {
@@ -207,7 +217,9 @@ struct DifferentialStepTests {
     }
 
     /// A machine, stepping in place, with or without an observer; the observer's view is returned too.
-    static func runMachine(_ chart: RandomChart, _ events: [Int], observed: Bool) -> (steps: [Step], seen: [[Int]]) {
+    static func runMachine<Event>(_ chart: Statechart<Int, Event, Trace>, _ events: [Event], observed: Bool)
+        -> (steps: [Step], seen: [[Int]])
+    {
         let machine = StateMachine(chart: chart)
         var seen: [[Int]] = []
         if observed {

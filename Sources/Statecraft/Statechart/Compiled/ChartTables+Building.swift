@@ -8,8 +8,11 @@ extension ChartTables {
         var initial: [StateID]?
         var initialAction: ChartAction<StateID, Event, Context>?
         var transitions: [ChartElement<StateID, Event, Context>.TransitionSpec] = []
-        var entries: [ChartAction<StateID, Event, Context>] = []
-        var exits: [ChartAction<StateID, Event, Context>] = []
+        // Boxed as they are collected: an array of bare closures stores them at the most general
+        // abstraction, and every call of one taken back out of it then goes through two reabstraction
+        // thunks (about 30 instructions per call).
+        var entries: [Action] = []
+        var exits: [Action] = []
         var childStates: [Int] = []
         var historyChildren: [Int] = []
         var delayCount = 0
@@ -64,10 +67,10 @@ extension ChartTables {
                     nodes[parent].transitions.append(spec)
                 case .entry(let action):
                     guard parent != 0 else { throw .contentOutsideState("an entry action") }
-                    nodes[parent].entries.append(action)
+                    nodes[parent].entries.append(Action(action))
                 case .exit(let action):
                     guard parent != 0 else { throw .contentOutsideState("an exit action") }
-                    nodes[parent].exits.append(action)
+                    nodes[parent].exits.append(Action(action))
                 case .delayed(let makeSend, let transition):
                     guard parent != 0 else { throw .contentOutsideState("a delayed transition") }
                     if case .final = nodes[parent].declaredKind, let id = nodes[parent].id {
@@ -77,8 +80,8 @@ extension ChartTables {
                     // stays active.
                     let sendID = "statecraft.after.\(parent).\(nodes[parent].delayCount)"
                     nodes[parent].delayCount += 1
-                    nodes[parent].entries.append(makeSend(sendID))
-                    nodes[parent].exits.append { _, scope in scope.cancel(id: sendID) }
+                    nodes[parent].entries.append(Action(makeSend(sendID)))
+                    nodes[parent].exits.append(Action { _, scope in scope.cancel(id: sendID) })
                     nodes[parent].transitions.append(transition)
                 case .invoke(let invocation):
                     guard parent != 0, let stateID = nodes[parent].id else {
@@ -92,8 +95,9 @@ extension ChartTables {
                         ? invocation.withID("\(stateID).invoke.\(nodes[parent].invokeCount)") : invocation
                     nodes[parent].invokeCount += 1
                     let id = started.id
-                    nodes[parent].entries.append { _, scope in scope.appendEffect(.invocation(.start(started))) }
-                    nodes[parent].exits.append { _, scope in scope.appendEffect(.invocation(.cancel(id: id))) }
+                    nodes[parent].entries.append(
+                        Action { _, scope in scope.appendEffect(.invocation(.start(started))) })
+                    nodes[parent].exits.append(Action { _, scope in scope.appendEffect(.invocation(.cancel(id: id))) })
                 }
             }
         }
@@ -207,10 +211,10 @@ extension ChartTables {
         var exitActionRanges: [Range<Int>] = []
         for node in nodes {
             let entryStart = actions.count
-            actions.append(contentsOf: node.entries.map(Action.init))
+            actions.append(contentsOf: node.entries)
             entryActionRanges.append(entryStart..<actions.count)
             let exitStart = actions.count
-            actions.append(contentsOf: node.exits.map(Action.init))
+            actions.append(contentsOf: node.exits)
             exitActionRanges.append(exitStart..<actions.count)
         }
         return ChartTables(

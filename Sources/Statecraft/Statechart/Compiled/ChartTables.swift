@@ -84,6 +84,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// step holds the tables for its whole duration.
     @usableFromInline let unretainedTriggers: [Unmanaged<TriggerPredicate>?]
     @usableFromInline let stateIndex: [StateID: Int]
+    /// ``stateIndex`` in an object, for ``ChartScope``.
+    @usableFromInline let stateLookup: ChartStateLookup<StateID>
     /// What each transition of ``transitions`` exits and enters, computed once by ``makePlans()``.
     @usableFromInline let plans: [ChartTransitionPlan]
     /// The states' identifiers and the transitions' labels, shared with the records of traced macrosteps.
@@ -92,12 +94,18 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     @usableFromInline let hasEventlessTransitions: Bool
     /// Whether the chart has history states (exiting a state must then record their values).
     @usableFromInline let hasHistoryStates: Bool
+    /// For payload-free `CaseIterable` events, the transitions each event can fire from each atomic
+    /// state (``ChartEventCandidates``); `nil` otherwise. Owns what ``eventCandidates`` points to.
+    let eventCandidateStorage: ChartEventCandidates.Storage?
+    /// ``eventCandidateStorage``'s pointers, read by a step without retaining the storage.
+    @usableFromInline let eventCandidates: ChartEventCandidates?
 
     init(
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
         historyChildren: [[Int]], transitionRanges: [Range<Int>], initialTransitions: [Int],
         actions: [Action], entryActionRanges: [Range<Int>], exitActionRanges: [Range<Int>],
-        transitions: [Transition], stateIndex: [StateID: Int], plans: [ChartTransitionPlan]
+        transitions: [Transition], stateIndex: [StateID: Int], plans: [ChartTransitionPlan],
+        eventCandidates: ChartEventCandidates.Storage? = nil
     ) {
         self.ids = ids
         self.kinds = kinds
@@ -116,6 +124,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.triggers = triggers
         unretainedTriggers = triggers.map { predicate in predicate.map { Unmanaged.passUnretained($0) } }
         self.stateIndex = stateIndex
+        self.stateLookup = ChartStateLookup(stateIndex)
         self.plans = plans
         self.names = ChartNames(ids: ids, labels: transitions.map { $0.trigger?.label ?? "eventless" })
         self.hasEventlessTransitions = transitionRanges.contains { range in
@@ -125,15 +134,31 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
             if case .history = kind { return true }
             return false
         }
+        self.eventCandidateStorage = eventCandidates
+        self.eventCandidates = eventCandidates?.candidates
     }
 
-    /// The same tables with the transitions' plans (``makePlans()``).
+    /// The same tables with the transitions' plans (``makePlans()``) and, when the chart's events are
+    /// payload-free `CaseIterable` values, the candidate transitions of each event
+    /// (``ChartEventCandidates``).
     func withPlans() -> ChartTables {
         ChartTables(
             ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
             historyChildren: historyChildren, transitionRanges: transitionRanges,
             initialTransitions: initialTransitions, actions: actions, entryActionRanges: entryActionRanges,
-            exitActionRanges: exitActionRanges, transitions: transitions, stateIndex: stateIndex, plans: makePlans())
+            exitActionRanges: exitActionRanges, transitions: transitions, stateIndex: stateIndex, plans: makePlans(),
+            eventCandidates: makeEventCandidates())
+    }
+
+    /// Calls every trigger once per event case (see ``ChartEventCandidates``); `nil` when `Event` does not
+    /// qualify. Relies on triggers being pure functions of the signal, as ``ChartTrigger`` requires.
+    func makeEventCandidates() -> ChartEventCandidates.Storage? {
+        ChartEventCandidates.make(
+            for: Event.self, stateCount: count, isAtomic: { self.isAtomic($0) }, parents: parents,
+            transitionRanges: transitionRanges
+        ) { index, event in
+            triggers[index]?.matches(.event(event)) ?? false
+        }
     }
 
     /// The number of nodes, the root included.

@@ -19,6 +19,16 @@ struct ChartTransitionPlan: Sendable {
     /// The compound states of ``entrySet`` entered by default, whose initial transition's content runs
     /// after their entry actions (SCXML `statesForDefaultEntry`).
     @usableFromInline let defaultEntrySet: ChartStateSet
+    /// Whether the plan is static and its states all lie among the first 64, so that ``exitMask``,
+    /// ``entryWord`` and ``defaultEntryWord`` say all of it: a step then reads these words instead of
+    /// copying the sets (a retain and a release each) and intersecting with a range.
+    @usableFromInline let fitsInWord: Bool
+    /// ``exitScope`` as the bits of the first word of a ``ChartStateSet``, when ``fitsInWord``.
+    @usableFromInline let exitMask: UInt64
+    /// ``entrySet``'s first word.
+    @usableFromInline let entryWord: UInt64
+    /// ``defaultEntrySet``'s first word.
+    @usableFromInline let defaultEntryWord: UInt64
 
     @usableFromInline
     init(isDynamic: Bool, exitScope: Range<Int>, entrySet: ChartStateSet, defaultEntrySet: ChartStateSet) {
@@ -26,6 +36,11 @@ struct ChartTransitionPlan: Sendable {
         self.exitScope = exitScope
         self.entrySet = entrySet
         self.defaultEntrySet = defaultEntrySet
+        fitsInWord =
+            !isDynamic && exitScope.upperBound <= 64 && entrySet.spilled == nil && defaultEntrySet.spilled == nil
+        exitMask = ChartStateSet.mask(ofWord: 0, keeping: exitScope)
+        entryWord = entrySet.low
+        defaultEntryWord = defaultEntrySet.low
     }
 
     /// The plan of a targetless transition: it exits and enters nothing.

@@ -9,10 +9,17 @@
 ///     signal.name(eventName: \.name).hasPrefix("error.")
 /// }
 /// ```
+///
+/// A trigger's predicate must be pure: its answer depends on the signal only, not on when or how often it
+/// is called. A chart whose events are payload-free `CaseIterable` values (at most one byte, at most 255
+/// cases) calls each predicate once per event case when it is built and then reads which transitions each
+/// event can fire, instead of calling the predicates on every event; `done.state` and `error.execution`
+/// signals, and events of other types, are matched by calling the predicates. Guards, which may read the
+/// context, are evaluated on every step.
 public struct ChartTrigger<StateID, Event>: Sendable {
     /// The label diagrams and traces print for the transition, say `play` or `done.state.player`.
     public let label: String
-    /// Whether a signal fires the transition.
+    /// Whether a signal fires the transition: a pure function of the signal.
     public let matches: @Sendable (ChartSignal<StateID, Event>) -> Bool
 
     /// Creates a trigger from a label and a predicate.
@@ -45,7 +52,7 @@ extension ChartTrigger {
     ///
     /// - Parameters:
     ///   - label: The label diagrams and traces print.
-    ///   - predicate: Whether an event fires the transition.
+    ///   - predicate: Whether an event fires the transition: a pure function of the event.
     /// - Returns: The trigger.
     @inlinable
     public static func matching(label: String, _ predicate: @escaping @Sendable (Event) -> Bool) -> Self {

@@ -33,7 +33,8 @@ public struct OnEvent<StateID: Hashable & Sendable, Event, Context> {
     /// A transition on every event satisfying `predicate` — an event case with a payload, matched by case.
     ///
     /// - Parameters:
-    ///   - predicate: Whether an event fires the transition.
+    ///   - predicate: Whether an event fires the transition: a pure function of the event (see
+    ///     ``ChartTrigger``).
     ///   - label: The label diagrams print.
     ///   - target: The target state; `nil` makes the transition targetless.
     ///   - kind: External (default) or internal.

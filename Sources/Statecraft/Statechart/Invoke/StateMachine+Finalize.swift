@@ -7,7 +7,7 @@ extension StateMachine {
     package func _runBetweenSteps<StateID, E, Context>(
         _ action: ChartAction<StateID, E, Context>, signal: ChartSignal<StateID, E>
     ) throws where Definition == Statechart<StateID, E, Context> {
-        var scope = ChartScope(signal: signal, stateIndex: _state.tables.stateIndex, configuration: _state.active)
+        var scope = ChartScope(signal: signal, states: _state.tables.stateLookup, configuration: _state.active)
         try action(&_state._context, &scope)
     }
 }

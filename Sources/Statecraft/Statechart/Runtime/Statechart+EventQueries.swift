@@ -30,7 +30,7 @@ extension Statechart: _TriggerQueryableDefinition {
                     guard evaluatingGuards, let condition = tables.transitions[index].guardCondition else {
                         return true
                     }
-                    let scope = ChartScope(signal: signal, stateIndex: tables.stateIndex, configuration: state.active)
+                    let scope = ChartScope(signal: signal, states: tables.stateLookup, configuration: state.active)
                     if (try? condition(state.context, scope)) == true { return true }
                 }
                 source = tables.parents[source]

@@ -228,6 +228,27 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// `removeConflictingTransitions`.
     @inlinable mutating func selectTransitions(for signal: Signal?) -> ChartTransitionList {
         var enabled = ChartTransitionList()
+        // A chart event of a payload-free `CaseIterable` type: the same search, reading for each atomic state
+        // the transitions of the state and its ancestors whose trigger matches the event, in the order the
+        // search below visits them (``ChartEventCandidates``), instead of calling every trigger.
+        if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let candidates = tables.eventCandidates,
+            case .event(let event)? = signal, let column = candidates.column(of: event)
+        {
+            // The first 64 states by their word, without copying the set into an iterator (a retain and a
+            // release of its spilled words), then the others, if any.
+            var bits = snapshotPointer.pointee.active.low
+            while bits != 0 {
+                let state = bits.trailingZeroBitCount
+                bits &= bits &- 1
+                if tables.isAtomic(state) { selectCandidate(of: state, column: column, in: candidates, into: &enabled) }
+            }
+            if snapshotPointer.pointee.active.spilled != nil {
+                for state in snapshotPointer.pointee.active where state >= 64 && tables.isAtomic(state) {
+                    selectCandidate(of: state, column: column, in: candidates, into: &enabled)
+                }
+            }
+            return enabled.count > 1 ? removeConflictingTransitions(enabled) : enabled
+        }
         for state in snapshotPointer.pointee.active where tables.isAtomic(state) {
             var source = state
             search: while source > 0 {
@@ -239,7 +260,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                         continue
                     }
                     if conditionMatch(index) {
-                        if !enabled.contains(index) { enabled.append(index) }
+                        if enabled.isEmpty || !enabled.contains(index) { enabled.append(index) }
                         break search
                     }
                 }
@@ -247,6 +268,21 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             }
         }
         return enabled.count > 1 ? removeConflictingTransitions(enabled) : enabled
+    }
+
+    /// For atomic state `state`, the first of its candidate transitions for event column `column` whose
+    /// guard holds, appended to `enabled` unless another state selected it already.
+    @inlinable @inline(__always)
+    mutating func selectCandidate(
+        of state: Int, column: Int, in candidates: ChartEventCandidates, into enabled: inout ChartTransitionList
+    ) {
+        for position in candidates.row(state, column: column) {
+            let index = Int(candidates.transitions[position])
+            if conditionMatch(index) {
+                if enabled.isEmpty || !enabled.contains(index) { enabled.append(index) }
+                return
+            }
+        }
     }
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
@@ -315,6 +351,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         var exitSet = ChartStateSet()
         for position in 0..<transitions.count {
             let index = transitions[position]
+            if tables.plans[index].fitsInWord {
+                exitSet.low |= snapshotPointer.pointee.active.low & tables.plans[index].exitMask
+                continue
+            }
             let plan = tables.plans[index]
             if plan.isDynamic {
                 var history = Tables.HistoryLookup(recorded: snapshotPointer.pointee.history)
@@ -336,13 +376,26 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         if exitSet.isEmpty { return exitSet }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
-        for state in exitSet.reversedIndices() {
-            for action in tables.exitActionRanges[state] {
-                runAction(action, state: state, phase: .exit)
+        if exitSet.spilled == nil {
+            // A set of the first 64 states, by its word: no iterator copying the set.
+            var bits = exitSet.low
+            while bits != 0 {
+                let state = 63 - bits.leadingZeroBitCount
+                bits &= ~(1 << UInt64(state))
+                exitState(state)
             }
-            snapshotPointer.pointee.active.remove(state)
+        } else {
+            for state in exitSet.reversedIndices() { exitState(state) }
         }
         return exitSet
+    }
+
+    /// Exits `state`: its exit actions, then its removal from the configuration.
+    @inlinable @inline(__always) mutating func exitState(_ state: Int) {
+        for action in tables.exitActionRanges[state] {
+            runAction(action, state: state, phase: .exit)
+        }
+        snapshotPointer.pointee.active.remove(state)
     }
 
     /// SCXML 1.0 §3.10: the history values of the states about to be exited.
@@ -381,6 +434,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         var isDynamic = false
         for position in 0..<enabled.count {
             let index = enabled[position]
+            if tables.plans[index].fitsInWord {
+                sets.statesToEnter.low |= tables.plans[index].entryWord
+                sets.statesForDefaultEntry.low |= tables.plans[index].defaultEntryWord
+                continue
+            }
             let plan = tables.plans[index]
             if plan.isDynamic {
                 isDynamic = true
@@ -396,25 +454,45 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
         if sets.statesToEnter.isEmpty { return sets.statesToEnter }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
-        for state in sets.statesToEnter {
-            snapshotPointer.pointee.active.insert(state)
-            for action in tables.entryActionRanges[state] {
-                runAction(action, state: state, phase: .entry)
+        if sets.statesToEnter.spilled == nil {
+            // A set of the first 64 states, by its word: no iterator copying the set.
+            var bits = sets.statesToEnter.low
+            while bits != 0 {
+                let state = bits.trailingZeroBitCount
+                bits &= bits &- 1
+                enterState(state, sets: sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
             }
-            if sets.statesForDefaultEntry.contains(state),
-                let action = tables.transitions[tables.initialTransitions[state]].action
-            {
-                run(action, state: state, phase: .transition)
+        } else {
+            for state in sets.statesToEnter {
+                enterState(state, sets: sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
             }
-            if isDynamic, let history = sets.defaultHistoryContent?[state] {
-                historyDefaults.append(history)
-                if let action = tables.transitions[history].action {
-                    run(action, state: tables.transitions[history].source, phase: .transition)
-                }
-            }
-            if tables.isFinal(state) { enterFinal(state) }
         }
         return sets.statesToEnter
+    }
+
+    /// Enters `state`: adds it to the configuration, runs its entry actions, then the initial
+    /// transition's content when it is entered by default and a history default's content, and handles a
+    /// final state.
+    @inlinable @inline(__always)
+    mutating func enterState(
+        _ state: Int, sets: borrowing Tables.EntrySets, isDynamic: Bool, historyDefaults: inout ChartTransitionList
+    ) {
+        snapshotPointer.pointee.active.insert(state)
+        for action in tables.entryActionRanges[state] {
+            runAction(action, state: state, phase: .entry)
+        }
+        if sets.statesForDefaultEntry.contains(state),
+            let action = tables.transitions[tables.initialTransitions[state]].action
+        {
+            run(action, state: state, phase: .transition)
+        }
+        if isDynamic, let history = sets.defaultHistoryContent?[state] {
+            historyDefaults.append(history)
+            if let action = tables.transitions[history].action {
+                run(action, state: tables.transitions[history].source, phase: .transition)
+            }
+        }
+        if tables.isFinal(state) { enterFinal(state) }
     }
 
     /// The end of entering final state `state`: `done.state` for its parent and, when that completes a
@@ -459,7 +537,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @inlinable mutating func prepareScope() {
         let active = snapshotPointer.pointee.active
         if scope == nil {
-            scope = ChartScope(signal: currentSignal, stateIndex: tables.stateIndex, configuration: active)
+            scope = ChartScope(signal: currentSignal, states: tables.stateLookup, configuration: active)
         } else {
             scope?.configuration = active
         }

@@ -104,9 +104,16 @@ public struct ChartMacrostep<StateID, Event> {
         }
     }
 
-    /// The box, created or copied so that this value holds the only reference to it.
-    @inlinable mutating func uniqueRecords(names: ChartNames<StateID>) -> Records {
+    /// The box, created or copied so that this value holds the only reference to it. `names` is evaluated
+    /// only then: a step that records into its own box does not load (nor retain) the names.
+    @inlinable @inline(__always)
+    mutating func uniqueRecords(names: @autoclosure () -> ChartNames<StateID>) -> Records {
         if isKnownUniquelyReferenced(&storage), let records { return records }
+        return makeUniqueRecords(names: names())
+    }
+
+    /// ``uniqueRecords(names:)`` when this value does not hold the only reference to a box.
+    @usableFromInline mutating func makeUniqueRecords(names: ChartNames<StateID>) -> Records {
         let current = records
         let fresh = Records(
             names: names, recorded: current?.recorded ?? [], effects: current?.effects ?? [],

@@ -17,7 +17,7 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     /// this and the configuration as the macrostep goes on.
     @inlinable public var signal: ChartSignal<StateID, Event>? { currentSignal }
     @usableFromInline var currentSignal: ChartSignal<StateID, Event>?
-    @usableFromInline let stateIndex: [StateID: Int]
+    @usableFromInline let states: ChartStateLookup<StateID>
     @usableFromInline var configuration: ChartStateSet
     /// The signals raised by the action running, taken by the step after it; `nil` while none is, so
     /// that the scope holds no array (and costs no reference counting) until an action raises.
@@ -26,9 +26,9 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     @usableFromInline var requestedEffects: [ChartEffect<Event>]?
 
     @usableFromInline
-    init(signal: ChartSignal<StateID, Event>?, stateIndex: [StateID: Int], configuration: ChartStateSet) {
+    init(signal: ChartSignal<StateID, Event>?, states: ChartStateLookup<StateID>, configuration: ChartStateSet) {
         self.currentSignal = signal
-        self.stateIndex = stateIndex
+        self.states = states
         self.configuration = configuration
     }
 
@@ -52,7 +52,7 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     /// - Parameter id: A state of the chart; unknown states are never active.
     /// - Returns: Whether the state is in the configuration.
     @inlinable public func isActive(_ id: StateID) -> Bool {
-        guard let index = stateIndex[id] else { return false }
+        guard let index = states.indices[id] else { return false }
         return configuration.contains(index)
     }
 
