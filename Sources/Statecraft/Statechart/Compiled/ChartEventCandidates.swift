@@ -37,13 +37,9 @@ struct ChartEventCandidates {
     final class Storage: @unchecked Sendable {
         // Immutable after initialisation.
         @usableFromInline let candidates: ChartEventCandidates
-        let rowCount: Int
-        let transitionCount: Int
 
-        init(candidates: ChartEventCandidates, rowCount: Int, transitionCount: Int) {
+        init(candidates: ChartEventCandidates) {
             self.candidates = candidates
-            self.rowCount = rowCount
-            self.transitionCount = transitionCount
         }
 
         deinit {
@@ -131,7 +127,6 @@ struct ChartEventCandidates {
         listPointer.initialize(from: list, count: list.count)
         return Storage(
             candidates: ChartEventCandidates(
-                columns: columns, starts: startsPointer, transitions: listPointer, columnCount: columnCount),
-            rowCount: rowCount, transitionCount: list.count)
+                columns: columns, starts: startsPointer, transitions: listPointer, columnCount: columnCount))
     }
 }
