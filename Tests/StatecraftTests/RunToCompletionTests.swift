@@ -107,4 +107,56 @@ struct RunToCompletionTests {
         #expect(machine.state == .idle)
         #expect(machine.send(.a) == .transitioned)
     }
+
+    /// A machine with no observer and no `didTransition` decides before it marks itself busy, but its
+    /// hooks run busy: what they send is queued and handled before `send` returns, in order.
+    @Test func hooksOfAnUnobservedMachineSendLaterEvents() {
+        enum Relay: StateMachineState, Equatable {
+            case start, first, second, done
+            func next(for event: Go) -> StateTransition<Relay> {
+                switch (self, event) {
+                case (.start, .a): .to(.first)
+                case (.first, .b): .to(.second)
+                case (.second, .c): .to(.done)
+                default: .ignore
+                }
+            }
+            func didEnter(from previous: Relay?, in machine: Machine) {
+                switch self {
+                case .first:
+                    #expect(machine.send(.b) == .queued)
+                    #expect(machine.send(.c) == .queued)
+                    #expect(machine.state == .first)
+                default: break
+                }
+            }
+        }
+        let machine = StateMachine(initialState: Relay.start)
+        #expect(machine.send(.a) == .transitioned)
+        #expect(machine.state == .done)
+        #expect(machine.pendingEventCount == 0)
+        #expect(machine.handle(.a) == false)
+    }
+
+    /// A guarded definition asks its approver while it decides, so the machine is busy meanwhile: a state
+    /// the approver requests then is queued, not handled in the middle of the decision.
+    @Test func anApproverRequestingAStateWhileDecidingIsQueued() {
+        final class Relay: TransitionApprover {
+            typealias State = Step
+            var machine: StateMachine<GuardedDefinition<Relay>>?
+            var log: [String] = []
+            func shouldTransition(from: Step, to: Step) -> Bool {
+                log.append("\(from)?\(to)")
+                if from == .idle, to == .one { #expect(machine?.handle(.two) == false) }
+                return to != .idle
+            }
+            func didTransition(from: Step, to: Step) { log.append("\(from)->\(to)") }
+        }
+        let relay = Relay()
+        let machine = StateMachine(definition: GuardedDefinition(initialState: Step.idle, approver: relay))
+        relay.machine = machine
+        #expect(machine.handle(.one))
+        #expect(machine.state == .two)
+        #expect(relay.log == ["idle?one", "idle->one", "one?two", "one->two"])
+    }
 }

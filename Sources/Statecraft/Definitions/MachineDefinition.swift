@@ -112,6 +112,13 @@ public protocol MachineDefinition {
     /// the shell's lookup checks fold away at compile time for definitions that never have one.
     static var _mayHaveTransitionLookup: Bool { get }
 
+    /// Not API: whether ``decide(state:event:)`` is pure in the strict sense the shell relies on to call it
+    /// before marking the machine busy: it runs no user code that could send an event to the machine or
+    /// add an observer. `true` by default, as the protocol promises; a definition that asks a delegate
+    /// (``GuardedStateMachine``'s approver) returns `false`, and the machine is then busy while it decides,
+    /// so that what the delegate sends is queued.
+    static var _decidesPurely: Bool { get }
+
     /// Not API: called before a definition that ``_updatesStateInPlace`` handles `event` — a chart
     /// forwards it to the invocations that autoforward (SCXML 1.0 §6.4). Does nothing by default.
     func _willHandle(_ event: Event, in machine: StateMachine<Self>)
@@ -173,6 +180,10 @@ extension MachineDefinition {
     /// `false`: the definition has no ``_transitionLookup``.
     @inlinable
     public static var _mayHaveTransitionLookup: Bool { false }
+
+    /// `true`: ``decide(state:event:)`` is pure, as the protocol promises.
+    @inlinable
+    public static var _decidesPurely: Bool { true }
 
     /// Does nothing.
     @inlinable

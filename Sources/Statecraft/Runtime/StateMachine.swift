@@ -146,6 +146,7 @@ public final class StateMachine<Definition: MachineDefinition> {
             return false
         }
         if Self.answersByLookup, let answer = answerObserved(event) { return answer }
+        if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
         return processAndDrain(event)
     }
 
@@ -166,6 +167,9 @@ public final class StateMachine<Definition: MachineDefinition> {
             return .queued
         }
         if Self.answersByLookup, let answer = answerObserved(event) { return answer ? .transitioned : .ignored }
+        if Self.decidesBeforeMarkingBusy, supportWord == 0 {
+            return processWithoutSupport(event) ? outcomeOfTransition() : .ignored
+        }
         isHandling = true
         let outcome = process(event) ? outcomeOfTransition() : .ignored
         // Queued events imply a support object; testing it first lets the optimizer fold this test into the
@@ -198,7 +202,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable @inline(__always)
     func processAndDrainWithoutIdleLookup(_ event: Event) -> Bool {
         supportWord = 0
-        let transitioned = processAndDrain(event)
+        let transitioned = Self.decidesBeforeMarkingBusy ? processWithoutSupport(event) : processAndDrain(event)
         bringBackIdleLookup()
         return transitioned
     }
@@ -255,6 +259,31 @@ public final class StateMachine<Definition: MachineDefinition> {
         return transitioned
     }
 
+    /// Whether the machine may ask its definition's ``MachineDefinition/decide(state:event:)`` before
+    /// marking itself busy: the definition decides on a copy of the state (it does not update it in place)
+    /// and its decisions run no user code that could reach the machine
+    /// (``MachineDefinition/_decidesPurely``). Known at compile time.
+    @inlinable static var decidesBeforeMarkingBusy: Bool {
+        !Definition._updatesStateInPlace && Definition._decidesPurely
+    }
+
+    /// ``processAndDrain(_:)`` on a machine without a support object (no observer, no `didTransition`, no
+    /// effect, no queued event), for a definition that ``decidesBeforeMarkingBusy``. The pure decision
+    /// comes first; an ignored event is then heard by nobody, and the machine marks itself busy only for the
+    /// transition's hooks. When the hooks do nothing and are inlined, the optimizer drops the busy flag's
+    /// stores and the support checks: what is left is the decision and the new state.
+    ///
+    /// - Returns: Whether `event` caused a transition.
+    @inlinable @inline(__always)
+    func processWithoutSupport(_ event: Event) -> Bool {
+        guard let decision = definition.decide(state: _state, event: event) else { return false }
+        isHandling = true
+        _ = perform(consume decision, on: event)
+        if unretainedSupport != nil, hasQueuedEvents { drainQueue() } // see `send(_:)`
+        isHandling = false
+        return true
+    }
+
     /// Handles one event: decide, perform, notify.
     ///
     /// - Returns: Whether the event caused a transition: a plain `Bool`, so that callers that only need
@@ -273,14 +302,14 @@ public final class StateMachine<Definition: MachineDefinition> {
             if cell == _TransitionLookup.ignored { return ignore(event) }
         }
         guard let decision = definition.decide(state: _state, event: event) else { return ignore(event) }
-        return perform(decision, on: event)
+        return perform(consume decision, on: event)
     }
 
     /// Performs a decision: the transition's hooks, the change of state, the observers.
     ///
     /// - Returns: `true`, for ``process(_:)`` to return.
     @inlinable @inline(__always)
-    func perform(_ decision: TransitionDecision<State, Definition.Action>, on event: Event) -> Bool {
+    func perform(_ decision: consuming TransitionDecision<State, Definition.Action>, on event: Event) -> Bool {
         // A change of state ends the effects of the state left (new epoch, tasks cancelled) before any hook
         // of the transition runs, so work started from `willTransition` or an exit hook belongs to the state
         // the event leads to (as work started on entry does) instead of being cancelled at once. Machines
