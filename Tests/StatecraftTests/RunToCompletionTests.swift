@@ -159,4 +159,35 @@ struct RunToCompletionTests {
         #expect(machine.state == .two)
         #expect(relay.log == ["idle?one", "idle->one", "one?two", "one->two"])
     }
+
+    /// A hook that gives an unobserved machine its first observer is still running busy: what it sends
+    /// afterwards is queued, and the new observer hears both transitions, in order.
+    @Test func aHookAddingTheFirstObserverStillQueuesItsEvents() {
+        enum Relay: StateMachineState, Equatable {
+            case start, first, second
+            func next(for event: Go) -> StateTransition<Relay> {
+                switch (self, event) {
+                case (.start, .a): .to(.first)
+                case (.first, .b): .to(.second)
+                default: .ignore
+                }
+            }
+            func didEnter(from previous: Relay?, in machine: Machine) {
+                guard self == .first else { return }
+                let heard = Heard.shared
+                machine.addObserver { old, event, new in heard.log.append("\(old)-\(event)->\(new)") }
+                #expect(machine.send(.b) == .queued)
+                #expect(machine.state == .first)
+            }
+        }
+        final class Heard: @unchecked Sendable {
+            nonisolated(unsafe) static var shared = Heard()
+            var log: [String] = []
+        }
+        Heard.shared = Heard()
+        let machine = StateMachine(initialState: Relay.start)
+        #expect(machine.send(.a) == .transitioned)
+        #expect(machine.state == .second)
+        #expect(Heard.shared.log == ["start-a->first", "first-b->second"])
+    }
 }

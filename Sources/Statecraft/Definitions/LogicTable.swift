@@ -99,9 +99,10 @@ struct LogicTable<State, Event, Action> {
         }
 
         // One block holds the index and then the hook-free cells, so that the runtime's lookup
-        // (`_TransitionLookup`) is a single pointer.
+        // (`_TransitionLookup`) is a single pointer; 4-aligned, because a machine keeps its address with the
+        // two lowest bits free for its own flags (`StateMachine.supportWord`).
         index = UnsafeMutableRawPointer.allocate(
-            byteCount: 768 + cellCount, alignment: MemoryLayout<UInt16>.alignment)
+            byteCount: 768 + cellCount, alignment: 4)
         let rows = index.bindMemory(to: UInt16.self, capacity: 256)
         rows.initialize(repeating: UInt16(stateCases.count * columnCount), count: 256)
         for (byte, position) in statePositions.enumerated() {

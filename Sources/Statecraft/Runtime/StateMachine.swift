@@ -47,32 +47,39 @@ public final class StateMachine<Definition: MachineDefinition> {
     // but not write it (no public setter) nor start another step (their events are queued), so no
     // access overlaps that one. The dynamic exclusivity checks the compiler would otherwise emit (a
     // runtime call per access) would buy nothing: `unchecked`.
-    // `isHandling` sits next to `_state` so that a machine with a small state packs into fewer bytes.
     @exclusivity(unchecked) @usableFromInline var _state: State
-    @exclusivity(unchecked) @usableFromInline var isHandling = false
     // Whether the support object's queue holds events: set by `enqueue`, cleared by `drainQueue`. One byte
     // for the end of each event to test, instead of the support object and its queue's buffer.
     @exclusivity(unchecked) @usableFromInline var hasQueuedEvents = false
-    // One word for two things a machine never has at once, so that a machine with a small state stays a
-    // 40-byte object:
+    // One word for what the common case of `handle` must check, so that it checks one word and a machine
+    // with a small state stays a 40-byte object:
     // - its support object (observers, queue, effects), created by `makeSupport()` on first need and never
     //   replaced or released before the machine is: the object's address, retained by the machine and
-    //   released in `deinit`;
+    //   released in `deinit`, with `busyBit` set while the machine handles an event (`isHandling`);
     // - while the machine may answer an event by its definition's `_transitionLookup` alone — it is not
     //   handling an event and has no support object (see `answersByLookup`) — the lookup's base address
-    //   with its lowest bit set (the block is at least 2-aligned, and an object's address never has that
-    //   bit). A tabulated machine's common case then checks this one word instead of three (busy, support,
-    //   lookup);
-    // - 0 otherwise.
-    // Written only by `makeSupport()`, `bringBackIdleLookup()` (from `init` and after an event the lookup
-    // did not answer) and `processAndDrainWithoutIdleLookup(_:)`, which puts the lookup away while
-    // the definition handles an event.
+    //   with its lowest bit set (the block is 4-aligned, and an object's address never has that bit);
+    // - otherwise 0, or `busyBit` while the machine handles an event.
+    // So 0 means: idle, no support object, no idle lookup. A tabulated machine's common case checks the
+    // word for the lookup; any other machine's common case checks it for 0.
+    // Written by `makeSupport()`, `isHandling`'s setter, `bringBackIdleLookup()` (from `init` and after an
+    // event the lookup did not answer) and `processAndDrainWithoutIdleLookup(_:)`, which puts the lookup
+    // away while the definition handles an event.
     @exclusivity(unchecked) @usableFromInline var supportWord: UInt = 0
+
+    /// The bit of `supportWord` set while the machine handles an event (never with the idle lookup's bit).
+    @inlinable static var busyBit: UInt { 2 }
+
+    /// Whether the machine is handling an event: events sent meanwhile are queued.
+    @inlinable var isHandling: Bool {
+        @inline(__always) get { supportWord & Self.busyBit != 0 }
+        @inline(__always) set { supportWord = newValue ? supportWord | Self.busyBit : supportWord & ~Self.busyBit }
+    }
 
     /// The support object, if any.
     @inlinable var support: MachineSupport<State, Event>? {
         let word = supportWord
-        guard word & 1 == 0, let address = UnsafeRawPointer(bitPattern: word) else { return nil }
+        guard word & 1 == 0, let address = UnsafeRawPointer(bitPattern: word & ~Self.busyBit) else { return nil }
         return Unmanaged<MachineSupport<State, Event>>.fromOpaque(address).takeUnretainedValue()
     }
 
@@ -87,7 +94,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable var unretainedSupport: Unmanaged<MachineSupport<State, Event>>? {
         let word = supportWord
         assert(word & 1 == 0, "Internal inconsistency: the idle lookup is out while the machine handles an event")
-        guard let address = UnsafeRawPointer(bitPattern: word) else { return nil }
+        guard let address = UnsafeRawPointer(bitPattern: word & ~Self.busyBit) else { return nil }
         return Unmanaged.fromOpaque(address)
     }
 
@@ -141,6 +148,17 @@ public final class StateMachine<Definition: MachineDefinition> {
             if let answer = answerWithoutUserCode(event, from: lookup) { return answer }
             return processAndDrainWithoutIdleLookup(event)
         }
+        // Other definitions that decide purely check the word for 0 first — idle, without a support
+        // object — and handle the rest out of line, so that the caller's loop stays small.
+        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy {
+            if supportWord == 0 { return processWithoutSupport(event) }
+        }
+        return handleWithSupport(event)
+    }
+
+    /// ``handle(_:)`` past its first checks.
+    @inlinable @inline(__always)
+    func handleWithSupport(_ event: Event) -> Bool {
         if isHandling {
             enqueue(event)
             return false
@@ -161,6 +179,9 @@ public final class StateMachine<Definition: MachineDefinition> {
         if Self.answersByLookup, let lookup = idleLookup {
             if let answer = answerWithoutUserCode(event, from: lookup) { return answer ? .transitioned : .ignored }
             return processAndDrainWithoutIdleLookup(event) ? outcomeOfTransition() : .ignored
+        }
+        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
+            return processWithoutSupport(event) ? outcomeOfTransition() : .ignored
         }
         if isHandling {
             enqueue(event)
@@ -192,7 +213,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     func bringBackIdleLookup() {
         guard Self.answersByLookup, supportWord == 0, let lookup = definition._transitionLookup else { return }
         let word = UInt(bitPattern: lookup.base)
-        assert(word & 1 == 0, "Internal inconsistency: a transition lookup's block is not 2-aligned")
+        assert(word & 3 == 0, "Internal inconsistency: a transition lookup's block is not 4-aligned")
         supportWord = word | 1
     }
 
@@ -277,7 +298,8 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable @inline(__always)
     func processWithoutSupport(_ event: Event) -> Bool {
         guard let decision = definition.decide(state: _state, event: event) else { return false }
-        isHandling = true
+        // `isHandling = true` on the word known to be 0: a pure decision changed nothing.
+        supportWord = Self.busyBit
         _ = perform(consume decision, on: event)
         if unretainedSupport != nil, hasQueuedEvents { drainQueue() } // see `send(_:)`
         isHandling = false
@@ -420,7 +442,8 @@ public final class StateMachine<Definition: MachineDefinition> {
         if let support { return support }
         let created = MachineSupport<State, Event>()
         if Self.answersByLookup { created.observedLookup = definition._transitionLookup }
-        supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque())
+        // Keeps the busy bit; the idle lookup, if out, is put away (its word never has that bit).
+        supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()) | (supportWord & Self.busyBit)
         return created
     }
 
