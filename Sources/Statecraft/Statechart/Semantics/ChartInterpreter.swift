@@ -83,16 +83,35 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ///   `false` means the event was ignored and the snapshot is untouched.
     @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
         currentSignal = signal
+        // A configuration and event with a plan (``ChartMicrostepPlans``): the microstep it says, without
+        // selecting transitions or computing their sets.
+        if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let plans = tables.microstepPlans,
+            case .event(let event) = signal, snapshotPointer.pointee.active.spilled == nil,
+            let plan = plans.plan(
+                configuration: snapshotPointer.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
+        {
+            if plan.pointee.kind == .ignored { return false }
+            beginRecord()
+            takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
+            finishMacrostep()
+            return true
+        }
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && !hasInternalEvents { return false }
         beginRecord()
         if !enabled.isEmpty { takeMicrostep(enabled, label: .transitions) }
+        finishMacrostep()
+        return true
+    }
+
+    /// The rest of a macrostep after an external event's microstep: eventless transitions and internal
+    /// events, then the halt when a top-level final state was entered.
+    @inlinable mutating func finishMacrostep() {
         if hasInternalEvents || tables.hasEventlessTransitions {
             runToCompletion()
         } else if snapshotPointer.pointee._isFinished {
             exitInterpreter()
         }
-        return true
     }
 
     /// Resets the snapshot's record of the last macrostep, once per macrostep, before the first thing
@@ -330,9 +349,15 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     // MARK: - Microsteps
 
     /// SCXML 1.0 §D.2 `microstep`: exit, run the transitions' content, enter.
-    @inlinable mutating func takeMicrostep(_ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label) {
+    ///
+    /// - Parameter plan: The plan of this microstep in this configuration (``ChartMicrostepPlans``), whose
+    ///   exit and entry sets are those `computeExitSet` and `computeEntrySet` return here; `nil` to compute them.
+    @inlinable mutating func takeMicrostep(
+        _ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label,
+        plan: UnsafeMutablePointer<ChartMicrostepPlan>? = nil
+    ) {
         if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
-        let exited = exitStates(enabled)
+        let exited = exitStates(plan.map { ChartStateSet(low: $0.pointee.exitWord) } ?? computeExitSet(enabled))
         // SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
         for position in 0..<enabled.count {
             let index = enabled[position]
@@ -341,7 +366,22 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             }
         }
         var historyDefaults = ChartTransitionList()
-        let entered = enterStates(enabled, historyDefaults: &historyDefaults)
+        let entered: ChartStateSet
+        if let plan {
+            var sets = Tables.EntrySets()
+            sets.statesToEnter.low = plan.pointee.entryWord
+            sets.statesForDefaultEntry.low = plan.pointee.defaultEntryWord
+            entered = enterStates(sets, isDynamic: false, historyDefaults: &historyDefaults)
+            #if DEBUG
+                // Tests check each planned microstep against the configuration the plan expected.
+                precondition(
+                    snapshotPointer.pointee.active.low == plan.pointee.nextConfiguration,
+                    "Internal inconsistency: a microstep plan led elsewhere")
+            #endif
+        } else {
+            let (sets, isDynamic) = entrySets(enabled)
+            entered = enterStates(sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
+        }
         finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
     }
 
@@ -370,9 +410,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// SCXML 1.0 §D.2 `exitStates`: record history for every state about to be exited (§3.10), then
     /// exit the states in exit order — reverse document order, descendants before ancestors — running
     /// their exit actions.
+    /// - Parameter exitSet: The states to exit (``computeExitSet(_:)`` of the enabled transitions).
     /// - Returns: The states exited.
-    @inlinable mutating func exitStates(_ enabled: ChartTransitionList) -> ChartStateSet {
-        let exitSet = computeExitSet(enabled)
+    @inlinable mutating func exitStates(_ exitSet: ChartStateSet) -> ChartStateSet {
         if exitSet.isEmpty { return exitSet }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
@@ -418,18 +458,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
     }
 
-    /// SCXML 1.0 §D.2 `enterStates`: the entry set — the union of the transitions' planned entry sets,
-    /// or `computeEntrySet` when a plan is dynamic — entered in entry order (document order, ancestors
-    /// before descendants), running entry actions, then the initial transition's content for states
-    /// entered by default, then a history default transition's content. Entering a final state raises
-    /// `done.state` for its parent and, when that completes a parallel grandparent, for the grandparent
-    /// too (§3.7.1); a top-level final state halts the chart.
-    /// - Parameter historyDefaults: Receives the default transitions of the history states entered
-    ///   without a recorded value, in the order their content ran: they are taken too.
-    /// - Returns: The states entered.
-    @inlinable mutating func enterStates(
-        _ enabled: ChartTransitionList, historyDefaults: inout ChartTransitionList
-    ) -> ChartStateSet {
+    /// SCXML 1.0 §D.2 `computeEntrySet`: the union of the transitions' planned entry sets, or
+    /// `computeEntrySet` with the run's history values when a plan is dynamic.
+    /// - Returns: The sets, and whether they were computed with history values (they may then hold
+    ///   history defaults' content).
+    @inlinable mutating func entrySets(_ enabled: ChartTransitionList) -> (sets: Tables.EntrySets, isDynamic: Bool) {
         var sets = Tables.EntrySets()
         var isDynamic = false
         for position in 0..<enabled.count {
@@ -452,6 +485,23 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             var history = Tables.HistoryLookup(recorded: snapshotPointer.pointee.history)
             tables.computeEntrySet(enabled, history: &history, into: &sets)
         }
+        return (sets, isDynamic)
+    }
+
+    /// SCXML 1.0 §D.2 `enterStates`: the entry set (``entrySets(_:)``) entered in entry order (document
+    /// order, ancestors before descendants), running entry actions, then the initial transition's content for states
+    /// entered by default, then a history default transition's content. Entering a final state raises
+    /// `done.state` for its parent and, when that completes a parallel grandparent, for the grandparent
+    /// too (§3.7.1); a top-level final state halts the chart.
+    /// - Parameters:
+    ///   - sets: The entry sets.
+    ///   - isDynamic: Whether `sets` may hold history defaults' content.
+    ///   - historyDefaults: Receives the default transitions of the history states entered
+    ///     without a recorded value, in the order their content ran: they are taken too.
+    /// - Returns: The states entered.
+    @inlinable mutating func enterStates(
+        _ sets: Tables.EntrySets, isDynamic: Bool, historyDefaults: inout ChartTransitionList
+    ) -> ChartStateSet {
         if sets.statesToEnter.isEmpty { return sets.statesToEnter }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         if sets.statesToEnter.spilled == nil {
