@@ -187,10 +187,19 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         entered: ChartStateSet, historyDefaults: ChartTransitionList = ChartTransitionList()
     ) {
         if tracing {
-            snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).recorded.append(
-                ChartRecordedMicrostep(
+            if ChartRecordedMicrostep.Words.fit(
+                transitions: enabled, historyDefaults: historyDefaults, exited: exited, entered: entered)
+            {
+                let words = ChartRecordedMicrostep.Words(
+                    label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited.low,
+                    entered: entered.low)
+                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.record(words) }
+            } else {
+                let microstep = ChartRecordedMicrostep(
                     label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited,
-                    entered: entered))
+                    entered: entered)
+                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.record(microstep) }
+            }
         }
         stepCount += 1
         snapshotPointer.pointee._lastMacrostep.microstepCount += 1
@@ -210,8 +219,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// naming the steps that repeat and the active atomic states.
     @usableFromInline mutating func stopAtBound() {
         let atomic = snapshotPointer.pointee.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
-        snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).loopError = ChartLoopError(
+        let loopError = ChartLoopError(
             bound: bound, loop: ChartLoopError.period(of: recentSteps ?? []), configuration: atomic)
+        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.loopError = loopError }
     }
 
     /// A signal's name in a ``ChartLoopError``.
@@ -619,8 +629,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
         if let effects = scope?.requestedEffects {
             scope?.requestedEffects = nil
-            snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).effects.append(
-                contentsOf: effects)
+            snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) {
+                $0.effects.append(contentsOf: effects)
+            }
         }
         if let failure { raiseError(failure, state: state, phase: phase) }
     }
@@ -629,7 +640,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @inlinable mutating func raiseError(_ error: any Error, state: Int, phase: ChartExecutionError.Phase) {
         beginRecord()
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
-        snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).errors.append(executionError)
+        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) {
+            $0.errors.append(executionError)
+        }
         enqueueInternal(.error(executionError))
     }
 }
