@@ -29,8 +29,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @usableFromInline var internalQueue: FIFOQueue<Signal>?
     /// SCXML's `_event`: the last signal selected, seen by guards and actions.
     @usableFromInline var currentSignal: Signal?
-    /// The scope guards and actions receive: made at the macrostep's first guard or action and handed
-    /// to each in turn (``prepareScope()``), so that a step does not build and destroy one per call.
+    /// The scope guards and actions receive: taken from the snapshot, where the previous step parked it
+    /// (``ChartSnapshot/parkedScope``), or made, at the macrostep's first guard or action, and handed to each
+    /// in turn (``prepareScope()``), so that a step does not build and destroy one per call.
     @usableFromInline var scope: ChartScope<StateID, Event>?
     /// Whether the snapshot's record was reset for this macrostep (see ``beginRecord()``).
     @usableFromInline var begun = false
@@ -62,7 +63,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ) -> Result {
         withUnsafeMutablePointer(to: &snapshot) { pointer in
             var interpreter = Self(stepping: pointer, tracing: tracing, bound: bound)
-            return body(&interpreter)
+            let result = body(&interpreter)
+            // The scope stays with the snapshot, for its next step.
+            if interpreter.scope != nil { pointer.pointee.parkedScope = interpreter.scope.take() }
+            return result
         }
     }
 
@@ -597,7 +601,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @inlinable mutating func prepareScope() {
         let active = snapshotPointer.pointee.active
         if scope == nil {
-            scope = ChartScope(signal: currentSignal, states: tables.stateLookup, configuration: active)
+            // The scope the snapshot's previous step parked, if any (see ``withInterpreter(stepping:tracing:bound:_:)``).
+            scope = snapshotPointer.pointee.parkedScope.take()
+            if scope == nil {
+                scope = ChartScope(signal: currentSignal, states: tables.stateLookup, configuration: active)
+            } else {
+                scope?.currentSignal = currentSignal
+                scope?.configuration = active
+            }
         } else {
             scope?.configuration = active
         }
