@@ -186,7 +186,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         recentSteps?.append(description)
     }
 
-    @inlinable mutating func finishMicrostep(
+    @inlinable @inline(__always) mutating func finishMicrostep(
         _ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label, exited: ChartStateSet,
         entered: ChartStateSet, historyDefaults: ChartTransitionList = ChartTransitionList()
     ) {
@@ -371,32 +371,40 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         plan: UnsafeMutablePointer<ChartMicrostepPlan>? = nil
     ) {
         if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
-        let exited = exitStates(plan.map { ChartStateSet(low: $0.pointee.exitWord) } ?? computeExitSet(enabled))
-        // SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
-        for position in 0..<enabled.count {
-            let index = enabled[position]
-            if let action = tables.transitions[index].action {
-                run(action, state: tables.transitions[index].source, phase: .transition)
-            }
-        }
         var historyDefaults = ChartTransitionList()
-        let entered: ChartStateSet
+        // The same three phases either way; with a plan, written out separately so that the optimizer sees
+        // that its sets are words (no spilled words, no history defaults) and drops what handles those.
         if let plan {
+            let exited = exitStates(ChartStateSet(low: plan.pointee.exitWord))
+            executeTransitionContent(enabled)
             var sets = Tables.EntrySets()
             sets.statesToEnter.low = plan.pointee.entryWord
             sets.statesForDefaultEntry.low = plan.pointee.defaultEntryWord
-            entered = enterStates(sets, isDynamic: false, historyDefaults: &historyDefaults)
+            let entered = enterStates(sets, isDynamic: false, historyDefaults: &historyDefaults)
             #if DEBUG
                 // Tests check each planned microstep against the configuration the plan expected.
                 precondition(
                     snapshotPointer.pointee.active.low == plan.pointee.nextConfiguration,
                     "Internal inconsistency: a microstep plan led elsewhere")
             #endif
+            finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
         } else {
+            let exited = exitStates(computeExitSet(enabled))
+            executeTransitionContent(enabled)
             let (sets, isDynamic) = entrySets(enabled)
-            entered = enterStates(sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
+            let entered = enterStates(sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
+            finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
         }
-        finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
+    }
+
+    /// SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
+    @inlinable @inline(__always) mutating func executeTransitionContent(_ enabled: ChartTransitionList) {
+        for position in 0..<enabled.count {
+            let index = enabled[position]
+            if let action = tables.transitions[index].action {
+                run(action, state: tables.transitions[index].source, phase: .transition)
+            }
+        }
     }
 
     /// SCXML 1.0 §D.2 `computeExitSet`: the active descendants of each transition's domain, read from
@@ -426,7 +434,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// their exit actions.
     /// - Parameter exitSet: The states to exit (``computeExitSet(_:)`` of the enabled transitions).
     /// - Returns: The states exited.
-    @inlinable mutating func exitStates(_ exitSet: ChartStateSet) -> ChartStateSet {
+    @inlinable @inline(__always) mutating func exitStates(_ exitSet: ChartStateSet) -> ChartStateSet {
         if exitSet.isEmpty { return exitSet }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
@@ -513,7 +521,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ///   - historyDefaults: Receives the default transitions of the history states entered
     ///     without a recorded value, in the order their content ran: they are taken too.
     /// - Returns: The states entered.
-    @inlinable mutating func enterStates(
+    @inlinable @inline(__always) mutating func enterStates(
         _ sets: Tables.EntrySets, isDynamic: Bool, historyDefaults: inout ChartTransitionList
     ) -> ChartStateSet {
         if sets.statesToEnter.isEmpty { return sets.statesToEnter }
