@@ -110,7 +110,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// The rest of a macrostep after an external event's microstep: eventless transitions and internal
     /// events, then the halt when a top-level final state was entered.
-    @inlinable mutating func finishMacrostep() {
+    @inlinable @inline(__always) mutating func finishMacrostep() {
         if hasInternalEvents || tables.hasEventlessTransitions {
             runToCompletion()
         } else if snapshotPointer.pointee._isFinished {
@@ -120,7 +120,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// Resets the snapshot's record of the last macrostep, once per macrostep, before the first thing
     /// it records. An ignored event therefore leaves the record (and the snapshot) untouched.
-    @inlinable mutating func beginRecord() {
+    @inlinable @inline(__always) mutating func beginRecord() {
         if begun { return }
         begun = true
         snapshotPointer.pointee._lastMacrostep.reset()

@@ -66,7 +66,7 @@ public struct ChartMacrostep<StateID, Event> {
         }
 
         /// Empties the lists, keeping their buffers.
-        @inlinable func clear() {
+        @inlinable @inline(__always) func clear() {
             // `removeLast()` one by one rather than `removeAll(keepingCapacity:)`, which goes through
             // `replaceSubrange` (about 200 instructions for a one-element list); macrosteps record few.
             // Each list is checked first: most are empty, and `isEmpty` costs no uniqueness check.
