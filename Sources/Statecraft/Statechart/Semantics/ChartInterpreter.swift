@@ -607,18 +607,22 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// Makes ``scope`` show the current configuration (and signal) to the next guard or action,
     /// creating it at the macrostep's first one.
     @inlinable mutating func prepareScope() {
-        let active = snapshotPointer.pointee.active
         if scope == nil {
             // The scope the snapshot's previous step parked, if any (see ``withInterpreter(stepping:tracing:bound:_:)``).
             scope = snapshotPointer.pointee.parkedScope.take()
             if scope == nil {
-                scope = ChartScope(signal: currentSignal, states: tables.stateLookup, configuration: active)
-            } else {
-                scope?.currentSignal = currentSignal
-                scope?.configuration = active
+                scope = ChartScope(
+                    signal: currentSignal, states: tables.stateLookup, configuration: snapshotPointer.pointee.active)
+                return
             }
+            scope?.currentSignal = currentSignal
+        }
+        // The configuration's word alone when neither side has spilled words: assigning the whole set
+        // copies and destroys a `nil` reference (two runtime calls).
+        if snapshotPointer.pointee.active.spilled == nil && scope.unsafelyUnwrapped.configuration.spilled == nil {
+            scope?.configuration.low = snapshotPointer.pointee.active.low
         } else {
-            scope?.configuration = active
+            scope?.configuration = snapshotPointer.pointee.active
         }
     }
 
