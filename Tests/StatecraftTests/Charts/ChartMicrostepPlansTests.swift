@@ -133,4 +133,45 @@ struct ChartMicrostepPlansTests {
         let amberOnOne = try #require(plan(amber, .one))
         #expect(amberOnOne.nextConfiguration == 1 << UInt64(red))
     }
+
+    /// A machine keeps its scope from one step to the next (`ChartScopeBox`): each action must still see its
+    /// own step's signal and configuration, whether or not a copy of the snapshot shares the box.
+    @Test func aKeptScopeShowsEachStepsSignalAndConfiguration() {
+        let chart: Statechart<Light, Four, [String]>
+        do {
+            chart = try Statechart(initial: .red, context: []) {
+                ChartState(.red) {
+                    OnEntry { log, scope in log.append("red \(String(describing: scope.event)) \(scope.isActive(.red))")
+                    }
+                    OnEvent(.zero, target: .green)
+                }
+                ChartState(.green) {
+                    OnEntry { log, scope in
+                        log.append("green \(String(describing: scope.event)) \(scope.isActive(.red))")
+                    }
+                    OnEvent(.one, target: .red)
+                }
+                ChartState(.amber)
+            }
+        } catch {
+            Issue.record("\(error)")
+            return
+        }
+        let machine = StateMachine(chart: chart)
+        machine.handle(.zero)
+        let held = machine.state // shares the scope's box while it lives
+        machine.handle(.one)
+        machine.handle(.zero)
+        #expect(held.isActive(.green))
+        #expect(
+            machine.state.context == [
+                "red nil true", "green Optional(StatecraftTests.ChartEventCandidatesTests.Four.zero) false",
+                "red Optional(StatecraftTests.ChartEventCandidatesTests.Four.one) true",
+                "green Optional(StatecraftTests.ChartEventCandidatesTests.Four.zero) false",
+            ])
+        // The pure step on copies sees the same.
+        var snapshot = chart.start()
+        for event in [Four.zero, .one, .zero] { snapshot = chart.step(snapshot, on: event) ?? snapshot }
+        #expect(snapshot.context == machine.state.context)
+    }
 }

@@ -30,11 +30,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// SCXML's `_event`: the last signal selected, seen by guards and actions.
     @usableFromInline var currentSignal: Signal?
     /// The scope guards and actions receive: taken from the snapshot, where the previous step parked it
-    /// (``ChartSnapshot/parkedScope``), or made, at the macrostep's first guard or action, and handed to each
+    /// (``ChartSnapshot/scopeBox``), or made, at the macrostep's first guard or action, and handed to each
     /// in turn (``prepareScope()``), so that a step does not build and destroy one per call.
     @usableFromInline var scope: ChartScope<StateID, Event>?
     /// Whether the snapshot's record was reset for this macrostep (see ``beginRecord()``).
     @usableFromInline var begun = false
+    /// Whether ``scope`` was taken from the snapshot's ``ChartSnapshot/scopeBox``, found uniquely referenced
+    /// then: ``parkScope()`` puts it back without checking again.
+    @usableFromInline var scopeFromBox = false
     /// The steps taken toward ``ChartSnapshot/macrostepBound``: microsteps, plus internal events that
     /// enabled no transition (a guard throwing on every `error.execution` takes no microstep).
     @usableFromInline var stepCount = 0
@@ -64,8 +67,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         withUnsafeMutablePointer(to: &snapshot) { pointer in
             var interpreter = Self(stepping: pointer, tracing: tracing, bound: bound)
             let result = body(&interpreter)
-            // The scope stays with the snapshot, for its next step.
-            if interpreter.scope != nil { pointer.pointee.parkedScope = interpreter.scope.take() }
+            // The scope stays with the snapshot, for its next step, unless the snapshot shares its box.
+            if interpreter.scope != nil { interpreter.parkScope() }
             return result
         }
     }
@@ -609,7 +612,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @inlinable mutating func prepareScope() {
         if scope == nil {
             // The scope the snapshot's previous step parked, if any (see ``withInterpreter(stepping:tracing:bound:_:)``).
-            scope = snapshotPointer.pointee.parkedScope.take()
+            if snapshotPointer.pointee.scopeBox != nil, isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
+                scope = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
+                    ._withUnsafeGuaranteedRef { $0.scope.take() }
+                scopeFromBox = scope != nil
+            }
             if scope == nil {
                 scope = ChartScope(
                     signal: currentSignal, states: tables.stateLookup, configuration: snapshotPointer.pointee.active)
@@ -624,6 +631,21 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         } else {
             scope?.configuration = snapshotPointer.pointee.active
         }
+    }
+
+    /// Keeps ``scope`` in the snapshot's ``ChartSnapshot/scopeBox`` for its next step: in a new box the
+    /// first time, in its own box afterwards; not when the snapshot shares its box with a copy.
+    @inlinable mutating func parkScope() {
+        if scopeFromBox {
+            // The box was unique when the scope was taken; a copy of the snapshot made since (by an action
+            // reading the machine's state) only ever reads the box once it holds the only reference.
+        } else if snapshotPointer.pointee.scopeBox == nil {
+            snapshotPointer.pointee.scopeBox = ChartScopeBox()
+        } else if !isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
+            return
+        }
+        let box = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
+        box._withUnsafeGuaranteedRef { $0.scope = scope.take() }
     }
 
     /// Runs entry or exit action `action` (a position in the tables' actions) through its unretained

@@ -27,7 +27,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     /// The scope the last step handed to guards and actions, kept for the next step on this snapshot (see
     /// ``ChartInterpreter/prepareScope()``), so that a machine does not make and destroy one per event. Not
     /// part of the chart's state: what it holds is reset before a guard or action sees it.
-    @usableFromInline var parkedScope: ChartScope<StateID, Event>?
+    @usableFromInline var scopeBox: ChartScopeBox<StateID, Event>?
 
     /// The chart's extended state, updated by actions.
     @inlinable public var context: Context { _context }
@@ -45,7 +45,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         self._isFinished = false
         self.finalIndex = -1
         self._lastMacrostep = ChartMacrostep()
-        self.parkedScope = nil
+        self.scopeBox = nil
     }
 
     /// The same snapshot with an empty ``lastMacrostep``.
@@ -84,7 +84,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         self._isFinished = isFinished
         self.finalIndex = finalIndex
         self._lastMacrostep = ChartMacrostep()
-        self.parkedScope = nil
+        self.scopeBox = nil
     }
 
     /// The states each history state recorded, by the history state's index.
