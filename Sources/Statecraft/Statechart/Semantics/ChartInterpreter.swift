@@ -667,6 +667,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         } catch {
             failure = error
         }
+        if scope?.raisedSignals != nil || scope?.requestedEffects != nil { takeRequests() }
+        if let failure { raiseError(failure, state: state, phase: phase) }
+    }
+
+    /// Moves the signals the action that just ran raised to the internal queue, and the effects it asked for
+    /// to the record. Out of line: most actions do neither, and ``run(_:state:phase:)`` stays small.
+    @usableFromInline @inline(never) mutating func takeRequests() {
         if let raised = scope?.raisedSignals {
             scope?.raisedSignals = nil
             if internalQueue == nil { internalQueue = FIFOQueue() }
@@ -678,11 +685,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                 $0.effects.append(contentsOf: effects)
             }
         }
-        if let failure { raiseError(failure, state: state, phase: phase) }
     }
 
     /// SCXML 1.0 §3.12.2: place `error.execution` on the internal queue.
-    @inlinable mutating func raiseError(_ error: any Error, state: Int, phase: ChartExecutionError.Phase) {
+    @usableFromInline @inline(never) mutating func raiseError(
+        _ error: any Error, state: Int, phase: ChartExecutionError.Phase
+    ) {
         beginRecord()
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
         snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) {
