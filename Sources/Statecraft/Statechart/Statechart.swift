@@ -69,7 +69,7 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     public init(initial: [StateID], context: Context, elements: [ChartElement<StateID, Event, Context>])
         throws(ChartError<StateID>)
     {
-        tables = try ChartTables.build(initial: initial, elements: elements)
+        tables = try ChartTables.build(initial: initial, elements: elements).withMicrostepPlans(context: context)
         initialContext = context
     }
 

@@ -99,13 +99,19 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     let eventCandidateStorage: ChartEventCandidates.Storage?
     /// ``eventCandidateStorage``'s pointers, read by a step without retaining the storage.
     @usableFromInline let eventCandidates: ChartEventCandidates?
+    /// For a chart of at most 64 states with tabulated events and few legal configurations, the microstep
+    /// each event takes in each configuration (``ChartMicrostepPlans``); `nil` otherwise. Owns what
+    /// ``microstepPlans`` points to.
+    let microstepPlanStorage: ChartMicrostepPlans.Storage?
+    /// ``microstepPlanStorage``'s pointers, read by a step without retaining the storage.
+    @usableFromInline let microstepPlans: ChartMicrostepPlans?
 
     init(
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
         historyChildren: [[Int]], transitionRanges: [Range<Int>], initialTransitions: [Int],
         actions: [Action], entryActionRanges: [Range<Int>], exitActionRanges: [Range<Int>],
         transitions: [Transition], stateIndex: [StateID: Int], plans: [ChartTransitionPlan],
-        eventCandidates: ChartEventCandidates.Storage? = nil
+        eventCandidates: ChartEventCandidates.Storage? = nil, microstepPlans: ChartMicrostepPlans.Storage? = nil
     ) {
         self.ids = ids
         self.kinds = kinds
@@ -136,6 +142,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         }
         self.eventCandidateStorage = eventCandidates
         self.eventCandidates = eventCandidates?.candidates
+        self.microstepPlanStorage = microstepPlans
+        self.microstepPlans = microstepPlans?.plans
     }
 
     /// The same tables with the transitions' plans (``makePlans()``) and, when the chart's events are
@@ -148,6 +156,16 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
             initialTransitions: initialTransitions, actions: actions, entryActionRanges: entryActionRanges,
             exitActionRanges: exitActionRanges, transitions: transitions, stateIndex: stateIndex, plans: makePlans(),
             eventCandidates: makeEventCandidates())
+    }
+
+    /// The same tables with `microstepPlans` (or none).
+    func with(microstepPlans: ChartMicrostepPlans.Storage?) -> ChartTables {
+        ChartTables(
+            ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
+            historyChildren: historyChildren, transitionRanges: transitionRanges,
+            initialTransitions: initialTransitions, actions: actions, entryActionRanges: entryActionRanges,
+            exitActionRanges: exitActionRanges, transitions: transitions, stateIndex: stateIndex, plans: plans,
+            eventCandidates: eventCandidateStorage, microstepPlans: microstepPlans)
     }
 
     /// Calls every trigger once per event case (see ``ChartEventCandidates``); `nil` when `Event` does not

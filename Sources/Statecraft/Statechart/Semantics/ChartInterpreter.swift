@@ -29,11 +29,15 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @usableFromInline var internalQueue: FIFOQueue<Signal>?
     /// SCXML's `_event`: the last signal selected, seen by guards and actions.
     @usableFromInline var currentSignal: Signal?
-    /// The scope guards and actions receive: made at the macrostep's first guard or action and handed
-    /// to each in turn (``prepareScope()``), so that a step does not build and destroy one per call.
+    /// The scope guards and actions receive: taken from the snapshot, where the previous step parked it
+    /// (``ChartSnapshot/scopeBox``), or made, at the macrostep's first guard or action, and handed to each
+    /// in turn (``prepareScope()``), so that a step does not build and destroy one per call.
     @usableFromInline var scope: ChartScope<StateID, Event>?
     /// Whether the snapshot's record was reset for this macrostep (see ``beginRecord()``).
     @usableFromInline var begun = false
+    /// Whether ``scope`` was taken from the snapshot's ``ChartSnapshot/scopeBox``, found uniquely referenced
+    /// then: ``parkScope()`` puts it back without checking again.
+    @usableFromInline var scopeFromBox = false
     /// The steps taken toward ``ChartSnapshot/macrostepBound``: microsteps, plus internal events that
     /// enabled no transition (a guard throwing on every `error.execution` takes no microstep).
     @usableFromInline var stepCount = 0
@@ -62,7 +66,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ) -> Result {
         withUnsafeMutablePointer(to: &snapshot) { pointer in
             var interpreter = Self(stepping: pointer, tracing: tracing, bound: bound)
-            return body(&interpreter)
+            let result = body(&interpreter)
+            // The scope stays with the snapshot, for its next step, unless the snapshot shares its box.
+            if interpreter.scope != nil { interpreter.parkScope() }
+            return result
         }
     }
 
@@ -83,21 +90,40 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ///   `false` means the event was ignored and the snapshot is untouched.
     @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
         currentSignal = signal
+        // A configuration and event with a plan (``ChartMicrostepPlans``): the microstep it says, without
+        // selecting transitions or computing their sets.
+        if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let plans = tables.microstepPlans,
+            case .event(let event) = signal, snapshotPointer.pointee.active.spilled == nil,
+            let plan = plans.plan(
+                configuration: snapshotPointer.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
+        {
+            if plan.pointee.kind == .ignored { return false }
+            beginRecord()
+            takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
+            finishMacrostep()
+            return true
+        }
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && !hasInternalEvents { return false }
         beginRecord()
         if !enabled.isEmpty { takeMicrostep(enabled, label: .transitions) }
+        finishMacrostep()
+        return true
+    }
+
+    /// The rest of a macrostep after an external event's microstep: eventless transitions and internal
+    /// events, then the halt when a top-level final state was entered.
+    @inlinable @inline(__always) mutating func finishMacrostep() {
         if hasInternalEvents || tables.hasEventlessTransitions {
             runToCompletion()
         } else if snapshotPointer.pointee._isFinished {
             exitInterpreter()
         }
-        return true
     }
 
     /// Resets the snapshot's record of the last macrostep, once per macrostep, before the first thing
     /// it records. An ignored event therefore leaves the record (and the snapshot) untouched.
-    @inlinable mutating func beginRecord() {
+    @inlinable @inline(__always) mutating func beginRecord() {
         if begun { return }
         begun = true
         snapshotPointer.pointee._lastMacrostep.reset()
@@ -163,15 +189,24 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         recentSteps?.append(description)
     }
 
-    @inlinable mutating func finishMicrostep(
+    @inlinable @inline(__always) mutating func finishMicrostep(
         _ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label, exited: ChartStateSet,
         entered: ChartStateSet, historyDefaults: ChartTransitionList = ChartTransitionList()
     ) {
         if tracing {
-            snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).recorded.append(
-                ChartRecordedMicrostep(
+            if ChartRecordedMicrostep.Words.fit(
+                transitions: enabled, historyDefaults: historyDefaults, exited: exited, entered: entered)
+            {
+                let words = ChartRecordedMicrostep.Words(
+                    label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited.low,
+                    entered: entered.low)
+                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.record(words) }
+            } else {
+                let microstep = ChartRecordedMicrostep(
                     label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited,
-                    entered: entered))
+                    entered: entered)
+                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.record(microstep) }
+            }
         }
         stepCount += 1
         snapshotPointer.pointee._lastMacrostep.microstepCount += 1
@@ -191,8 +226,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// naming the steps that repeat and the active atomic states.
     @usableFromInline mutating func stopAtBound() {
         let atomic = snapshotPointer.pointee.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
-        snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).loopError = ChartLoopError(
+        let loopError = ChartLoopError(
             bound: bound, loop: ChartLoopError.period(of: recentSteps ?? []), configuration: atomic)
+        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.loopError = loopError }
     }
 
     /// A signal's name in a ``ChartLoopError``.
@@ -330,19 +366,48 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     // MARK: - Microsteps
 
     /// SCXML 1.0 §D.2 `microstep`: exit, run the transitions' content, enter.
-    @inlinable mutating func takeMicrostep(_ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label) {
+    ///
+    /// - Parameter plan: The plan of this microstep in this configuration (``ChartMicrostepPlans``), whose
+    ///   exit and entry sets are those `computeExitSet` and `computeEntrySet` return here; `nil` to compute them.
+    @inlinable mutating func takeMicrostep(
+        _ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label,
+        plan: UnsafeMutablePointer<ChartMicrostepPlan>? = nil
+    ) {
         if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
-        let exited = exitStates(enabled)
-        // SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
+        var historyDefaults = ChartTransitionList()
+        // The same three phases either way; with a plan, written out separately so that the optimizer sees
+        // that its sets are words (no spilled words, no history defaults) and drops what handles those.
+        if let plan {
+            let exited = exitStates(ChartStateSet(low: plan.pointee.exitWord))
+            executeTransitionContent(enabled)
+            var sets = Tables.EntrySets()
+            sets.statesToEnter.low = plan.pointee.entryWord
+            sets.statesForDefaultEntry.low = plan.pointee.defaultEntryWord
+            let entered = enterStates(sets, isDynamic: false, historyDefaults: &historyDefaults)
+            #if DEBUG
+                // Tests check each planned microstep against the configuration the plan expected.
+                precondition(
+                    snapshotPointer.pointee.active.low == plan.pointee.nextConfiguration,
+                    "Internal inconsistency: a microstep plan led elsewhere")
+            #endif
+            finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
+        } else {
+            let exited = exitStates(computeExitSet(enabled))
+            executeTransitionContent(enabled)
+            let (sets, isDynamic) = entrySets(enabled)
+            let entered = enterStates(sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
+            finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
+        }
+    }
+
+    /// SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
+    @inlinable @inline(__always) mutating func executeTransitionContent(_ enabled: ChartTransitionList) {
         for position in 0..<enabled.count {
             let index = enabled[position]
             if let action = tables.transitions[index].action {
                 run(action, state: tables.transitions[index].source, phase: .transition)
             }
         }
-        var historyDefaults = ChartTransitionList()
-        let entered = enterStates(enabled, historyDefaults: &historyDefaults)
-        finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
     }
 
     /// SCXML 1.0 §D.2 `computeExitSet`: the active descendants of each transition's domain, read from
@@ -370,9 +435,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// SCXML 1.0 §D.2 `exitStates`: record history for every state about to be exited (§3.10), then
     /// exit the states in exit order — reverse document order, descendants before ancestors — running
     /// their exit actions.
+    /// - Parameter exitSet: The states to exit (``computeExitSet(_:)`` of the enabled transitions).
     /// - Returns: The states exited.
-    @inlinable mutating func exitStates(_ enabled: ChartTransitionList) -> ChartStateSet {
-        let exitSet = computeExitSet(enabled)
+    @inlinable @inline(__always) mutating func exitStates(_ exitSet: ChartStateSet) -> ChartStateSet {
         if exitSet.isEmpty { return exitSet }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         if tables.hasHistoryStates { recordHistory(exiting: exitSet) }
@@ -418,18 +483,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
     }
 
-    /// SCXML 1.0 §D.2 `enterStates`: the entry set — the union of the transitions' planned entry sets,
-    /// or `computeEntrySet` when a plan is dynamic — entered in entry order (document order, ancestors
-    /// before descendants), running entry actions, then the initial transition's content for states
-    /// entered by default, then a history default transition's content. Entering a final state raises
-    /// `done.state` for its parent and, when that completes a parallel grandparent, for the grandparent
-    /// too (§3.7.1); a top-level final state halts the chart.
-    /// - Parameter historyDefaults: Receives the default transitions of the history states entered
-    ///   without a recorded value, in the order their content ran: they are taken too.
-    /// - Returns: The states entered.
-    @inlinable mutating func enterStates(
-        _ enabled: ChartTransitionList, historyDefaults: inout ChartTransitionList
-    ) -> ChartStateSet {
+    /// SCXML 1.0 §D.2 `computeEntrySet`: the union of the transitions' planned entry sets, or
+    /// `computeEntrySet` with the run's history values when a plan is dynamic.
+    /// - Returns: The sets, and whether they were computed with history values (they may then hold
+    ///   history defaults' content).
+    @inlinable mutating func entrySets(_ enabled: ChartTransitionList) -> (sets: Tables.EntrySets, isDynamic: Bool) {
         var sets = Tables.EntrySets()
         var isDynamic = false
         for position in 0..<enabled.count {
@@ -452,6 +510,23 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             var history = Tables.HistoryLookup(recorded: snapshotPointer.pointee.history)
             tables.computeEntrySet(enabled, history: &history, into: &sets)
         }
+        return (sets, isDynamic)
+    }
+
+    /// SCXML 1.0 §D.2 `enterStates`: the entry set (``entrySets(_:)``) entered in entry order (document
+    /// order, ancestors before descendants), running entry actions, then the initial transition's content for states
+    /// entered by default, then a history default transition's content. Entering a final state raises
+    /// `done.state` for its parent and, when that completes a parallel grandparent, for the grandparent
+    /// too (§3.7.1); a top-level final state halts the chart.
+    /// - Parameters:
+    ///   - sets: The entry sets.
+    ///   - isDynamic: Whether `sets` may hold history defaults' content.
+    ///   - historyDefaults: Receives the default transitions of the history states entered
+    ///     without a recorded value, in the order their content ran: they are taken too.
+    /// - Returns: The states entered.
+    @inlinable @inline(__always) mutating func enterStates(
+        _ sets: Tables.EntrySets, isDynamic: Bool, historyDefaults: inout ChartTransitionList
+    ) -> ChartStateSet {
         if sets.statesToEnter.isEmpty { return sets.statesToEnter }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
         if sets.statesToEnter.spilled == nil {
@@ -535,12 +610,42 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// Makes ``scope`` show the current configuration (and signal) to the next guard or action,
     /// creating it at the macrostep's first one.
     @inlinable mutating func prepareScope() {
-        let active = snapshotPointer.pointee.active
         if scope == nil {
-            scope = ChartScope(signal: currentSignal, states: tables.stateLookup, configuration: active)
-        } else {
-            scope?.configuration = active
+            // The scope the snapshot's previous step parked, if any (see ``withInterpreter(stepping:tracing:bound:_:)``).
+            if snapshotPointer.pointee.scopeBox != nil, isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
+                scope = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
+                    ._withUnsafeGuaranteedRef { $0.scope.take() }
+                scopeFromBox = scope != nil
+            }
+            if scope == nil {
+                scope = ChartScope(
+                    signal: currentSignal, states: tables.stateLookup, configuration: snapshotPointer.pointee.active)
+                return
+            }
+            scope?.currentSignal = currentSignal
         }
+        // The configuration's word alone when neither side has spilled words: assigning the whole set
+        // copies and destroys a `nil` reference (two runtime calls).
+        if snapshotPointer.pointee.active.spilled == nil && scope.unsafelyUnwrapped.configuration.spilled == nil {
+            scope?.configuration.low = snapshotPointer.pointee.active.low
+        } else {
+            scope?.configuration = snapshotPointer.pointee.active
+        }
+    }
+
+    /// Keeps ``scope`` in the snapshot's ``ChartSnapshot/scopeBox`` for its next step: in a new box the
+    /// first time, in its own box afterwards; not when the snapshot shares its box with a copy.
+    @inlinable mutating func parkScope() {
+        if scopeFromBox {
+            // The box was unique when the scope was taken; a copy of the snapshot made since (by an action
+            // reading the machine's state) only ever reads the box once it holds the only reference.
+        } else if snapshotPointer.pointee.scopeBox == nil {
+            snapshotPointer.pointee.scopeBox = ChartScopeBox()
+        } else if !isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
+            return
+        }
+        let box = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
+        box._withUnsafeGuaranteedRef { $0.scope = scope.take() }
     }
 
     /// Runs entry or exit action `action` (a position in the tables' actions) through its unretained
@@ -562,6 +667,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         } catch {
             failure = error
         }
+        if scope?.raisedSignals != nil || scope?.requestedEffects != nil { takeRequests() }
+        if let failure { raiseError(failure, state: state, phase: phase) }
+    }
+
+    /// Moves the signals the action that just ran raised to the internal queue, and the effects it asked for
+    /// to the record. Out of line: most actions do neither, and ``run(_:state:phase:)`` stays small.
+    @usableFromInline @inline(never) mutating func takeRequests() {
         if let raised = scope?.raisedSignals {
             scope?.raisedSignals = nil
             if internalQueue == nil { internalQueue = FIFOQueue() }
@@ -569,17 +681,21 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
         if let effects = scope?.requestedEffects {
             scope?.requestedEffects = nil
-            snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).effects.append(
-                contentsOf: effects)
+            snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) {
+                $0.effects.append(contentsOf: effects)
+            }
         }
-        if let failure { raiseError(failure, state: state, phase: phase) }
     }
 
     /// SCXML 1.0 §3.12.2: place `error.execution` on the internal queue.
-    @inlinable mutating func raiseError(_ error: any Error, state: Int, phase: ChartExecutionError.Phase) {
+    @usableFromInline @inline(never) mutating func raiseError(
+        _ error: any Error, state: Int, phase: ChartExecutionError.Phase
+    ) {
         beginRecord()
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
-        snapshotPointer.pointee._lastMacrostep.uniqueRecords(names: tables.names).errors.append(executionError)
+        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) {
+            $0.errors.append(executionError)
+        }
         enqueueInternal(.error(executionError))
     }
 }

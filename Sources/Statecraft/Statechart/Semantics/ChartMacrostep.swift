@@ -21,7 +21,13 @@ public struct ChartMacrostep<StateID, Event> {
         // `ChartScope`, copied in afterwards) — so the dynamic checks, a runtime call per access and
         // 13 % of `Chart.flat`'s instructions, buy nothing.
         @exclusivity(unchecked) @usableFromInline var names: ChartNames<StateID>?
-        @exclusivity(unchecked) @usableFromInline var recorded: [ChartRecordedMicrostep]
+        /// The first microstep recorded, when it fits in words (``firstIsWords``): most macrosteps record
+        /// one, and overwriting a field of plain words costs less than emptying an array and appending to it.
+        @exclusivity(unchecked) @usableFromInline var firstWords: ChartRecordedMicrostep.Words
+        /// Whether ``firstWords`` holds the first microstep recorded.
+        @exclusivity(unchecked) @usableFromInline var firstIsWords: Bool
+        /// The microsteps recorded, after ``firstWords`` when ``firstIsWords``.
+        @exclusivity(unchecked) @usableFromInline var laterRecorded: [ChartRecordedMicrostep]
         @exclusivity(unchecked) @usableFromInline var effects: [ChartEffect<Event>]
         @exclusivity(unchecked) @usableFromInline var errors: [ChartExecutionError]
         @exclusivity(unchecked) @usableFromInline var loopError: ChartLoopError?
@@ -31,20 +37,44 @@ public struct ChartMacrostep<StateID, Event> {
             errors: [ChartExecutionError] = [], loopError: ChartLoopError? = nil
         ) {
             self.names = names
-            self.recorded = recorded
+            self.firstWords = ChartRecordedMicrostep.placeholder.words
+            self.firstIsWords = false
+            self.laterRecorded = recorded
             self.effects = effects
             self.errors = errors
             self.loopError = loopError
         }
 
+        /// The microsteps recorded, in order.
+        @usableFromInline var recorded: [ChartRecordedMicrostep] {
+            firstIsWords ? [ChartRecordedMicrostep(words: firstWords)] + laterRecorded : laterRecorded
+        }
+
+        /// Appends a microstep that fits in words to the microsteps recorded.
+        @inlinable @inline(__always) func record(_ words: ChartRecordedMicrostep.Words) {
+            if !firstIsWords && laterRecorded.isEmpty {
+                firstWords = words
+                firstIsWords = true
+            } else {
+                laterRecorded.append(ChartRecordedMicrostep(words: words))
+            }
+        }
+
+        /// Appends `microstep` to the microsteps recorded.
+        @inlinable func record(_ microstep: ChartRecordedMicrostep) {
+            laterRecorded.append(microstep)
+        }
+
         /// Empties the lists, keeping their buffers.
-        @inlinable func clear() {
+        @inlinable @inline(__always) func clear() {
             // `removeLast()` one by one rather than `removeAll(keepingCapacity:)`, which goes through
             // `replaceSubrange` (about 200 instructions for a one-element list); macrosteps record few.
-            while !recorded.isEmpty { recorded.removeLast() }
-            while !effects.isEmpty { effects.removeLast() }
-            while !errors.isEmpty { errors.removeLast() }
-            loopError = nil
+            // Each list is checked first: most are empty, and `isEmpty` costs no uniqueness check.
+            firstIsWords = false
+            if !laterRecorded.isEmpty { while !laterRecorded.isEmpty { laterRecorded.removeLast() } }
+            if !effects.isEmpty { while !effects.isEmpty { effects.removeLast() } }
+            if !errors.isEmpty { while !errors.isEmpty { errors.removeLast() } }
+            if loopError != nil { loopError = nil }
         }
     }
 
@@ -97,29 +127,35 @@ public struct ChartMacrostep<StateID, Event> {
         microstepCount = 0
         changedConfiguration = false
         guard storage != nil else { return }
-        if isKnownUniquelyReferenced(&storage), let records {
-            records.clear()
+        if isKnownUniquelyReferenced(&storage) {
+            unretainedRecords._withUnsafeGuaranteedRef { $0.clear() }
         } else {
             storage = nil
         }
     }
 
-    /// The box, created or copied so that this value holds the only reference to it. `names` is evaluated
-    /// only then: a step that records into its own box does not load (nor retain) the names.
-    @inlinable @inline(__always)
-    mutating func uniqueRecords(names: @autoclosure () -> ChartNames<StateID>) -> Records {
-        if isKnownUniquelyReferenced(&storage), let records { return records }
-        return makeUniqueRecords(names: names())
+    /// The box, which must exist, without retaining it: the caller holds this value, which holds the box.
+    @inlinable @inline(__always) var unretainedRecords: Unmanaged<Records> {
+        Unmanaged<Records>.fromOpaque(Unmanaged<AnyObject>.passUnretained(storage.unsafelyUnwrapped).toOpaque())
     }
 
-    /// ``uniqueRecords(names:)`` when this value does not hold the only reference to a box.
-    @usableFromInline mutating func makeUniqueRecords(names: ChartNames<StateID>) -> Records {
+    /// Runs `body` with the box, created or copied so that this value holds the only reference to it, and
+    /// not retained for the call. `names` is evaluated only when a box is made: a step that records into
+    /// its own box does not load (nor retain) the names.
+    @inlinable @inline(__always)
+    mutating func withUniqueRecords<Result>(
+        names: @autoclosure () -> ChartNames<StateID>, _ body: (Records) -> Result
+    ) -> Result {
+        if !isKnownUniquelyReferenced(&storage) { makeUniqueRecords(names: names()) }
+        return unretainedRecords._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Makes the box this value holds unique: a new one, or a copy of the one it shares.
+    @usableFromInline mutating func makeUniqueRecords(names: ChartNames<StateID>) {
         let current = records
-        let fresh = Records(
-            names: names, recorded: current?.recorded ?? [], effects: current?.effects ?? [],
+        storage = Records(
+            names: current?.names ?? names, recorded: current?.recorded ?? [], effects: current?.effects ?? [],
             errors: current?.errors ?? [], loopError: current?.loopError)
-        storage = fresh
-        return fresh
     }
 
     /// Every state exited during the macrostep, in exit order.

@@ -123,3 +123,5 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
         appendEffect(.invocation(.cancel(id: id)))
     }
 }
+
+extension ChartScope: Sendable where Event: Sendable {}

@@ -24,6 +24,10 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline var _isFinished: Bool
     @usableFromInline var finalIndex: Int
     @usableFromInline var _lastMacrostep: ChartMacrostep<StateID, Event>
+    /// The scope the last step handed to guards and actions, kept for the next step on this snapshot (see
+    /// ``ChartInterpreter/prepareScope()``), so that a machine does not make and destroy one per event. Not
+    /// part of the chart's state: what it holds is reset before a guard or action sees it.
+    @usableFromInline var scopeBox: ChartScopeBox<StateID, Event>?
 
     /// The chart's extended state, updated by actions.
     @inlinable public var context: Context { _context }
@@ -41,6 +45,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         self._isFinished = false
         self.finalIndex = -1
         self._lastMacrostep = ChartMacrostep()
+        self.scopeBox = nil
     }
 
     /// The same snapshot with an empty ``lastMacrostep``.
@@ -79,6 +84,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         self._isFinished = isFinished
         self.finalIndex = finalIndex
         self._lastMacrostep = ChartMacrostep()
+        self.scopeBox = nil
     }
 
     /// The states each history state recorded, by the history state's index.

@@ -1,0 +1,58 @@
+/// What one microstep does in one configuration on one event, when that depends on nothing else: the
+/// transitions the step selects, the states it exits and enters, and the configuration it leads to. Computed
+/// when the chart is built by the interpreter's own functions (``ChartInterpreter/planMicrostep(for:)``) and
+/// kept in ``ChartMicrostepPlans``; the step then runs the microstep from it (``ChartInterpreter/takeMicrostep(_:label:plan:)``).
+///
+/// A plain value of words, so that a step reads it through a pointer without reference counting.
+@usableFromInline
+struct ChartMicrostepPlan: Sendable {
+    /// Whether the plan says something.
+    @usableFromInline
+    enum Kind: UInt8, Sendable {
+        /// The microstep depends on more than the configuration and the event (a guard, a history value,
+        /// more than four transitions): the step runs the ordinary selection and computes the sets.
+        case unplanned
+        /// No transition is enabled: the event is ignored.
+        case ignored
+        /// The fields below say what the microstep does.
+        case planned
+    }
+
+    @usableFromInline let kind: Kind
+    /// The optimal enabled transition set, in the order their content runs (at most four).
+    @usableFromInline let transitions: (Int, Int, Int, Int)
+    @usableFromInline let transitionCount: Int
+    /// The states exited (SCXML 1.0 §D.2 `computeExitSet`), as a word of the first 64 states.
+    @usableFromInline let exitWord: UInt64
+    /// The states entered (`statesToEnter`).
+    @usableFromInline let entryWord: UInt64
+    /// The compound states entered by default (`statesForDefaultEntry`).
+    @usableFromInline let defaultEntryWord: UInt64
+    /// The configuration after the microstep.
+    @usableFromInline let nextConfiguration: UInt64
+
+    @usableFromInline
+    init(
+        kind: Kind, transitions: ChartTransitionList = ChartTransitionList(), exitWord: UInt64 = 0,
+        entryWord: UInt64 = 0, defaultEntryWord: UInt64 = 0, nextConfiguration: UInt64 = 0
+    ) {
+        self.kind = kind
+        self.transitions = transitions.inline
+        self.transitionCount = transitions.count
+        self.exitWord = exitWord
+        self.entryWord = entryWord
+        self.defaultEntryWord = defaultEntryWord
+        self.nextConfiguration = nextConfiguration
+    }
+
+    /// A plan saying the ordinary path must run.
+    @usableFromInline static var unplanned: ChartMicrostepPlan { ChartMicrostepPlan(kind: .unplanned) }
+
+    /// A plan saying the event enables nothing.
+    @usableFromInline static var ignored: ChartMicrostepPlan { ChartMicrostepPlan(kind: .ignored) }
+
+    /// ``transitions`` as a list.
+    @inlinable var transitionList: ChartTransitionList {
+        ChartTransitionList(inline: transitions, count: transitionCount)
+    }
+}

@@ -1,0 +1,120 @@
+/// The microstep plans of a chart (``ChartMicrostepPlan``), one per legal configuration and event case,
+/// for a chart of at most 64 states whose events are payload-free `CaseIterable` values
+/// (``ChartEventCandidates``) and whose legal configurations are few enough
+/// (``configurationLimit``, ``planLimit``). Computed when the chart is built, so the tables stay immutable.
+///
+/// A configuration is found by its word in an open-addressing hash table (``keys``, ``rows``); its row of
+/// plans holds one plan per event column, the columns of ``ChartEventCandidates``.
+///
+/// A value type of pointers to memory that ``Storage`` owns and frees; the tables keep both, so the step
+/// reads the pointers without retaining anything.
+@usableFromInline
+struct ChartMicrostepPlans {
+    /// The column of each event byte (shared with ``ChartEventCandidates/columns``, which owns it).
+    @usableFromInline let columns: UnsafeMutablePointer<UInt8>
+    /// The configuration words, by hash slot; 0 (no configuration is empty) marks an empty slot.
+    @usableFromInline let keys: UnsafeMutablePointer<UInt64>
+    /// For each slot holding a configuration, the index of its row of plans.
+    @usableFromInline let rows: UnsafeMutablePointer<Int32>
+    /// The plans, row after row, ``columnCount`` per row.
+    @usableFromInline let plans: UnsafeMutablePointer<ChartMicrostepPlan>
+    @usableFromInline let columnCount: Int
+    /// The number of slots minus one (the number of slots is a power of two).
+    @usableFromInline let slotMask: Int
+    /// 64 minus the base-2 logarithm of the number of slots: the hash's top bits select the slot.
+    @usableFromInline let shift: UInt64
+
+    /// The most legal configurations a chart is planned for.
+    @usableFromInline static var configurationLimit: Int { 4096 }
+    /// The most plans (configurations × event cases) a chart keeps: 64 K, 4 MB.
+    @usableFromInline static var planLimit: Int { 1 << 16 }
+
+    /// Owns the memory of a ``ChartMicrostepPlans`` (but not its ``columns``) and frees it when the tables go.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        // Immutable after initialisation.
+        @usableFromInline let plans: ChartMicrostepPlans
+        /// The configurations, in the order of their rows.
+        let configurations: [UInt64]
+
+        init(plans: ChartMicrostepPlans, configurations: [UInt64]) {
+            self.plans = plans
+            self.configurations = configurations
+        }
+
+        deinit {
+            plans.keys.deallocate()
+            plans.rows.deallocate()
+            plans.plans.deallocate()
+        }
+    }
+
+    /// Lays out `plans` (``columnCount`` per configuration, in the order of `configurations`).
+    static func make(
+        configurations: [UInt64], plans: [ChartMicrostepPlan], columns: UnsafeMutablePointer<UInt8>, columnCount: Int
+    ) -> Storage {
+        precondition(plans.count == configurations.count * columnCount, "Internal inconsistency: a plan per cell")
+        var slotCount = 2
+        var bits: UInt64 = 1
+        while slotCount < 2 * configurations.count {
+            slotCount *= 2
+            bits += 1
+        }
+        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: slotCount)
+        keys.initialize(repeating: 0, count: slotCount)
+        let rows = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
+        rows.initialize(repeating: 0, count: slotCount)
+        let shift = 64 - bits
+        for (row, configuration) in configurations.enumerated() {
+            var slot = Self.slot(of: configuration, shift: shift)
+            while keys[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
+            keys[slot] = configuration
+            rows[slot] = Int32(row)
+        }
+        let planPointer = UnsafeMutablePointer<ChartMicrostepPlan>.allocate(capacity: Swift.max(plans.count, 1))
+        planPointer.initialize(from: plans, count: plans.count)
+        return Storage(
+            plans: ChartMicrostepPlans(
+                columns: columns, keys: keys, rows: rows, plans: planPointer, columnCount: columnCount,
+                slotMask: slotCount - 1, shift: shift),
+            configurations: configurations)
+    }
+
+    @usableFromInline
+    init(
+        columns: UnsafeMutablePointer<UInt8>, keys: UnsafeMutablePointer<UInt64>, rows: UnsafeMutablePointer<Int32>,
+        plans: UnsafeMutablePointer<ChartMicrostepPlan>, columnCount: Int, slotMask: Int, shift: UInt64
+    ) {
+        self.columns = columns
+        self.keys = keys
+        self.rows = rows
+        self.plans = plans
+        self.columnCount = columnCount
+        self.slotMask = slotMask
+        self.shift = shift
+    }
+
+    /// The first slot a configuration's search visits (Fibonacci hashing).
+    @inlinable @inline(__always)
+    static func slot(of configuration: UInt64, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (configuration &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+    }
+
+    /// The plan for the configuration whose states are the bits of `configuration` and the event whose byte
+    /// is `byte`; `nil` when the configuration or the event has no plan, or the plan is
+    /// ``ChartMicrostepPlan/Kind/unplanned``.
+    @inlinable @inline(__always)
+    func plan(configuration: UInt64, byte: Int) -> UnsafeMutablePointer<ChartMicrostepPlan>? {
+        let column = columns[byte]
+        if column == ChartEventCandidates.noColumn { return nil }
+        var slot = Self.slot(of: configuration, shift: shift)
+        while true {
+            let key = keys[slot]
+            if key == configuration { break }
+            if key == 0 { return nil }
+            slot = (slot &+ 1) & slotMask
+        }
+        let plan = plans + (Int(rows[slot]) &* columnCount &+ Int(column))
+        return plan.pointee.kind == .unplanned ? nil : plan
+    }
+}

@@ -1,0 +1,177 @@
+import Testing
+
+@testable import Statecraft
+
+/// The microstep plans a chart of at most 64 states with payload-free `CaseIterable` events computes when it
+/// is built (`ChartMicrostepPlans`): a step in a planned configuration runs the microstep the plan says
+/// instead of selecting transitions and computing their sets, so every plan must say what the step does.
+@Suite("Chart microstep plans")
+struct ChartMicrostepPlansTests {
+    typealias Four = ChartEventCandidatesTests.Four
+    typealias Trace = DifferentialStepTests.Trace
+
+    /// What one event did, microsteps included.
+    struct TracedStep: Equatable {
+        var step: DifferentialStepTests.Step
+        var microsteps: [ChartMicrostep<Int>]
+    }
+
+    static func runTraced(_ chart: Statechart<Int, Four, Trace>, _ events: [Four]) -> [TracedStep] {
+        let machine = StateMachine(chart: chart)
+        var steps = [
+            TracedStep(
+                step: DifferentialStepTests.Step(handled: true, machine.state),
+                microsteps: machine.state.lastMacrostep.microsteps)
+        ]
+        for event in events {
+            let handled = machine.handle(event)
+            steps.append(
+                TracedStep(
+                    step: DifferentialStepTests.Step(handled: handled, machine.state),
+                    microsteps: handled ? machine.state.lastMacrostep.microsteps : []))
+        }
+        return steps
+    }
+
+    /// The plans of `tables`, by configuration and event, as ``ChartMicrostepPlans/plan(configuration:byte:)``
+    /// finds them; `nil` when the chart has none.
+    static func plans(
+        of tables: ChartTables<Int, Four, Trace>
+    ) -> [(configuration: UInt64, event: Four, plan: ChartMicrostepPlan?)]? {
+        guard let storage = tables.microstepPlanStorage else { return nil }
+        var found: [(configuration: UInt64, event: Four, plan: ChartMicrostepPlan?)] = []
+        for configuration in storage.configurations {
+            for event in Four.allCases {
+                let plan = storage.plans.plan(
+                    configuration: configuration, byte: Int(_TransitionLookup.byte(of: event)))
+                found.append((configuration, event, plan?.pointee))
+            }
+        }
+        return found
+    }
+
+    /// Random charts (nested, parallel, history, eventless, guards, raises, throwing actions) run with and
+    /// without their plans: every step, its microsteps and its context must be the same.
+    @Test func aPlannedChartStepsAsOneWithoutPlans() {
+        var withPlans = 0
+        for seed in UInt64(1)...120 {
+            guard let drawn = DifferentialStepTests.makeChart(seed: seed, event: { Four.allCases[$0] }) else {
+                continue
+            }
+            if drawn.chart.tables.microstepPlans != nil { withPlans += 1 }
+            let events = DifferentialStepTests.events(seed: seed).map { Four.allCases[$0] }
+            let planned = Self.runTraced(drawn.chart, events)
+            let unplanned = Self.runTraced(drawn.chart.withoutMicrostepPlans(), events)
+            #expect(planned == unplanned, "seed \(seed)")
+        }
+        #expect(withPlans >= 80)
+    }
+
+    /// Every plan of every random chart against the step without plans, from that configuration: an
+    /// ignored event is ignored, and a planned microstep takes the plan's transitions, exits and enters
+    /// the plan's states and leads to the plan's configuration.
+    @Test func everyPlanSaysWhatTheStepDoes() throws {
+        var planned = 0
+        var ignored = 0
+        for seed in UInt64(1)...120 {
+            guard let drawn = DifferentialStepTests.makeChart(seed: seed, event: { Four.allCases[$0] }),
+                let plans = Self.plans(of: drawn.chart.tables)
+            else { continue }
+            let chart = drawn.chart.withoutMicrostepPlans()
+            var snapshot = chart.start()
+            for (configuration, event, plan) in plans {
+                guard let plan else { continue }
+                snapshot.active = ChartStateSet(low: configuration)
+                snapshot._isFinished = false
+                let next = chart.step(snapshot, on: event)
+                switch plan.kind {
+                case .ignored:
+                    ignored += 1
+                    #expect(next == nil, "seed \(seed), configuration \(configuration), \(event)")
+                case .planned:
+                    planned += 1
+                    let first = try #require(next?.lastMacrostep.records?.recorded.first)
+                    #expect(Array(first.transitions) == Array(plan.transitionList), "seed \(seed)")
+                    #expect(first.exited.low == plan.exitWord, "seed \(seed)")
+                    #expect(first.entered.low == plan.entryWord, "seed \(seed)")
+                    #expect(configuration & ~first.exited.low | first.entered.low == plan.nextConfiguration)
+                case .unplanned:
+                    Issue.record("an unplanned plan was returned")
+                }
+            }
+        }
+        #expect(planned > 200 && ignored > 500)
+    }
+
+    enum Light: Hashable, Sendable, CaseIterable { case red, green, amber }
+
+    @Test func aFlatChartPlansEachStateAndEvent() throws {
+        let chart = try Statechart<Light, Four, Int>(initial: .red, context: 0) {
+            ChartState(.red) {
+                OnEntry { count, _ in count += 1 }
+                OnEvent(.zero, target: .green)
+            }
+            ChartState(.green) { OnEvent(.zero, target: .amber, when: { count, _ in count > 0 }) }
+            ChartState(.amber) { OnEvent(.one, target: .red) }
+        }
+        let storage = try #require(chart.tables.microstepPlanStorage)
+        let red = try #require(chart.tables.stateIndex[.red])
+        let green = try #require(chart.tables.stateIndex[.green])
+        let amber = try #require(chart.tables.stateIndex[.amber])
+        #expect(storage.configurations.sorted() == [1 << red, 1 << green, 1 << amber].map { UInt64($0) })
+        func plan(_ state: Int, _ event: Four) -> ChartMicrostepPlan? {
+            storage.plans.plan(configuration: 1 << UInt64(state), byte: Int(_TransitionLookup.byte(of: event)))?
+                .pointee
+        }
+        let redOnZero = try #require(plan(red, .zero))
+        #expect(redOnZero.kind == .planned)
+        #expect(redOnZero.exitWord == 1 << UInt64(red) && redOnZero.entryWord == 1 << UInt64(green))
+        #expect(redOnZero.nextConfiguration == 1 << UInt64(green))
+        #expect(plan(red, .one)?.kind == .ignored)
+        // A guard decides: no plan, the step evaluates it.
+        #expect(plan(green, .zero) == nil)
+        let amberOnOne = try #require(plan(amber, .one))
+        #expect(amberOnOne.nextConfiguration == 1 << UInt64(red))
+    }
+
+    /// A machine keeps its scope from one step to the next (`ChartScopeBox`): each action must still see its
+    /// own step's signal and configuration, whether or not a copy of the snapshot shares the box.
+    @Test func aKeptScopeShowsEachStepsSignalAndConfiguration() {
+        let chart: Statechart<Light, Four, [String]>
+        do {
+            chart = try Statechart(initial: .red, context: []) {
+                ChartState(.red) {
+                    OnEntry { log, scope in log.append("red \(String(describing: scope.event)) \(scope.isActive(.red))")
+                    }
+                    OnEvent(.zero, target: .green)
+                }
+                ChartState(.green) {
+                    OnEntry { log, scope in
+                        log.append("green \(String(describing: scope.event)) \(scope.isActive(.red))")
+                    }
+                    OnEvent(.one, target: .red)
+                }
+                ChartState(.amber)
+            }
+        } catch {
+            Issue.record("\(error)")
+            return
+        }
+        let machine = StateMachine(chart: chart)
+        machine.handle(.zero)
+        let held = machine.state // shares the scope's box while it lives
+        machine.handle(.one)
+        machine.handle(.zero)
+        #expect(held.isActive(.green))
+        #expect(
+            machine.state.context == [
+                "red nil true", "green Optional(StatecraftTests.ChartEventCandidatesTests.Four.zero) false",
+                "red Optional(StatecraftTests.ChartEventCandidatesTests.Four.one) true",
+                "green Optional(StatecraftTests.ChartEventCandidatesTests.Four.zero) false",
+            ])
+        // The pure step on copies sees the same.
+        var snapshot = chart.start()
+        for event in [Four.zero, .one, .zero] { snapshot = chart.step(snapshot, on: event) ?? snapshot }
+        #expect(snapshot.context == machine.state.context)
+    }
+}
