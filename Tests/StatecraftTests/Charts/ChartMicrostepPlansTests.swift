@@ -174,4 +174,41 @@ struct ChartMicrostepPlansTests {
         for event in [Four.zero, .one, .zero] { snapshot = chart.step(snapshot, on: event) ?? snapshot }
         #expect(snapshot.context == machine.state.context)
     }
+
+    enum Sixteen: Int, Hashable, Sendable, CaseIterable {
+        case e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15
+    }
+
+    /// A chart of `regions` parallel regions of four states each, every state moving to the next on some of
+    /// sixteen events: 4^`regions` legal configurations.
+    static func regionsChart(_ regions: Int) throws -> Statechart<Int, Sixteen, Int> {
+        let children: [ChartElement<Int, Sixteen, Int>] = (0..<regions).map { region in
+            let states: [ChartElement<Int, Sixteen, Int>] = (0..<4).map { state in
+                let next = 100 + region * 10 + (state + 1) % 4
+                let moves: [ChartElement<Int, Sixteen, Int>] = Sixteen.allCases
+                    .filter { ($0.rawValue + state + region) % 3 == 0 }
+                    .map { .transition(on: .event($0), targets: [next]) }
+                return .state(100 + region * 10 + state, children: moves)
+            }
+            return .state(region + 1, initial: [100 + region * 10], children: states)
+        }
+        return try Statechart(initial: [0], context: 0, elements: [.parallel(0, children: children)])
+    }
+
+    /// Plans are computed while the chart is built, so their number is bounded: 256 configurations × 16 event
+    /// cases (4,096 plans) are planned, 1,024 × 16 are not — and both charts step alike.
+    @Test func planningStopsAtFourThousandPlans() throws {
+        let planned = try Self.regionsChart(4)
+        let unplanned = try Self.regionsChart(5)
+        #expect(planned.tables.microstepPlans != nil)
+        #expect(unplanned.tables.microstepPlans == nil)
+        let small = StateMachine(chart: planned)
+        let large = StateMachine(chart: unplanned)
+        for event in Sixteen.allCases + Sixteen.allCases.reversed() {
+            small.handle(event)
+            large.handle(event)
+            #expect(
+                small.state.configuration == large.state.configuration.filter { $0 != 5 && !(140..<150).contains($0) })
+        }
+    }
 }
