@@ -273,6 +273,21 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: Whether `event` caused a transition.
     @inlinable @inline(__always)
     func processAndDrain(_ event: Event) -> Bool {
+        if Definition._updatesStateInPlace {
+            // A support object, once made, is never replaced: with one, the word to restore is the one read
+            // now, without reading it again after the observers' calls.
+            let idleWord = supportWord
+            supportWord = idleWord | Self.busyBit
+            let transitioned = process(event)
+            if idleWord != 0 {
+                if hasQueuedEvents { drainQueue() }
+                supportWord = idleWord
+            } else {
+                if unretainedSupport != nil, hasQueuedEvents { drainQueue() }
+                isHandling = false
+            }
+            return transitioned
+        }
         isHandling = true
         let transitioned = process(event)
         if unretainedSupport != nil, hasQueuedEvents { drainQueue() } // see `send(_:)`
