@@ -54,11 +54,11 @@ public struct GuardedDefinition<Approver: TransitionApprover>: MachineDefinition
         }
     }
 
-    /// Asks the approver whether `state` may change to `event`.
     /// `false`: deciding asks the approver, which may assign the machine's state; the machine is busy
     /// meanwhile, so that such an assignment is queued.
     @inlinable public static var _decidesPurely: Bool { false }
 
+    /// Asks the approver whether `state` may change to `event`.
     ///
     /// An approved decision carries the approver as its action, so that ``didTransition(from:on:decision:in:)``
     /// tells the same approver without loading the reference a second time.

@@ -148,17 +148,10 @@ public final class StateMachine<Definition: MachineDefinition> {
             if let answer = answerWithoutUserCode(event, from: lookup) { return answer }
             return processAndDrainWithoutIdleLookup(event)
         }
-        // Other definitions that decide purely check the word for 0 first — idle, without a support
-        // object — and handle the rest out of line, so that the caller's loop stays small.
-        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy {
-            if supportWord == 0 { return processWithoutSupport(event) }
+        // Other definitions that decide purely check the word for 0 first: idle, without a support object.
+        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
+            return processWithoutSupport(event)
         }
-        return handleWithSupport(event)
-    }
-
-    /// ``handle(_:)`` past its first checks.
-    @inlinable @inline(__always)
-    func handleWithSupport(_ event: Event) -> Bool {
         if isHandling {
             enqueue(event)
             return false
@@ -273,25 +266,19 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: Whether `event` caused a transition.
     @inlinable @inline(__always)
     func processAndDrain(_ event: Event) -> Bool {
-        if Definition._updatesStateInPlace {
-            // A support object, once made, is never replaced: with one, the word to restore is the one read
-            // now, without reading it again after the observers' calls.
-            let idleWord = supportWord
-            supportWord = idleWord | Self.busyBit
-            let transitioned = process(event)
-            if idleWord != 0 {
-                if hasQueuedEvents { drainQueue() }
-                supportWord = idleWord
-            } else {
-                if unretainedSupport != nil, hasQueuedEvents { drainQueue() }
-                isHandling = false
-            }
-            return transitioned
-        }
+        let idleWord = supportWord
         isHandling = true
         let transitioned = process(event)
-        if unretainedSupport != nil, hasQueuedEvents { drainQueue() } // see `send(_:)`
-        isHandling = false
+        if Definition._updatesStateInPlace, idleWord != 0 {
+            // A chart machine with a support object restores the word it read: the object, once made, is never
+            // replaced, so the word need not be read again after the observers' calls (about 15 instructions
+            // per observed chart event).
+            if hasQueuedEvents { drainQueue() }
+            supportWord = idleWord
+        } else {
+            if unretainedSupport != nil, hasQueuedEvents { drainQueue() } // see `send(_:)`
+            isHandling = false
+        }
         return transitioned
     }
 
