@@ -18,6 +18,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @usableFromInline typealias Tables = ChartTables<StateID, Event, Context>
     @usableFromInline typealias Snapshot = ChartSnapshot<StateID, Event, Context>
 
+    /// The snapshot's tables, unretained: the snapshot holds them for the whole step, and nothing the step
+    /// runs can replace the snapshot (actions receive its context alone).
     @usableFromInline let tables: Tables
     /// The snapshot being stepped, where its owner stores it, read and written through `pointee` (a
     /// computed property over it would copy the whole interpreter at each access): stepping it through a pointer, rather than
@@ -29,15 +31,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @usableFromInline var internalQueue: FIFOQueue<Signal>?
     /// SCXML's `_event`: the last signal selected, seen by guards and actions.
     @usableFromInline var currentSignal: Signal?
-    /// The scope guards and actions receive: taken from the snapshot, where the previous step parked it
-    /// (``ChartSnapshot/scopeBox``), or made, at the macrostep's first guard or action, and handed to each
-    /// in turn (``prepareScope()``), so that a step does not build and destroy one per call.
-    @usableFromInline var scope: ChartScope<StateID, Event>?
+    /// The box of the scope guards and actions receive, the snapshot's own (``ChartSnapshot/scopeBox``),
+    /// found uniquely referenced or made at the macrostep's first guard or action (``prepareScope()``):
+    /// the scope is handed to each where it is, not moved in and out. Unretained: the snapshot holds it.
+    /// `nil` until then.
+    @usableFromInline var scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>?
     /// Whether the snapshot's record was reset for this macrostep (see ``beginRecord()``).
     @usableFromInline var begun = false
-    /// Whether ``scope`` was taken from the snapshot's ``ChartSnapshot/scopeBox``, found uniquely referenced
-    /// then: ``parkScope()`` puts it back without checking again.
-    @usableFromInline var scopeFromBox = false
     /// The steps taken toward ``ChartSnapshot/macrostepBound``: microsteps, plus internal events that
     /// enabled no transition (a guard throwing on every `error.execution` takes no microstep).
     @usableFromInline var stepCount = 0
@@ -66,10 +66,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ) -> Result {
         withUnsafeMutablePointer(to: &snapshot) { pointer in
             var interpreter = Self(stepping: pointer, tracing: tracing, bound: bound)
-            let result = body(&interpreter)
-            // The scope stays with the snapshot, for its next step, unless the snapshot shares its box.
-            if interpreter.scope != nil { interpreter.parkScope() }
-            return result
+            return body(&interpreter)
         }
     }
 
@@ -142,7 +139,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             if enabled.isEmpty {
                 guard let next = dequeueInternal() else { break }
                 currentSignal = next
-                if scope != nil { scope?.currentSignal = next }
+                if let scopeBox { scopeBox._withUnsafeGuaranteedRef { $0.scope.currentSignal = next } }
                 enabled = selectTransitions(for: next)
                 if enabled.isEmpty {
                     // An internal event processed without a microstep still counts toward the bound.
@@ -326,7 +323,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         guard let condition = tables.transitions[index].guardCondition else { return true }
         do {
             prepareScope()
-            return try condition(snapshotPointer.pointee._context, scope.unsafelyUnwrapped)
+            return try scopeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
+                try condition(snapshotPointer.pointee._context, box.scope)
+            }
         } catch {
             raiseError(error, state: tables.transitions[index].source, phase: .guard)
             return false
@@ -607,45 +606,36 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     // MARK: - Running guards and actions
 
-    /// Makes ``scope`` show the current configuration (and signal) to the next guard or action,
-    /// creating it at the macrostep's first one.
-    @inlinable mutating func prepareScope() {
-        if scope == nil {
-            // The scope the snapshot's previous step parked, if any (see ``withInterpreter(stepping:tracing:bound:_:)``).
-            if snapshotPointer.pointee.scopeBox != nil, isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
-                scope = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
-                    ._withUnsafeGuaranteedRef { $0.scope.take() }
-                scopeFromBox = scope != nil
+    /// Makes the scope in ``scopeBox`` show the current configuration (and signal) to the next guard or
+    /// action, taking the snapshot's box at the macrostep's first one (``attachScope()``).
+    @inlinable @inline(__always) mutating func prepareScope() {
+        if scopeBox == nil { attachScope() }
+        scopeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
+            // The configuration's word alone when neither side has spilled words: assigning the whole set
+            // copies and destroys a `nil` reference (two runtime calls).
+            if snapshotPointer.pointee.active.spilled == nil && box.scope.configuration.spilled == nil {
+                box.scope.configuration.low = snapshotPointer.pointee.active.low
+            } else {
+                box.scope.configuration = snapshotPointer.pointee.active
             }
-            if scope == nil {
-                scope = ChartScope(
-                    signal: currentSignal, states: tables.stateLookup, configuration: snapshotPointer.pointee.active)
-                return
-            }
-            scope?.currentSignal = currentSignal
-        }
-        // The configuration's word alone when neither side has spilled words: assigning the whole set
-        // copies and destroys a `nil` reference (two runtime calls).
-        if snapshotPointer.pointee.active.spilled == nil && scope.unsafelyUnwrapped.configuration.spilled == nil {
-            scope?.configuration.low = snapshotPointer.pointee.active.low
-        } else {
-            scope?.configuration = snapshotPointer.pointee.active
         }
     }
 
-    /// Keeps ``scope`` in the snapshot's ``ChartSnapshot/scopeBox`` for its next step: in a new box the
-    /// first time, in its own box afterwards; not when the snapshot shares its box with a copy.
-    @inlinable mutating func parkScope() {
-        if scopeFromBox {
-            // The box was unique when the scope was taken; a copy of the snapshot made since (by an action
-            // reading the machine's state) only ever reads the box once it holds the only reference.
-        } else if snapshotPointer.pointee.scopeBox == nil {
-            snapshotPointer.pointee.scopeBox = ChartScopeBox()
-        } else if !isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
-            return
+    /// Sets ``scopeBox`` to the snapshot's box, showing the current signal, when the snapshot holds the only
+    /// reference to it (the box a previous step made); otherwise to a new box, which the snapshot then holds
+    /// (a copy of the snapshot keeps the old one).
+    @inlinable mutating func attachScope() {
+        if snapshotPointer.pointee.scopeBox != nil, isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
+            let box = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
+            box._withUnsafeGuaranteedRef { $0.scope.currentSignal = currentSignal }
+            scopeBox = box
+        } else {
+            let box = ChartScopeBox(
+                scope: ChartScope(
+                    signal: currentSignal, states: tables.stateLookup, configuration: snapshotPointer.pointee.active))
+            snapshotPointer.pointee.scopeBox = box
+            scopeBox = Unmanaged.passUnretained(box)
         }
-        let box = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
-        box._withUnsafeGuaranteedRef { $0.scope = scope.take() }
     }
 
     /// Runs entry or exit action `action` (a position in the tables' actions) through its unretained
@@ -662,25 +652,29 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ) {
         prepareScope()
         var failure: (any Error)?
+        let box = scopeBox.unsafelyUnwrapped
         do {
-            try action(&snapshotPointer.pointee._context, &scope!)
+            try box._withUnsafeGuaranteedRef { try action(&snapshotPointer.pointee._context, &$0.scope) }
         } catch {
             failure = error
         }
-        if scope?.raisedSignals != nil || scope?.requestedEffects != nil { takeRequests() }
+        if box._withUnsafeGuaranteedRef({ $0.scope.raisedSignals != nil || $0.scope.requestedEffects != nil }) {
+            takeRequests()
+        }
         if let failure { raiseError(failure, state: state, phase: phase) }
     }
 
     /// Moves the signals the action that just ran raised to the internal queue, and the effects it asked for
     /// to the record. Out of line: most actions do neither, and ``run(_:state:phase:)`` stays small.
     @usableFromInline @inline(never) mutating func takeRequests() {
-        if let raised = scope?.raisedSignals {
-            scope?.raisedSignals = nil
+        let box = scopeBox.unsafelyUnwrapped.takeUnretainedValue()
+        if let raised = box.scope.raisedSignals {
+            box.scope.raisedSignals = nil
             if internalQueue == nil { internalQueue = FIFOQueue() }
             internalQueue?.enqueue(contentsOf: raised)
         }
-        if let effects = scope?.requestedEffects {
-            scope?.requestedEffects = nil
+        if let effects = box.scope.requestedEffects {
+            box.scope.requestedEffects = nil
             snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) {
                 $0.effects.append(contentsOf: effects)
             }

@@ -3,13 +3,16 @@
 /// snapshot larger to copy or to check.
 ///
 /// Only read or written while the snapshot holding it holds the only reference to it (copy on write, like
-/// an array's buffer): a copy of the snapshot shares it, and a step on either then makes its own scope.
+/// an array's buffer): a copy of the snapshot shares it, and a step on either then makes its own box. A step
+/// hands the scope to guards and actions where it is, in the box (``ChartInterpreter/prepareScope()``):
+/// no scope is moved in or out per event.
 @usableFromInline
 final class ChartScopeBox<StateID: Hashable & Sendable, Event>: @unchecked Sendable {
     // `@unchecked`: mutated only while uniquely referenced. `@exclusivity(unchecked)`: for the same reason no
-    // two accesses can overlap, and each is a short move in or out, so the dynamic checks buy nothing.
-    /// The scope kept, if any.
-    @exclusivity(unchecked) @usableFromInline var scope: ChartScope<StateID, Event>?
+    // two accesses of the step can overlap (an action holds the scope `inout` while nothing else reads it),
+    // so the dynamic checks buy nothing.
+    /// The scope kept.
+    @exclusivity(unchecked) @usableFromInline var scope: ChartScope<StateID, Event>
 
-    @usableFromInline init() {}
+    @usableFromInline init(scope: ChartScope<StateID, Event>) { self.scope = scope }
 }
