@@ -30,6 +30,12 @@ struct ChartMicrostepPlan: Sendable {
     @usableFromInline let defaultEntryWord: UInt64
     /// The configuration after the microstep.
     @usableFromInline let nextConfiguration: UInt64
+    /// Where the microstep's actions start in ``ChartMicrostepPlans/actions``, in the order the step runs them
+    /// (``ChartPlannedAction``); -1 when the plan lists none because the microstep does more than run actions
+    /// (it enters a final state): the step then walks the exit and entry sets.
+    @usableFromInline var actionStart: Int32 = -1
+    /// How many actions the microstep runs, from ``actionStart``.
+    @usableFromInline var actionCount: Int32 = 0
 
     @usableFromInline
     init(

@@ -18,6 +18,8 @@ struct ChartMicrostepPlans {
     @usableFromInline let rows: UnsafeMutablePointer<Int32>
     /// The plans, row after row, ``columnCount`` per row.
     @usableFromInline let plans: UnsafeMutablePointer<ChartMicrostepPlan>
+    /// The actions of the plans, each plan's in a run (``ChartMicrostepPlan/actionStart``).
+    @usableFromInline let actions: UnsafeMutablePointer<ChartPlannedAction>
     @usableFromInline let columnCount: Int
     /// The number of slots minus one (the number of slots is a power of two).
     @usableFromInline let slotMask: Int
@@ -48,12 +50,15 @@ struct ChartMicrostepPlans {
             plans.keys.deallocate()
             plans.rows.deallocate()
             plans.plans.deallocate()
+            plans.actions.deallocate()
         }
     }
 
-    /// Lays out `plans` (``columnCount`` per configuration, in the order of `configurations`).
+    /// Lays out `plans` (``columnCount`` per configuration, in the order of `configurations`) and the
+    /// actions they list.
     static func make(
-        configurations: [UInt64], plans: [ChartMicrostepPlan], columns: UnsafeMutablePointer<UInt8>, columnCount: Int
+        configurations: [UInt64], plans: [ChartMicrostepPlan], actions: [ChartPlannedAction],
+        columns: UnsafeMutablePointer<UInt8>, columnCount: Int
     ) -> Storage {
         precondition(plans.count == configurations.count * columnCount, "Internal inconsistency: a plan per cell")
         var slotCount = 2
@@ -75,22 +80,26 @@ struct ChartMicrostepPlans {
         }
         let planPointer = UnsafeMutablePointer<ChartMicrostepPlan>.allocate(capacity: Swift.max(plans.count, 1))
         planPointer.initialize(from: plans, count: plans.count)
+        let actionPointer = UnsafeMutablePointer<ChartPlannedAction>.allocate(capacity: Swift.max(actions.count, 1))
+        actionPointer.initialize(from: actions, count: actions.count)
         return Storage(
             plans: ChartMicrostepPlans(
-                columns: columns, keys: keys, rows: rows, plans: planPointer, columnCount: columnCount,
-                slotMask: slotCount - 1, shift: shift),
+                columns: columns, keys: keys, rows: rows, plans: planPointer, actions: actionPointer,
+                columnCount: columnCount, slotMask: slotCount - 1, shift: shift),
             configurations: configurations)
     }
 
     @usableFromInline
     init(
         columns: UnsafeMutablePointer<UInt8>, keys: UnsafeMutablePointer<UInt64>, rows: UnsafeMutablePointer<Int32>,
-        plans: UnsafeMutablePointer<ChartMicrostepPlan>, columnCount: Int, slotMask: Int, shift: UInt64
+        plans: UnsafeMutablePointer<ChartMicrostepPlan>, actions: UnsafeMutablePointer<ChartPlannedAction>,
+        columnCount: Int, slotMask: Int, shift: UInt64
     ) {
         self.columns = columns
         self.keys = keys
         self.rows = rows
         self.plans = plans
+        self.actions = actions
         self.columnCount = columnCount
         self.slotMask = slotMask
         self.shift = shift

@@ -21,6 +21,9 @@ extension ChartTables {
         var plans: [ChartMicrostepPlan] = []
         plans.reserveCapacity(configurations.count * candidates.columnCount)
         var snapshot = ChartSnapshot(tables: self, context: context)
+        let log = ChartActionLog()
+        var recordingSnapshot = ChartSnapshot(tables: recordingActions(into: log), context: context)
+        var actions: [ChartPlannedAction] = []
         for configuration in configurations {
             snapshot.active = ChartStateSet(low: configuration)
             for column in 0..<candidates.columnCount {
@@ -28,16 +31,95 @@ extension ChartTables {
                     plans.append(.unplanned)
                     continue
                 }
-                plans.append(
-                    ChartInterpreter.withInterpreter(stepping: &snapshot, tracing: false, bound: .max) {
-                        $0.planMicrostep(for: event)
-                    })
+                var plan = ChartInterpreter.withInterpreter(stepping: &snapshot, tracing: false, bound: .max) {
+                    $0.planMicrostep(for: event)
+                }
+                if plan.kind == .planned {
+                    recordingSnapshot.active = ChartStateSet(low: configuration)
+                    if let recorded = Self.recordActions(of: plan, on: event, stepping: &recordingSnapshot, log: log) {
+                        plan.actionStart = Int32(actions.count)
+                        plan.actionCount = Int32(recorded.count)
+                        actions += recorded
+                    }
+                }
+                plans.append(plan)
             }
         }
         return with(
             microstepPlans: ChartMicrostepPlans.make(
-                configurations: configurations, plans: plans, columns: candidates.columns,
+                configurations: configurations, plans: plans, actions: actions, columns: candidates.columns,
                 columnCount: candidates.columnCount))
+    }
+
+    /// The actions the microstep `plan` runs, in order, found by taking it (``ChartInterpreter/takeMicrostep(_:label:plan:)``,
+    /// the step itself) on `snapshot`, whose tables' actions record their calls in `log`
+    /// (``recordingActions(into:)``); `nil` when the microstep does more than run actions (it enters a
+    /// final state, which raises `done.state` or ends the chart), so that the step must take it in full.
+    static func recordActions(
+        of plan: ChartMicrostepPlan, on event: Event, stepping snapshot: inout ChartSnapshot<StateID, Event, Context>,
+        log: ChartActionLog
+    ) -> [ChartPlannedAction]? {
+        log.entries.removeAll(keepingCapacity: true)
+        // The snapshot of the previous recording may have ended the chart.
+        snapshot._isFinished = false
+        snapshot.finalIndex = -1
+        var taken = plan
+        let settled = ChartInterpreter.withInterpreter(stepping: &snapshot, tracing: false, bound: .max) {
+            interpreter in
+            interpreter.currentSignal = .event(event)
+            withUnsafeMutablePointer(to: &taken) {
+                interpreter.takeMicrostep(plan.transitionList, label: .transitions, plan: $0)
+            }
+            return !interpreter.hasInternalEvents
+        }
+        guard settled, !snapshot._isFinished, snapshot.active.low == plan.nextConfiguration else { return nil }
+        return log.entries
+    }
+
+    /// The same tables whose actions, instead of running, append to `log` which action ran, the state and
+    /// phase an error it threw would name, and the configuration it saw: the step taken on these tables lists
+    /// the actions it runs (``recordActions(of:on:stepping:log:)``).
+    func recordingActions(into log: ChartActionLog) -> ChartTables {
+        var blockStates = [Int32](repeating: 0, count: actions.count)
+        var blockPhases = [ChartExecutionError.Phase](repeating: .entry, count: actions.count)
+        for state in 0..<count {
+            for action in entryActionRanges[state] {
+                blockStates[action] = Int32(state)
+                blockPhases[action] = .entry
+            }
+            for action in exitActionRanges[state] {
+                blockStates[action] = Int32(state)
+                blockPhases[action] = .exit
+            }
+        }
+        let recordingActions = actions.indices.map { index in
+            Action { [blockStates, blockPhases] _, scope in
+                log.entries.append(
+                    ChartPlannedAction(
+                        reference: Int32(index), state: blockStates[index], phase: blockPhases[index],
+                        configuration: scope.configuration.low))
+            }
+        }
+        let recordingTransitions = transitions.enumerated().map { index, transition in
+            let source = Int32(transition.source)
+            var action: ChartAction<StateID, Event, Context>?
+            if transition.action != nil {
+                action = { @Sendable _, scope in
+                    log.entries.append(
+                        ChartPlannedAction(
+                            reference: ~Int32(index), state: source, phase: .transition,
+                            configuration: scope.configuration.low))
+                }
+            }
+            return Transition(
+                source: transition.source, trigger: transition.trigger, targets: transition.targets,
+                isInternal: transition.isInternal, guardCondition: transition.guardCondition, action: action)
+        }
+        return ChartTables(
+            ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
+            historyChildren: historyChildren, transitionRanges: transitionRanges,
+            initialTransitions: initialTransitions, actions: recordingActions, entryActionRanges: entryActionRanges,
+            exitActionRanges: exitActionRanges, transitions: recordingTransitions, stateIndex: stateIndex, plans: plans)
     }
 
     /// Every legal configuration of a chart of at most 64 states, as words: the states a configuration

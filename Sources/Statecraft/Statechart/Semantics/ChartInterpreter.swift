@@ -96,7 +96,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         {
             if plan.pointee.kind == .ignored { return false }
             beginRecord()
-            takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
+            if plan.pointee.actionStart >= 0 {
+                takePlannedMicrostep(plan, actions: plans.actions + Int(plan.pointee.actionStart))
+            } else {
+                takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
+            }
             finishMacrostep()
             return true
         }
@@ -397,6 +401,36 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             let entered = enterStates(sets, isDynamic: isDynamic, historyDefaults: &historyDefaults)
             finishMicrostep(enabled, label: label, exited: exited, entered: entered, historyDefaults: historyDefaults)
         }
+    }
+
+    /// SCXML 1.0 §D.2 `microstep`, from a plan that lists its actions (``ChartMicrostepPlan/actionStart``):
+    /// the actions ``takeMicrostep(_:label:plan:)`` runs for this plan, recorded from it when the chart was
+    /// built, each seeing the configuration it saw there, then the plan's next configuration. The same
+    /// record, errors and raised events as that step; no set is walked.
+    ///
+    /// - Parameter actions: The plan's first action in ``ChartMicrostepPlans/actions``.
+    @inlinable mutating func takePlannedMicrostep(
+        _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, actions: UnsafeMutablePointer<ChartPlannedAction>
+    ) {
+        let enabled = plan.pointee.transitionList
+        if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
+        if plan.pointee.exitWord | plan.pointee.entryWord != 0 {
+            snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
+        }
+        for position in 0..<Int(plan.pointee.actionCount) {
+            let action = actions + position
+            snapshotPointer.pointee.active.low = action.pointee.configuration
+            let reference = Int(action.pointee.reference)
+            if reference >= 0 {
+                runAction(reference, state: Int(action.pointee.state), phase: action.pointee.phase)
+            } else if let body = tables.transitions[~reference].action {
+                run(body, state: Int(action.pointee.state), phase: .transition)
+            }
+        }
+        snapshotPointer.pointee.active.low = plan.pointee.nextConfiguration
+        finishMicrostep(
+            enabled, label: .transitions, exited: ChartStateSet(low: plan.pointee.exitWord),
+            entered: ChartStateSet(low: plan.pointee.entryWord))
     }
 
     /// SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.

@@ -1,0 +1,28 @@
+/// One action of a planned microstep (``ChartMicrostepPlan``): which action, the state and phase an error
+/// it throws names, and the configuration it sees. A planned microstep's actions are listed in the order the
+/// step runs them, recorded when the chart is built by running the step itself on tables whose actions
+/// record their call (``ChartTables/withMicrostepPlans(context:)``), so that a step reads the list instead
+/// of walking the exit and entry sets.
+///
+/// A plain value of words, read through a pointer without reference counting.
+@usableFromInline
+struct ChartPlannedAction: Sendable {
+    /// A position in the tables' ``ChartTables/actions`` (an entry or exit action) when not negative;
+    /// otherwise the bitwise complement of the position of the transition whose action it is (a transition's
+    /// content, or the initial transition of a state entered by default).
+    @usableFromInline let reference: Int32
+    /// The state an error the action throws names (``ChartExecutionError/state``).
+    @usableFromInline let state: Int32
+    /// The phase an error the action throws names.
+    @usableFromInline let phase: ChartExecutionError.Phase
+    /// The configuration the action sees (``ChartScope/isActive(_:)``), as the word of the first 64 states.
+    @usableFromInline let configuration: UInt64
+
+    @usableFromInline
+    init(reference: Int32, state: Int32, phase: ChartExecutionError.Phase, configuration: UInt64) {
+        self.reference = reference
+        self.state = state
+        self.phase = phase
+        self.configuration = configuration
+    }
+}
