@@ -57,6 +57,13 @@ struct ChartMicrostepPlan: Sendable {
     /// A plan saying the event enables nothing.
     @usableFromInline static var ignored: ChartMicrostepPlan { ChartMicrostepPlan(kind: .ignored) }
 
+    /// The microstep as a step records it (``ChartRecordedMicrostep``).
+    @inlinable var recordedWords: ChartRecordedMicrostep.Words {
+        ChartRecordedMicrostep.Words(
+            label: .transitions, transitions: transitionList, historyDefaults: ChartTransitionList(),
+            exited: exitWord, entered: entryWord)
+    }
+
     /// ``transitions`` as a list.
     @inlinable var transitionList: ChartTransitionList {
         ChartTransitionList(inline: transitions, count: transitionCount)

@@ -102,7 +102,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// For a chart of at most 64 states with tabulated events and few legal configurations, the microstep
     /// each event takes in each configuration (``ChartMicrostepPlans``); `nil` otherwise. Owns what
     /// ``microstepPlans`` points to.
-    let microstepPlanStorage: ChartMicrostepPlans.Storage?
+    @usableFromInline let microstepPlanStorage: ChartMicrostepPlans.Storage?
     /// ``microstepPlanStorage``'s pointers, read by a step without retaining the storage.
     @usableFromInline let microstepPlans: ChartMicrostepPlans?
 

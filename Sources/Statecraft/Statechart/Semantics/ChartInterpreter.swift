@@ -40,6 +40,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @usableFromInline var scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>?
     /// Whether the snapshot's record was reset for this macrostep (see ``beginRecord()``).
     @usableFromInline var begun = false
+    /// Whether this macrostep's first microstep is recorded as its plan
+    /// (``ChartMacrostep/plannedMicrostep``), to be written into the record's box if the macrostep records
+    /// more (``beginRecord()``).
+    @usableFromInline var recordIsPlanned = false
     /// The steps taken toward ``ChartSnapshot/macrostepBound``: microsteps, plus internal events that
     /// enabled no transition (a guard throwing on every `error.execution` takes no microstep).
     @usableFromInline var stepCount = 0
@@ -96,10 +100,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                 configuration: snapshotPointer.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
         {
             if plan.pointee.kind == .ignored { return false }
-            beginRecord()
             if plan.pointee.actionStart >= 0 {
-                takePlannedMicrostep(plan, actions: plans.actions + Int(plan.pointee.actionStart))
+                takePlannedMicrostep(
+                    plan, index: plan - plans.plans, actions: plans.actions + Int(plan.pointee.actionStart))
             } else {
+                beginRecord()
                 takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
             }
             finishMacrostep()
@@ -128,7 +133,28 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @inlinable @inline(__always) mutating func beginRecord() {
         if begun { return }
         begun = true
+        if recordIsPlanned {
+            writePlannedRecord()
+        } else {
+            snapshotPointer.pointee._lastMacrostep.reset()
+        }
+    }
+
+    /// Moves the first microstep, recorded as its plan (``takePlannedMicrostep(_:actions:)``), into the
+    /// record's box, emptied first, for the rest of the macrostep to record after it.
+    @usableFromInline mutating func writePlannedRecord() {
+        recordIsPlanned = false
+        let words = snapshotPointer.pointee._lastMacrostep.plannedRecord
+        let changed = snapshotPointer.pointee._lastMacrostep.changedConfiguration
+        let count = snapshotPointer.pointee._lastMacrostep.microstepCount
         snapshotPointer.pointee._lastMacrostep.reset()
+        if let words {
+            snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
+                names: tables.names, plans: tables.microstepPlanStorage
+            ) { $0.record(words) }
+        }
+        snapshotPointer.pointee._lastMacrostep.changedConfiguration = changed
+        snapshotPointer.pointee._lastMacrostep.microstepCount = count
     }
 
     /// SCXML 1.0 §D.2 `mainEventLoop`, inner loop: eventless transitions first, then one internal event,
@@ -195,6 +221,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         _ enabled: ChartTransitionList, label: ChartRecordedMicrostep.Label, exited: ChartStateSet,
         entered: ChartStateSet, historyDefaults: ChartTransitionList = ChartTransitionList()
     ) {
+        beginRecord()
         if tracing {
             if ChartRecordedMicrostep.Words.fit(
                 transitions: enabled, historyDefaults: historyDefaults, exited: exited, entered: entered)
@@ -202,12 +229,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                 let words = ChartRecordedMicrostep.Words(
                     label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited.low,
                     entered: entered.low)
-                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.record(words) }
+                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
+                    names: tables.names, plans: tables.microstepPlanStorage
+                ) { $0.record(words) }
             } else {
                 let microstep = ChartRecordedMicrostep(
                     label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited,
                     entered: entered)
-                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.record(microstep) }
+                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
+                    names: tables.names, plans: tables.microstepPlanStorage
+                ) { $0.record(microstep) }
             }
         }
         stepCount += 1
@@ -227,10 +258,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// Ends a macrostep that reached its bound (``Statechart/macrostepBound``): records a ``ChartLoopError``
     /// naming the steps that repeat and the active atomic states.
     @usableFromInline mutating func stopAtBound() {
+        beginRecord()
         let atomic = snapshotPointer.pointee.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
         let loopError = ChartLoopError(
             bound: bound, loop: ChartLoopError.period(of: recentSteps ?? []), configuration: atomic)
-        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) { $0.loopError = loopError }
+        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
+            names: tables.names, plans: tables.microstepPlanStorage
+        ) { $0.loopError = loopError }
     }
 
     /// A signal's name in a ``ChartLoopError``.
@@ -409,15 +443,19 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// built, each seeing the configuration it saw there, then the plan's next configuration. The same
     /// record, errors and raised events as that step; no set is walked.
     ///
-    /// - Parameter actions: The plan's first action in ``ChartMicrostepPlans/actions``.
+    /// A traced macrostep that records nothing before (an action's error or effects) records this microstep
+    /// as its plan (``ChartMacrostep/plannedMicrostep``), without touching the record's box; anything
+    /// recorded later writes it into the box first (``beginRecord()``).
+    ///
+    /// - Parameters:
+    ///   - index: The plan's position in ``ChartMicrostepPlans/plans``.
+    ///   - actions: The plan's first action in ``ChartMicrostepPlans/actions``.
     @inlinable mutating func takePlannedMicrostep(
-        _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, actions: UnsafeMutablePointer<ChartPlannedAction>
+        _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int,
+        actions: UnsafeMutablePointer<ChartPlannedAction>
     ) {
         let enabled = plan.pointee.transitionList
         if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
-        if plan.pointee.exitWord | plan.pointee.entryWord != 0 {
-            snapshotPointer.pointee._lastMacrostep.changedConfiguration = true
-        }
         for position in 0..<Int(plan.pointee.actionCount) {
             let action = actions + position
             snapshotPointer.pointee.active.low = action.pointee.configuration
@@ -429,9 +467,20 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             }
         }
         snapshotPointer.pointee.active.low = plan.pointee.nextConfiguration
-        finishMicrostep(
-            enabled, label: .transitions, exited: ChartStateSet(low: plan.pointee.exitWord),
-            entered: ChartStateSet(low: plan.pointee.entryWord))
+        let changed = plan.pointee.exitWord | plan.pointee.entryWord != 0
+        if !begun && tracing && snapshotPointer.pointee._lastMacrostep.canRecordPlanned {
+            snapshotPointer.pointee._lastMacrostep.recordPlanned(Int32(index), changedConfiguration: changed)
+            recordIsPlanned = true
+            stepCount += 1
+            #if DEBUG
+                snapshotPointer.pointee._checkInvariants()
+            #endif
+        } else {
+            finishMicrostep(
+                enabled, label: .transitions, exited: ChartStateSet(low: plan.pointee.exitWord),
+                entered: ChartStateSet(low: plan.pointee.entryWord))
+            if changed { snapshotPointer.pointee._lastMacrostep.changedConfiguration = true }
+        }
     }
 
     /// SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
@@ -710,7 +759,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
         if let effects = box.scope.requestedEffects {
             box.scope.requestedEffects = nil
-            snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) {
+            beginRecord()
+            snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
+                names: tables.names, plans: tables.microstepPlanStorage
+            ) {
                 $0.effects.append(contentsOf: effects)
             }
         }
@@ -722,7 +774,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ) {
         beginRecord()
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
-        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(names: tables.names) {
+        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
+            names: tables.names, plans: tables.microstepPlanStorage
+        ) {
             $0.errors.append(executionError)
         }
         enqueueInternal(.error(executionError))

@@ -21,6 +21,10 @@ public struct ChartMacrostep<StateID, Event> {
         // `ChartScope`, copied in afterwards) — so the dynamic checks, a runtime call per access and
         // 13 % of `Chart.flat`'s instructions, buy nothing.
         @exclusivity(unchecked) @usableFromInline var names: ChartNames<StateID>?
+        /// The microstep plans of the chart whose steps made the box, if it has any: a macrostep recorded as
+        /// one planned microstep (``ChartMacrostep/plannedMicrostep``) is read from them. Set when the box is
+        /// made, never changed.
+        @usableFromInline let planStorage: ChartMicrostepPlans.Storage?
         /// The first microstep recorded, when it fits in words (``firstIsWords``): most macrosteps record
         /// one, and overwriting a field of plain words costs less than emptying an array and appending to it.
         @exclusivity(unchecked) @usableFromInline var firstWords: ChartRecordedMicrostep.Words
@@ -33,10 +37,12 @@ public struct ChartMacrostep<StateID, Event> {
         @exclusivity(unchecked) @usableFromInline var loopError: ChartLoopError?
 
         @inlinable init(
-            names: ChartNames<StateID>?, recorded: [ChartRecordedMicrostep] = [], effects: [ChartEffect<Event>] = [],
+            names: ChartNames<StateID>?, planStorage: ChartMicrostepPlans.Storage?,
+            recorded: [ChartRecordedMicrostep] = [], effects: [ChartEffect<Event>] = [],
             errors: [ChartExecutionError] = [], loopError: ChartLoopError? = nil
         ) {
             self.names = names
+            self.planStorage = planStorage
             self.firstWords = ChartRecordedMicrostep.placeholder.words
             self.firstIsWords = false
             self.laterRecorded = recorded
@@ -82,10 +88,40 @@ public struct ChartMacrostep<StateID, Event> {
     /// parameters: a snapshot's copies then copy it inline instead of through generic value witnesses.
     @usableFromInline var storage: (any AnyObject & Sendable)?
 
-    /// The box, if any list is not empty.
+    /// The box, if any list is not empty; `nil` when the macrostep is recorded as one planned microstep
+    /// (``plannedMicrostep``), whose effects, errors and loop are then empty.
     @inlinable var records: Records? {
-        guard let storage else { return nil }
+        guard let storage, plannedMicrostep < 0 else { return nil }
         return unsafeDowncast(storage, to: Records.self)
+    }
+
+    /// When the macrostep was one planned microstep with nothing else to record (no effect, no error), the
+    /// position of its plan in the box's ``Records/planStorage`` (``ChartMicrostepPlans/plans``), the record
+    /// of the macrostep: a step records it with three stores into this value instead of emptying the box and
+    /// writing the microstep into it, and the box's own lists, left from an earlier macrostep, are not read.
+    /// -1 when the box holds the record.
+    @usableFromInline var plannedMicrostep: Int32 = -1
+
+    /// Whether ``recordPlanned(_:changedConfiguration:)`` can record a macrostep: the box exists and knows
+    /// the chart's plans.
+    @inlinable var canRecordPlanned: Bool {
+        guard let storage else { return false }
+        return unsafeDowncast(storage, to: Records.self).planStorage != nil
+    }
+
+    /// Records the macrostep as the one microstep of the plan at `index` (see ``plannedMicrostep``).
+    @inlinable mutating func recordPlanned(_ index: Int32, changedConfiguration: Bool) {
+        plannedMicrostep = index
+        microstepCount = 1
+        self.changedConfiguration = changedConfiguration
+    }
+
+    /// The microstep a macrostep recorded as ``plannedMicrostep`` took, as the box would record it.
+    @usableFromInline var plannedRecord: ChartRecordedMicrostep.Words? {
+        guard plannedMicrostep >= 0, let storage,
+            let plans = unsafeDowncast(storage, to: Records.self).planStorage?.plans
+        else { return nil }
+        return plans.plans[Int(plannedMicrostep)].recordedWords
     }
 
     /// The microsteps taken, in order; empty when the chart does not record them (see
@@ -94,6 +130,9 @@ public struct ChartMacrostep<StateID, Event> {
     ///
     /// - Complexity: O(*m* × *n*): the record holds indices, turned into identifiers on each read.
     public var microsteps: [ChartMicrostep<StateID>] {
+        if let words = plannedRecord, let storage, let names = unsafeDowncast(storage, to: Records.self).names {
+            return [ChartRecordedMicrostep(words: words).named(by: names)]
+        }
         guard let records, let names = records.names else { return [] }
         return records.recorded.map { $0.named(by: names) }
     }
@@ -126,6 +165,7 @@ public struct ChartMacrostep<StateID, Event> {
     @inlinable mutating func reset() {
         microstepCount = 0
         changedConfiguration = false
+        plannedMicrostep = -1
         guard storage != nil else { return }
         if isKnownUniquelyReferenced(&storage) {
             unretainedRecords._withUnsafeGuaranteedRef { $0.clear() }
@@ -144,17 +184,21 @@ public struct ChartMacrostep<StateID, Event> {
     /// its own box does not load (nor retain) the names.
     @inlinable @inline(__always)
     mutating func withUniqueRecords<Result>(
-        names: @autoclosure () -> ChartNames<StateID>, _ body: (Records) -> Result
+        names: @autoclosure () -> ChartNames<StateID>, plans: @autoclosure () -> ChartMicrostepPlans.Storage?,
+        _ body: (Records) -> Result
     ) -> Result {
-        if !isKnownUniquelyReferenced(&storage) { makeUniqueRecords(names: names()) }
+        if !isKnownUniquelyReferenced(&storage) { makeUniqueRecords(names: names(), plans: plans()) }
         return unretainedRecords._withUnsafeGuaranteedRef(body)
     }
 
     /// Makes the box this value holds unique: a new one, or a copy of the one it shares.
-    @usableFromInline mutating func makeUniqueRecords(names: ChartNames<StateID>) {
+    @usableFromInline mutating func makeUniqueRecords(
+        names: ChartNames<StateID>, plans: ChartMicrostepPlans.Storage?
+    ) {
         let current = records
         storage = Records(
-            names: current?.names ?? names, recorded: current?.recorded ?? [], effects: current?.effects ?? [],
+            names: current?.names ?? names, planStorage: plans, recorded: current?.recorded ?? [],
+            effects: current?.effects ?? [],
             errors: current?.errors ?? [], loopError: current?.loopError)
     }
 
