@@ -160,12 +160,15 @@ public final class StateMachine<Definition: MachineDefinition> {
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
             return processWithoutSupport(event)
         }
-        if isHandling {
+        // Rare (an event sent from user code while the machine handles one): marked so, so that the optimizer
+        // lays out and allocates registers for the caller's loop with the other paths first.
+        if _slowPath(isHandling) {
             enqueue(event)
             return false
         }
         if Self.answersByLookup, let answer = answerObserved(event) { return answer }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
+        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
         return processAndDrain(event)
     }
 
@@ -313,6 +316,30 @@ public final class StateMachine<Definition: MachineDefinition> {
         supportWord = Self.busyBit
         _ = perform(consume decision, on: event)
         if unretainedSupport != nil, hasDeferredWork { drainQueue() } // see `send(_:)`
+        isHandling = false
+        return true
+    }
+
+    /// ``processWithoutSupport(_:)`` on an idle machine that has a support object, for a definition that
+    /// ``decidesBeforeMarkingBusy`` and has no lookup: the pure decision comes first, and the machine marks
+    /// itself busy for the transition (its hooks and observers) or for the ignored-event observers, if any.
+    ///
+    /// - Returns: Whether `event` caused a transition.
+    @inlinable @inline(__always)
+    func processDecidingFirst(_ event: Event) -> Bool {
+        guard let decision = definition.decide(state: _state, event: event) else {
+            guard let support = unretainedSupport,
+                support._withUnsafeGuaranteedRef({ $0.ignoredEventObservers.callList.baseAddress }) != nil
+            else { return false }
+            isHandling = true
+            _ = ignore(event)
+            if hasDeferredWork { drainQueue() }
+            isHandling = false
+            return false
+        }
+        isHandling = true
+        _ = perform(consume decision, on: event)
+        if hasDeferredWork { drainQueue() }
         isHandling = false
         return true
     }
