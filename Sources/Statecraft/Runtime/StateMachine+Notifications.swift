@@ -58,22 +58,20 @@ extension StateMachine {
     /// until the machine is done notifying (see ``ObserverList``), so the observers called are those attached
     /// when the notification began, as if iterating over a copy of the list.
     ///
-    /// The first observer is called before the loop over the others: a machine has most often one observer,
-    /// and its call then needs no index or count kept across it (the count is read after it, from the list,
-    /// which has not changed).
+    /// One observer, the most common case, is called without a loop: nothing but the machine is kept across
+    /// its call.
     @inlinable @inline(__always)
     func callObservers(
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
         lending newState: inout State
     ) {
-        guard let first = support._withUnsafeGuaranteedRef({ $0.observers.callList.baseAddress }) else { return }
-        first.pointee._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
-        // The support object again from the word rather than kept in a register across the call.
-        let callList = unretainedSupport.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.observers.callList }
-        var index = 1
-        while index < callList.count {
-            callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
-            index &+= 1
+        let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
+        if callList.count == 1 {
+            callList[0]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        } else {
+            for index in callList.indices {
+                callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            }
         }
     }
 
