@@ -48,7 +48,8 @@ extension StateMachine {
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
         lending newState: inout State
     ) {
-        guard support._withUnsafeGuaranteedRef({ $0.observers.callList.baseAddress }) != nil else { return }
+        // Set even when there is no observer to call: nothing runs after the notification, and the bit is
+        // cleared with the busy bit.
         supportWord |= Self.notifyingBit
         callObservers(support, lending: &oldState, on: event, lending: &newState)
     }
