@@ -186,6 +186,32 @@ struct DeferredObserverChangeTests {
         }
     }
 
+    /// A chart machine's observed step follows the same rule: an observer removed during a notification is
+    /// still called for it and not for the event queued meanwhile; one added then hears that event.
+    @Test func aChartMachineDefersObserverChangesTheSameWay() throws {
+        let chart = try TestChart(initial: .a, context: Log()) {
+            ChartState(.a) { OnEvent(E.go, target: .b) }
+            ChartState(.b) { OnEvent(E.go, target: .a) }
+        }
+        let machine = StateMachine(chart: chart)
+        var log: [String] = []
+        var second: ObserverToken?
+        var transitions = 0
+        machine.addObserver { _, _, _ in
+            transitions += 1
+            log.append("first \(transitions)")
+            if transitions == 1, let token = second {
+                #expect(machine.send(.go) == .queued)
+                machine.removeObserver(token)
+                machine.addObserver { _, _, _ in log.append("added \(transitions)") }
+            }
+        }
+        second = machine.addObserver { _, _, _ in log.append("second \(transitions)") }
+        machine.handle(.go)
+        #expect(log == ["first 1", "second 1", "first 2", "added 2"])
+        #expect(machine.observerCount == 2)
+    }
+
     /// `didTransition` runs before the observers: an observer it adds is called for the same transition.
     @Test(arguments: Kind.allCases)
     func anObserverAddedByDidTransitionIsCalledForTheSameTransition(kind: Kind) {

@@ -57,6 +57,22 @@ final class MachineSupport<State, Event> {
         didTransition != nil || !observers.boxes.isEmpty || !observers.pending.isEmpty
     }
 
+    /// Calls `didTransition`, if set, with both states lent (see `StateMachine.notifyTransition(_:lending:on:lending:)`).
+    @inlinable func callDidTransition(lending oldState: inout State, on event: Event, lending newState: inout State) {
+        if let didTransition { didTransition(oldState, event, newState) }
+    }
+
+    /// Calls every observer in registration order, with both states lent, in one loop; the machine has set
+    /// its notifying bit (see `StateMachine.callObservers(_:lending:on:lending:)`, which a chart's observed
+    /// step does not use: with the single observer's call apart, the step no longer stayed inlined in its
+    /// caller's loop, which cost 78 instructions per observed chart event).
+    @inlinable func callObservers(lending oldState: inout State, on event: Event, lending newState: inout State) {
+        let callList = observers.callList
+        for index in callList.indices {
+            callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        }
+    }
+
     /// Applies the changes to either observer list deferred during the notifications of the event just
     /// handled (see ``ObserverList``).
     @usableFromInline func applyDeferredObserverChanges() {

@@ -455,9 +455,9 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         definition._didUpdate(kind, on: event, in: self)
         // Both states lent `inout` where they are stored (see `notifyTransition(_:lending:on:lending:)`).
-        support._withUnsafeGuaranteedRef {
-            notifyTransition(support, lending: &$0.keptState!, on: event, lending: &_state)
-        }
+        support._withUnsafeGuaranteedRef { $0.callDidTransition(lending: &$0.keptState!, on: event, lending: &_state) }
+        supportWord |= Self.notifyingBit
+        support._withUnsafeGuaranteedRef { $0.callObservers(lending: &$0.keptState!, on: event, lending: &_state) }
         return true
     }
 
