@@ -1,10 +1,12 @@
 /// The observers of one kind attached to a machine, in registration order.
 ///
-/// Observers are called from the list's buffer while nothing may change it: an observer added during a
-/// notification waits in ``pending`` and one removed is only marked, and both changes are applied once
-/// the notification ends — the observers called are those attached when it began, as when
-/// iterating over a copy of the list. So the buffer and every box in it stay alive for the whole
-/// notification, and notifying retains neither the boxes nor the closures' contexts.
+/// Observers are called from the list's buffer while nothing may change it: while its machine notifies
+/// observers of an event, an observer added waits in ``pending`` and one removed is only marked, and both
+/// changes are applied once the machine is done with the event's notifications (the machine tells
+/// ``append(_:deferring:)`` and ``remove(_:deferring:)`` whether it is notifying, and calls
+/// ``applyDeferredChanges()`` afterwards) — the observers called are those attached when the notification
+/// began, as when iterating over a copy of the list. So the buffer and every box in it stay alive for the
+/// whole notification, and notifying retains neither the boxes nor the closures' contexts.
 ///
 /// ``boxes`` owns the observers; ``callList`` repeats them as unretained references in memory the list
 /// allocates itself, so that a notification reads the observers without retaining an array buffer or a
@@ -16,19 +18,14 @@ struct ObserverList<Box: ObserverBox> {
     @usableFromInline var boxes: [Box] = [] {
         didSet { rebuildCallList() }
     }
-    /// ``boxes`` as unretained references, for notifications.
+    /// ``boxes`` as unretained references, for notifications; its base address is `nil` when it is empty.
     @usableFromInline private(set) var callList = UnsafeMutableBufferPointer<Unmanaged<Box>>(
         start: nil, count: 0)
     /// Observers added during a notification; they are first called for the next one.
     @usableFromInline var pending: [Box] = []
-    /// Whether a notification is running. Notifications of one list never nest: a machine notifies only
-    /// while it handles an event, and events sent meanwhile (by observers too) are queued, not handled
-    /// inside the notification.
-    @usableFromInline var notifying = false
     /// Whether a box was marked removed during a notification.
     @usableFromInline var hasRemovals = false
-    /// Whether a notification deferred a change (an addition or a removal): one flag for the end of every
-    /// notification to test.
+    /// Whether a change (an addition or a removal) was deferred and waits for ``applyDeferredChanges()``.
     @usableFromInline var hasDeferredChanges = false
 
     @inlinable init() {}
@@ -38,9 +35,10 @@ struct ObserverList<Box: ObserverBox> {
 
     @inlinable var isEmpty: Bool { count == 0 }
 
-    /// Adds an observer; during a notification it is kept aside until the notification ends.
-    @usableFromInline mutating func append(_ box: Box) {
-        if notifying {
+    /// Adds an observer; while `deferring` (during a notification) it is kept aside until
+    /// ``applyDeferredChanges()``.
+    @usableFromInline mutating func append(_ box: Box, deferring: Bool) {
+        if deferring {
             pending.append(box)
             hasDeferredChanges = true
         } else {
@@ -48,17 +46,17 @@ struct ObserverList<Box: ObserverBox> {
         }
     }
 
-    /// Removes the observer `token` identifies; during a notification it is only marked, and dropped
-    /// when the notification ends.
+    /// Removes the observer `token` identifies; while `deferring` (during a notification) it is only
+    /// marked, and dropped by ``applyDeferredChanges()``.
     /// - Returns: Whether an observer was removed.
     /// - Complexity: O(*n*) in the number of observers.
-    @usableFromInline mutating func remove(_ token: ObserverToken) -> Bool {
+    @usableFromInline mutating func remove(_ token: ObserverToken, deferring: Bool) -> Bool {
         if let index = pending.firstIndex(where: { $0.token == token }) {
             pending.remove(at: index)
             return true
         }
         guard let index = boxes.firstIndex(where: { $0.token == token && !$0.isRemoved }) else { return false }
-        if notifying {
+        if deferring {
             let box = boxes[index]
             box.isRemoved = true
             hasRemovals = true
@@ -69,21 +67,13 @@ struct ObserverList<Box: ObserverBox> {
         return true
     }
 
-    /// Starts a notification: until it ends, additions and removals are deferred.
-    @inlinable mutating func beginNotification() {
-        assert(!notifying, "Internal inconsistency: nested notifications of one observer list")
-        notifying = true
-    }
-
-    /// Ends a notification and applies the additions and removals made during it.
-    @inlinable mutating func endNotification() {
-        notifying = false
-        if hasDeferredChanges { applyDeferredChanges() }
-    }
-
     /// Copies ``boxes`` into a new ``callList``.
     @usableFromInline mutating func rebuildCallList() {
         callList.deallocate()
+        guard !boxes.isEmpty else {
+            callList = UnsafeMutableBufferPointer(start: nil, count: 0)
+            return
+        }
         let list = UnsafeMutableBufferPointer<Unmanaged<Box>>.allocate(capacity: boxes.count)
         for (index, box) in boxes.enumerated() {
             (list.baseAddress! + index).initialize(to: Unmanaged.passUnretained(box))
@@ -97,7 +87,9 @@ struct ObserverList<Box: ObserverBox> {
         callList = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
 
+    /// Applies the additions and removals deferred during a notification, if any.
     @usableFromInline mutating func applyDeferredChanges() {
+        guard hasDeferredChanges else { return }
         if hasRemovals {
             boxes.removeAll { $0.isRemoved }
             hasRemovals = false

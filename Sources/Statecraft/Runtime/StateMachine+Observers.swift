@@ -23,7 +23,8 @@ extension StateMachine {
     public func addObserver(_ observer: @escaping (State, Event, State) -> Void) -> ObserverToken {
         let support = makeSupport()
         let token = support.makeToken()
-        support.observers.append(TransitionObserverBox(token: token, body: observer))
+        support.observers.append(TransitionObserverBox(token: token, body: observer), deferring: isNotifying)
+        if isNotifying { hasDeferredWork = true }
         return token
     }
 
@@ -34,7 +35,9 @@ extension StateMachine {
     public func addIgnoredEventObserver(_ observer: @escaping (State, Event) -> Void) -> ObserverToken {
         let support = makeSupport()
         let token = support.makeToken()
-        support.ignoredEventObservers.append(IgnoredEventObserverBox(token: token, body: observer))
+        support.ignoredEventObservers.append(
+            IgnoredEventObserverBox(token: token, body: observer), deferring: isNotifying)
+        if isNotifying { hasDeferredWork = true }
         support.observedLookup = nil
         return token
     }
@@ -49,8 +52,11 @@ extension StateMachine {
     @discardableResult
     public func removeObserver(_ token: ObserverToken) -> Bool {
         guard let support else { return false }
-        if support.observers.remove(token) { return true }
-        if support.ignoredEventObservers.remove(token) { return true }
+        // While the machine notifies, a removal only marks the observer (see `ObserverList`), for the end of the
+        // event to apply.
+        if isNotifying { hasDeferredWork = true }
+        if support.observers.remove(token, deferring: isNotifying) { return true }
+        if support.ignoredEventObservers.remove(token, deferring: isNotifying) { return true }
         if let effects = support.effects { return effects.removeObserver(token) }
         return false
     }

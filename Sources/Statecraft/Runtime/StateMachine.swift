@@ -48,14 +48,17 @@ public final class StateMachine<Definition: MachineDefinition> {
     // access overlaps that one. The dynamic exclusivity checks the compiler would otherwise emit (a
     // runtime call per access) would buy nothing: `unchecked`.
     @exclusivity(unchecked) @usableFromInline var _state: State
-    // Whether the support object's queue holds events: set by `enqueue`, cleared by `drainQueue`. One byte
-    // for the end of each event to test, instead of the support object and its queue's buffer.
-    @exclusivity(unchecked) @usableFromInline var hasQueuedEvents = false
+    // Whether the end of the event being handled has work to do: the support object's queue holds events
+    // (set by `enqueue`) or an observer was added or removed while the machine was notifying (set by
+    // `StateMachine+Observers.swift`; the change waits in its list). Cleared by `drainQueue`. One byte for the
+    // end of each event to test, instead of the support object, its queue's buffer and the lists' flags.
+    @exclusivity(unchecked) @usableFromInline var hasDeferredWork = false
     // One word for what the common case of `handle` must check, so that it checks one word and a machine
     // with a small state stays a 40-byte object:
     // - its support object (observers, queue, effects), created by `makeSupport()` on first need and never
     //   replaced or released before the machine is: the object's address, retained by the machine and
-    //   released in `deinit`, with `busyBit` set while the machine handles an event (`isHandling`);
+    //   released in `deinit`, with `busyBit` set while the machine handles an event (`isHandling`), and
+    //   `notifyingBit` (`StateMachine+Notifications.swift`) too while it notifies observers of that event;
     // - while the machine may answer an event by its definition's `_transitionLookup` alone — it is not
     //   handling an event and has no support object (see `answersByLookup`) — the lookup's base address
     //   with its lowest bit set (the block is 4-aligned, and an object's address never has that bit);
@@ -70,16 +73,21 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// The bit of `supportWord` set while the machine handles an event (never with the idle lookup's bit).
     @inlinable static var busyBit: UInt { 2 }
 
-    /// Whether the machine is handling an event: events sent meanwhile are queued.
+    /// The bits of `supportWord` that are flags, not the support object's address: the busy bit and
+    /// ``notifyingBit``.
+    @inlinable static var flagBits: UInt { busyBit | notifyingBit }
+
+    /// Whether the machine is handling an event: events sent meanwhile are queued. Clearing it clears
+    /// ``notifyingBit`` too.
     @inlinable var isHandling: Bool {
         @inline(__always) get { supportWord & Self.busyBit != 0 }
-        @inline(__always) set { supportWord = newValue ? supportWord | Self.busyBit : supportWord & ~Self.busyBit }
+        @inline(__always) set { supportWord = newValue ? supportWord | Self.busyBit : supportWord & ~Self.flagBits }
     }
 
     /// The support object, if any.
     @inlinable var support: MachineSupport<State, Event>? {
         let word = supportWord
-        guard word & 1 == 0, let address = UnsafeRawPointer(bitPattern: word & ~Self.busyBit) else { return nil }
+        guard word & 1 == 0, let address = UnsafeRawPointer(bitPattern: word & ~Self.flagBits) else { return nil }
         return Unmanaged<MachineSupport<State, Event>>.fromOpaque(address).takeUnretainedValue()
     }
 
@@ -94,7 +102,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable var unretainedSupport: Unmanaged<MachineSupport<State, Event>>? {
         let word = supportWord
         assert(word & 1 == 0, "Internal inconsistency: the idle lookup is out while the machine handles an event")
-        guard let address = UnsafeRawPointer(bitPattern: word & ~Self.busyBit) else { return nil }
+        guard let address = UnsafeRawPointer(bitPattern: word & ~Self.flagBits) else { return nil }
         return Unmanaged.fromOpaque(address)
     }
 
@@ -152,12 +160,15 @@ public final class StateMachine<Definition: MachineDefinition> {
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
             return processWithoutSupport(event)
         }
-        if isHandling {
+        // Rare (an event sent from user code while the machine handles one): marked so, so that the optimizer
+        // lays out and allocates registers for the caller's loop with the other paths first.
+        if _slowPath(isHandling) {
             enqueue(event)
             return false
         }
         if Self.answersByLookup, let answer = answerObserved(event) { return answer }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
+        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
         return processAndDrain(event)
     }
 
@@ -188,7 +199,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         let outcome = process(event) ? outcomeOfTransition() : .ignored
         // Queued events imply a support object; testing it first lets the optimizer fold this test into the
         // support checks before it (testing the byte alone cost `Core.stateType` 4 instructions per event).
-        if unretainedSupport != nil, hasQueuedEvents { drainQueue() }
+        if unretainedSupport != nil, hasDeferredWork { drainQueue() }
         isHandling = false
         return outcome
     }
@@ -250,11 +261,12 @@ public final class StateMachine<Definition: MachineDefinition> {
         else { return nil }
         let cell = lookup.cell(_state, event)
         if cell < _TransitionLookup.askTheDefinition {
-            isHandling = true
+            // Busy and notifying in one store: nothing runs before the observers.
+            supportWord |= Self.flagBits
             var oldState = _state
             _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
-            support._withUnsafeGuaranteedRef { $0.notifyObservers(lending: &oldState, on: event, lending: &_state) }
-            if hasQueuedEvents { drainQueue() }
+            callObservers(support, lending: &oldState, on: event, lending: &_state)
+            if hasDeferredWork { drainQueue() }
             isHandling = false
             return true
         }
@@ -273,10 +285,10 @@ public final class StateMachine<Definition: MachineDefinition> {
             // A chart machine with a support object restores the word it read: the object, once made, is never
             // replaced, so the word need not be read again after the observers' calls (about 15 instructions
             // per observed chart event).
-            if hasQueuedEvents { drainQueue() }
+            if hasDeferredWork { drainQueue() }
             supportWord = idleWord
         } else {
-            if unretainedSupport != nil, hasQueuedEvents { drainQueue() } // see `send(_:)`
+            if unretainedSupport != nil, hasDeferredWork { drainQueue() } // see `send(_:)`
             isHandling = false
         }
         return transitioned
@@ -303,7 +315,31 @@ public final class StateMachine<Definition: MachineDefinition> {
         // `isHandling = true` on the word known to be 0: a pure decision changed nothing.
         supportWord = Self.busyBit
         _ = perform(consume decision, on: event)
-        if unretainedSupport != nil, hasQueuedEvents { drainQueue() } // see `send(_:)`
+        if unretainedSupport != nil, hasDeferredWork { drainQueue() } // see `send(_:)`
+        isHandling = false
+        return true
+    }
+
+    /// ``processWithoutSupport(_:)`` on an idle machine that has a support object, for a definition that
+    /// ``decidesBeforeMarkingBusy`` and has no lookup: the pure decision comes first, and the machine marks
+    /// itself busy for the transition (its hooks and observers) or for the ignored-event observers, if any.
+    ///
+    /// - Returns: Whether `event` caused a transition.
+    @inlinable @inline(__always)
+    func processDecidingFirst(_ event: Event) -> Bool {
+        guard let decision = definition.decide(state: _state, event: event) else {
+            guard let support = unretainedSupport,
+                support._withUnsafeGuaranteedRef({ $0.ignoredEventObservers.callList.baseAddress }) != nil
+            else { return false }
+            isHandling = true
+            _ = ignore(event)
+            if hasDeferredWork { drainQueue() }
+            isHandling = false
+            return false
+        }
+        isHandling = true
+        _ = perform(consume decision, on: event)
+        if hasDeferredWork { drainQueue() }
         isHandling = false
         return true
     }
@@ -346,7 +382,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         _state = decision.target
         definition.didTransition(from: oldState, on: event, decision: decision, in: self)
         if let support = unretainedSupport {
-            support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
+            notifyTransition(support, from: oldState, on: event, to: _state)
         }
         return true
     }
@@ -364,7 +400,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         let oldState = _state
         _state = target
         if let support = unretainedSupport {
-            support._withUnsafeGuaranteedRef { $0.notifyTransition(from: oldState, on: event, to: _state) }
+            notifyTransition(support, from: oldState, on: event, to: _state)
         }
         return true
     }
@@ -374,7 +410,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: `false`, for ``process(_:)`` to return.
     @inlinable func ignore(_ event: Event) -> Bool {
         if let support = unretainedSupport {
-            support._withUnsafeGuaranteedRef { $0.notifyIgnored(event, in: _state) }
+            notifyIgnored(support, event, in: _state)
         }
         return false
     }
@@ -418,25 +454,33 @@ public final class StateMachine<Definition: MachineDefinition> {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition._didUpdate(kind, on: event, in: self)
-        // Both states lent `inout` where they are stored (see `notifyTransition(lending:on:lending:)`).
-        support._withUnsafeGuaranteedRef { $0.notifyTransition(lending: &$0.keptState!, on: event, lending: &_state) }
+        // Both states lent `inout` where they are stored (see `notifyTransition(_:lending:on:lending:)`).
+        support._withUnsafeGuaranteedRef { $0.callDidTransition(lending: &$0.keptState!, on: event, lending: &_state) }
+        supportWord |= Self.notifyingBit
+        support._withUnsafeGuaranteedRef { $0.callObservers(lending: &$0.keptState!, on: event, lending: &_state) }
         return true
     }
 
     @usableFromInline
     func enqueue(_ event: Event) {
         makeSupport().queue.enqueue(event)
-        hasQueuedEvents = true
+        hasDeferredWork = true
     }
 
-    /// Handles queued events in FIFO order until none is left. A loop, not recursion.
+    /// Does the work deferred to the end of an event (`hasDeferredWork`): applies the observer changes
+    /// made while the machine was notifying, then handles queued events in FIFO order until none is left,
+    /// applying after each the changes made while it was notified. A loop, not recursion. Called busy.
     @usableFromInline
     func drainQueue() {
         guard let support else { return }
-        while let next = support.queue.dequeue() {
+        while true {
+            // Done notifying of the event before: changes from now on are immediate until the next notification.
+            supportWord &= ~Self.notifyingBit
+            support.applyDeferredObserverChanges()
+            guard let next = support.queue.dequeue() else { break }
             _ = process(next)
         }
-        hasQueuedEvents = false
+        hasDeferredWork = false
     }
 
     @usableFromInline
@@ -445,7 +489,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         let created = MachineSupport<State, Event>()
         if Self.answersByLookup { created.observedLookup = definition._transitionLookup }
         // Keeps the busy bit; the idle lookup, if out, is put away (its word never has that bit).
-        supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()) | (supportWord & Self.busyBit)
+        supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()) | (supportWord & Self.flagBits)
         return created
     }
 

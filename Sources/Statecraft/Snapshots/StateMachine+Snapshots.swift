@@ -39,7 +39,7 @@ extension StateMachine where State: Codable & Sendable {
         definition.didRestore(in: machine)
         // Events are queued only while the machine handles one, which drains them itself; drained here as
         // any handling drains, busy, should one remain.
-        if machine.hasQueuedEvents {
+        if machine.hasDeferredWork {
             machine.isHandling = true
             machine.drainQueue()
             machine.isHandling = false

@@ -1,0 +1,90 @@
+extension StateMachine {
+    /// The bit of `supportWord` set while the machine notifies observers: from the first observer called
+    /// for an event (once `didTransition` has run) until the machine is done with that event — it is
+    /// cleared with the busy bit, or by `drainQueue()` before the next queued event. While it is set, an
+    /// observer added or removed waits (see ``ObserverList``) and `hasDeferredWork` is set, so the change is
+    /// applied when the event ends, before any queued event is handled. Never set without the busy bit,
+    /// nor in an idle lookup's word.
+    ///
+    /// A bit of the word the machine sets and clears anyway, rather than a flag of each observer list: a
+    /// tabulated machine's observed path sets it with the busy bit in one store, and no list has a flag to
+    /// clear and a deferred change to test after every notification.
+    @inlinable static var notifyingBit: UInt { 4 }
+
+    /// Whether the machine is notifying observers (see ``notifyingBit``). Only meaningful once the machine
+    /// has a support object (its word is then never an idle lookup).
+    @inlinable var isNotifying: Bool { supportWord & Self.notifyingBit != 0 }
+
+    /// Calls `didTransition`, then every observer in registration order, with both states lent where their
+    /// owner stores them: a parameter that is not `inout` is copied into a temporary on entry and again for
+    /// each call, and for a large state (a chart's snapshot) each copy and its destruction go through the
+    /// type's value witnesses. The observers only read the states; nothing writes them during the
+    /// notification (a machine's state has no public setter and events sent meanwhile are queued).
+    @inlinable
+    func notifyTransition(
+        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
+        lending newState: inout State
+    ) {
+        if let didTransition = support._withUnsafeGuaranteedRef({ $0.didTransition }) {
+            didTransition(oldState, event, newState)
+        }
+        notifyObservers(support, lending: &oldState, on: event, lending: &newState)
+    }
+
+    /// ``notifyTransition(_:lending:on:lending:)`` with both states passed by value.
+    @inlinable
+    func notifyTransition(
+        _ support: Unmanaged<MachineSupport<State, Event>>, from oldState: State, on event: Event, to newState: State
+    ) {
+        var oldState = oldState
+        var newState = newState
+        notifyTransition(support, lending: &oldState, on: event, lending: &newState)
+    }
+
+    /// Calls every observer in registration order, as ``notifyTransition(_:lending:on:lending:)`` does after
+    /// `didTransition`, with ``notifyingBit`` set.
+    @inlinable
+    func notifyObservers(
+        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
+        lending newState: inout State
+    ) {
+        // Set even when there is no observer to call: nothing runs after the notification, and the bit is
+        // cleared with the busy bit.
+        supportWord |= Self.notifyingBit
+        callObservers(support, lending: &oldState, on: event, lending: &newState)
+    }
+
+    /// Calls each observer of `support`'s ``ObserverList/callList``, read while ``notifyingBit`` is set, in
+    /// order, without retaining the list's buffer, a box or a closure's context: the list does not change
+    /// until the machine is done notifying (see ``ObserverList``), so the observers called are those attached
+    /// when the notification began, as if iterating over a copy of the list.
+    ///
+    /// One observer, the most common case, is called without a loop: nothing but the machine is kept across
+    /// its call.
+    @inlinable @inline(__always)
+    func callObservers(
+        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
+        lending newState: inout State
+    ) {
+        let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
+        if callList.count == 1 {
+            callList[0]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        } else {
+            for index in callList.indices {
+                callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            }
+        }
+    }
+
+    /// Calls every ignored-event observer in registration order, as ``notifyObservers(_:lending:on:lending:)``
+    /// calls the observers.
+    @inlinable
+    func notifyIgnored(_ support: Unmanaged<MachineSupport<State, Event>>, _ event: Event, in state: State) {
+        let callList = support._withUnsafeGuaranteedRef { $0.ignoredEventObservers.callList }
+        if callList.isEmpty { return }
+        supportWord |= Self.notifyingBit
+        for index in callList.indices {
+            callList[index]._withUnsafeGuaranteedRef { box in box.body(state, event) }
+        }
+    }
+}
