@@ -212,6 +212,38 @@ struct DeferredObserverChangeTests {
         #expect(machine.observerCount == 2)
     }
 
+    /// What a chart's action reaches: the machine and the test's log. `@unchecked`: used on one thread.
+    final class ChartActionReach: @unchecked Sendable {
+        var machine: StateMachine<TestChart>?
+        var log: [String] = []
+        var doomed: ObserverToken?
+    }
+
+    /// A chart's actions run during the step, before the observers are notified, as a hook does: an
+    /// observer an entry action adds is called for the transition, and one it removes is not.
+    @Test func observersChangedByAChartActionTakeEffectAtOnce() throws {
+        let reach = ChartActionReach()
+        let chart = try TestChart(initial: .a, context: Log()) {
+            ChartState(.a) { OnEvent(E.go, target: .b) }
+            ChartState(.b) {
+                OnEntry { _, _ in
+                    guard let machine = reach.machine, let doomed = reach.doomed else { return }
+                    reach.doomed = nil
+                    machine.removeObserver(doomed)
+                    machine.addObserver { _, _, _ in reach.log.append("added by an action") }
+                }
+            }
+        }
+        let machine = StateMachine(chart: chart)
+        reach.machine = machine
+        machine.addObserver { _, _, _ in reach.log.append("first") }
+        reach.doomed = machine.addObserver { _, _, _ in reach.log.append("doomed") }
+        machine.handle(.go)
+        #expect(reach.log == ["first", "added by an action"])
+        #expect(machine.observerCount == 2)
+        reach.machine = nil
+    }
+
     /// `didTransition` runs before the observers: an observer it adds is called for the same transition.
     @Test(arguments: Kind.allCases)
     func anObserverAddedByDidTransitionIsCalledForTheSameTransition(kind: Kind) {
