@@ -140,7 +140,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
     }
 
-    /// Moves the first microstep, recorded as its plan (``takePlannedMicrostep(_:actions:)``), into the
+    /// Runs `body` with the snapshot's record box, made unique for this step
+    /// (``ChartMacrostep/withUniqueRecords(names:plans:_:)``); a box it makes knows the chart's names and plans.
+    @inlinable @inline(__always) mutating func withUniqueRecords<Result>(
+        _ body: (ChartMacrostep<StateID, Event>.Records) -> Result
+    ) -> Result {
+        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
+            names: tables.names, plans: tables.microstepPlanStorage, body)
+    }
+
+    /// Moves the first microstep, recorded as its plan (``takePlannedMicrostep(_:index:actions:)``), into the
     /// record's box, emptied first, for the rest of the macrostep to record after it.
     @usableFromInline mutating func writePlannedRecord() {
         recordIsPlanned = false
@@ -149,9 +158,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         let count = snapshotPointer.pointee._lastMacrostep.microstepCount
         snapshotPointer.pointee._lastMacrostep.reset()
         if let words {
-            snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
-                names: tables.names, plans: tables.microstepPlanStorage
-            ) { $0.record(words) }
+            withUniqueRecords { $0.record(words) }
         }
         snapshotPointer.pointee._lastMacrostep.changedConfiguration = changed
         snapshotPointer.pointee._lastMacrostep.microstepCount = count
@@ -229,16 +236,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                 let words = ChartRecordedMicrostep.Words(
                     label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited.low,
                     entered: entered.low)
-                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
-                    names: tables.names, plans: tables.microstepPlanStorage
-                ) { $0.record(words) }
+                withUniqueRecords { $0.record(words) }
             } else {
                 let microstep = ChartRecordedMicrostep(
                     label: label, transitions: enabled, historyDefaults: historyDefaults, exited: exited,
                     entered: entered)
-                snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
-                    names: tables.names, plans: tables.microstepPlanStorage
-                ) { $0.record(microstep) }
+                withUniqueRecords { $0.record(microstep) }
             }
         }
         stepCount += 1
@@ -262,9 +265,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         let atomic = snapshotPointer.pointee.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
         let loopError = ChartLoopError(
             bound: bound, loop: ChartLoopError.period(of: recentSteps ?? []), configuration: atomic)
-        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
-            names: tables.names, plans: tables.microstepPlanStorage
-        ) { $0.loopError = loopError }
+        withUniqueRecords { $0.loopError = loopError }
     }
 
     /// A signal's name in a ``ChartLoopError``.
@@ -760,9 +761,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         if let effects = box.scope.requestedEffects {
             box.scope.requestedEffects = nil
             beginRecord()
-            snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
-                names: tables.names, plans: tables.microstepPlanStorage
-            ) {
+            withUniqueRecords {
                 $0.effects.append(contentsOf: effects)
             }
         }
@@ -774,9 +773,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ) {
         beginRecord()
         let executionError = ChartExecutionError(state: tables.name(of: state), phase: phase, underlying: error)
-        snapshotPointer.pointee._lastMacrostep.withUniqueRecords(
-            names: tables.names, plans: tables.microstepPlanStorage
-        ) {
+        withUniqueRecords {
             $0.errors.append(executionError)
         }
         enqueueInternal(.error(executionError))
