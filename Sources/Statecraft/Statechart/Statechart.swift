@@ -168,9 +168,9 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
         precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
         // The interpreter steps the snapshot where it is stored, so that its record's box stays uniquely
         // referenced and is reused, and no field of it is copied.
-        return ChartInterpreter.withInterpreter(stepping: &snapshot, tracing: isTracing, bound: macrostepBound) {
-            $0.handleExternal(signal)
-        }
+        return ChartInterpreter.withInterpreter(
+            stepping: &snapshot, signal: signal, tracing: isTracing, bound: macrostepBound
+        ) { $0.handleExternal(signal) }
     }
 }
 

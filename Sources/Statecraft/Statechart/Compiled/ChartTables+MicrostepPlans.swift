@@ -64,9 +64,9 @@ extension ChartTables {
         snapshot._isFinished = false
         snapshot.finalIndex = -1
         var taken = plan
-        let settled = ChartInterpreter.withInterpreter(stepping: &snapshot, tracing: false, bound: .max) {
-            interpreter in
-            interpreter.currentSignal = .event(event)
+        let settled = ChartInterpreter.withInterpreter(
+            stepping: &snapshot, signal: .event(event), tracing: false, bound: .max
+        ) { interpreter in
             withUnsafeMutablePointer(to: &taken) {
                 interpreter.takeMicrostep(plan.transitionList, label: .transitions, plan: $0)
             }

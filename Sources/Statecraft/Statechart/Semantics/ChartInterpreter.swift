@@ -9,7 +9,7 @@
 ///
 /// Each procedure carries the name it has in SCXML 1.0 §D.2, the algorithm's pseudo-code.
 ///
-/// Noncopyable: an interpreter lives for one step, inside ``withInterpreter(stepping:tracing:bound:_:)``,
+/// Noncopyable: an interpreter lives for one step, inside ``withInterpreter(stepping:signal:tracing:bound:_:)``,
 /// and is never copied. Being so, it is destroyed field by field where the step ends, instead of
 /// through its type's value witness (about 190 instructions per event).
 @usableFromInline
@@ -28,11 +28,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// taking it over and handing it back, copies none of its fields and keeps its record's box uniquely
     /// referenced, so that the box is reused.
     @usableFromInline let snapshotPointer: UnsafeMutablePointer<Snapshot>
-    /// SCXML 1.0 §D.2 `internalQueue`: raised events and generated `done`/`error` signals. `nil` until
-    /// something is raised, so that a step that raises nothing creates and destroys no queue.
-    @usableFromInline var internalQueue: FIFOQueue<Signal>?
-    /// SCXML's `_event`: the last signal selected, seen by guards and actions.
-    @usableFromInline var currentSignal: Signal?
+    /// The internal queue and the steps described near the bound (``ChartStepBacklog``), made at the first
+    /// raised event or described step and released by ``withInterpreter(stepping:signal:tracing:bound:_:)``;
+    /// `nil` until then, so that a step that raises nothing makes, destroys and releases nothing.
+    @usableFromInline var backlog: Unmanaged<ChartStepBacklog<StateID, Event>>?
+    /// The external signal of the step (`nil` while the chart starts), where the caller of
+    /// ``withInterpreter(stepping:signal:tracing:bound:_:)`` holds it: SCXML's `_event` until an internal
+    /// event is selected. The scope shows it when guards and actions first need the scope
+    /// (``attachScope(showing:)``); from then on the scope holds the current signal. A pointer, so that no
+    /// signal is copied into the interpreter and destroyed with it (two outlined calls per event).
+    @usableFromInline let externalSignal: UnsafePointer<Signal?>
     /// The box of the scope guards and actions receive, the snapshot's own (``ChartSnapshot/scopeBox``),
     /// found uniquely referenced or made at the macrostep's first guard or action (``prepareScope()``):
     /// the scope is handed to each where it is, not moved in and out. Unretained: the snapshot holds it.
@@ -47,31 +52,36 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// The steps taken toward ``ChartSnapshot/macrostepBound``: microsteps, plus internal events that
     /// enabled no transition (a guard throwing on every `error.execution` takes no microstep).
     @usableFromInline var stepCount = 0
-    /// Descriptions of the last steps before the bound, kept only once the macrostep comes within
-    /// ``loopWindow`` steps of it, to name the loop in a ``ChartLoopError``.
-    /// `nil` until then, so that a step far from the bound touches no array.
-    @usableFromInline var recentSteps: [String]?
-
     /// Whether microsteps are recorded in ``ChartMacrostep/microsteps``.
     @usableFromInline let tracing: Bool
     /// The steps a macrostep may take (``Statechart/macrostepBound``).
     @usableFromInline let bound: Int
 
-    /// An interpreter stepping the snapshot `snapshot` points to, which must stay valid (and be accessed
-    /// by nothing else) while the interpreter runs: use ``withInterpreter(stepping:tracing:bound:_:)``.
-    @inlinable init(stepping snapshot: UnsafeMutablePointer<Snapshot>, tracing: Bool, bound: Int) {
+    /// An interpreter stepping the snapshot `snapshot` points to, for external signal `signal`; both
+    /// must stay valid (and the snapshot be accessed by nothing else) while the interpreter runs: use
+    /// ``withInterpreter(stepping:signal:tracing:bound:_:)``.
+    @inlinable init(
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, signal: UnsafePointer<Signal?>, tracing: Bool, bound: Int
+    ) {
         self.snapshotPointer = snapshot
+        self.externalSignal = signal
         self.tracing = tracing
         self.bound = bound
     }
 
-    /// Runs `body` with an interpreter stepping `snapshot` in place.
+    /// Runs `body` with an interpreter stepping `snapshot` in place, for external signal `signal` (`nil`
+    /// to start the chart or to stop it), then releases the interpreter's ``backlog``.
     @inlinable static func withInterpreter<Result>(
-        stepping snapshot: inout Snapshot, tracing: Bool, bound: Int, _ body: (inout Self) -> Result
+        stepping snapshot: inout Snapshot, signal: Signal? = nil, tracing: Bool, bound: Int,
+        _ body: (inout Self) -> Result
     ) -> Result {
         withUnsafeMutablePointer(to: &snapshot) { pointer in
-            var interpreter = Self(stepping: pointer, tracing: tracing, bound: bound)
-            return body(&interpreter)
+            withUnsafePointer(to: signal) { signalPointer in
+                var interpreter = Self(stepping: pointer, signal: signalPointer, tracing: tracing, bound: bound)
+                let result = body(&interpreter)
+                if let backlog = interpreter.backlog { backlog.release() }
+                return result
+            }
         }
     }
 
@@ -91,7 +101,6 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// - Returns: Whether the event enabled a transition or raised an error the chart then processed;
     ///   `false` means the event was ignored and the snapshot is untouched.
     @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
-        currentSignal = signal
         // A configuration and event with a plan (``ChartMicrostepPlans``): the microstep it says, without
         // selecting transitions or computing their sets.
         if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let plans = tables.microstepPlans,
@@ -176,8 +185,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             var enabled = selectTransitions(for: nil)
             if enabled.isEmpty {
                 guard let next = dequeueInternal() else { break }
-                currentSignal = next
-                if let scopeBox { scopeBox._withUnsafeGuaranteedRef { $0.scope.currentSignal = next } }
+                // The scope holds the current signal from now on.
+                if let scopeBox {
+                    scopeBox._withUnsafeGuaranteedRef { $0.scope.currentSignal = next }
+                } else {
+                    attachScope(showing: next)
+                }
                 enabled = selectTransitions(for: next)
                 if enabled.isEmpty {
                     // An internal event processed without a microstep still counts toward the bound.
@@ -190,7 +203,6 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             }
             takeMicrostep(enabled, label: .transitions)
         }
-        internalQueue = nil
         if snapshotPointer.pointee._isFinished { exitInterpreter() }
     }
 
@@ -207,21 +219,31 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         finishMicrostep(ChartTransitionList(), label: .halt, exited: exiting, entered: ChartStateSet())
     }
 
-    @inlinable mutating func dequeueInternal() -> Signal? { internalQueue?.dequeue() }
+    @inlinable mutating func dequeueInternal() -> Signal? {
+        backlog?._withUnsafeGuaranteedRef { $0.internalQueue.dequeue() }
+    }
 
     /// Whether an internal event waits.
-    @inlinable var hasInternalEvents: Bool { internalQueue?.isEmpty == false }
+    @inlinable var hasInternalEvents: Bool {
+        backlog?._withUnsafeGuaranteedRef { !$0.internalQueue.isEmpty } ?? false
+    }
+
+    /// The ``backlog``, made now if there is none yet.
+    @usableFromInline mutating func madeBacklog() -> ChartStepBacklog<StateID, Event> {
+        if let backlog { return backlog.takeUnretainedValue() }
+        let made = ChartStepBacklog<StateID, Event>()
+        backlog = Unmanaged.passRetained(made)
+        return made
+    }
 
     /// Places `signal` at the back of the internal queue.
     @inlinable mutating func enqueueInternal(_ signal: Signal) {
-        if internalQueue == nil { internalQueue = FIFOQueue() }
-        internalQueue?.enqueue(signal)
+        madeBacklog().internalQueue.enqueue(signal)
     }
 
     /// Records the description of a step close to the bound.
     @usableFromInline mutating func recordRecentStep(_ description: String) {
-        if recentSteps == nil { recentSteps = [] }
-        recentSteps?.append(description)
+        madeBacklog().recentSteps.append(description)
     }
 
     @inlinable @inline(__always) mutating func finishMicrostep(
@@ -264,7 +286,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         beginRecord()
         let atomic = snapshotPointer.pointee.active.indices().filter { tables.isAtomic($0) }.map { tables.name(of: $0) }
         let loopError = ChartLoopError(
-            bound: bound, loop: ChartLoopError.period(of: recentSteps ?? []), configuration: atomic)
+            bound: bound, loop: ChartLoopError.period(of: backlog?.takeUnretainedValue().recentSteps ?? []),
+            configuration: atomic)
         withUniqueRecords { $0.loopError = loopError }
     }
 
@@ -692,9 +715,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     // MARK: - Running guards and actions
 
     /// Makes the scope in ``scopeBox`` show the current configuration (and signal) to the next guard or
-    /// action, taking the snapshot's box at the macrostep's first one (``attachScope()``).
+    /// action, taking the snapshot's box at the macrostep's first one (``attachScope(showing:)``).
     @inlinable @inline(__always) mutating func prepareScope() {
-        if scopeBox == nil { attachScope() }
+        if scopeBox == nil { attachScope(showing: externalSignal.pointee) }
         scopeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
             // The configuration's word alone when neither side has spilled words: assigning the whole set
             // copies and destroys a `nil` reference (two runtime calls).
@@ -706,18 +729,18 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
     }
 
-    /// Sets ``scopeBox`` to the snapshot's box, showing the current signal, when the snapshot holds the only
-    /// reference to it (the box a previous step made); otherwise to a new box, which the snapshot then holds
-    /// (a copy of the snapshot keeps the old one).
-    @inlinable mutating func attachScope() {
+    /// Sets ``scopeBox`` to the snapshot's box, showing `signal` (the current signal), when the snapshot
+    /// holds the only reference to it (the box a previous step made); otherwise to a new box, which the
+    /// snapshot then holds (a copy of the snapshot keeps the old one).
+    @inlinable mutating func attachScope(showing signal: Signal?) {
         if snapshotPointer.pointee.scopeBox != nil, isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
             let box = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
-            box._withUnsafeGuaranteedRef { $0.scope.currentSignal = currentSignal }
+            box._withUnsafeGuaranteedRef { $0.scope.currentSignal = signal }
             scopeBox = box
         } else {
             let box = ChartScopeBox(
                 scope: ChartScope(
-                    signal: currentSignal, states: tables.stateLookup, configuration: snapshotPointer.pointee.active))
+                    signal: signal, states: tables.stateLookup, configuration: snapshotPointer.pointee.active))
             snapshotPointer.pointee.scopeBox = box
             scopeBox = Unmanaged.passUnretained(box)
         }
@@ -755,8 +778,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         let box = scopeBox.unsafelyUnwrapped.takeUnretainedValue()
         if let raised = box.scope.raisedSignals {
             box.scope.raisedSignals = nil
-            if internalQueue == nil { internalQueue = FIFOQueue() }
-            internalQueue?.enqueue(contentsOf: raised)
+            madeBacklog().internalQueue.enqueue(contentsOf: raised)
         }
         if let effects = box.scope.requestedEffects {
             box.scope.requestedEffects = nil
