@@ -116,6 +116,12 @@ struct ChartMicrostepPlans {
     /// ``ChartMicrostepPlan/Kind/unplanned``.
     @inlinable @inline(__always)
     func plan(configuration: UInt64, byte: Int) -> UnsafeMutablePointer<ChartMicrostepPlan>? {
+        planIndex(configuration: configuration, byte: byte).map { plans + $0 }
+    }
+
+    /// The position in ``plans`` of ``plan(configuration:byte:)``; `nil` when that is `nil`.
+    @inlinable @inline(__always)
+    func planIndex(configuration: UInt64, byte: Int) -> Int? {
         let column = columns[byte]
         if column == ChartEventCandidates.noColumn { return nil }
         var slot = Self.slot(of: configuration, shift: shift)
@@ -125,7 +131,7 @@ struct ChartMicrostepPlans {
             if key == 0 { return nil }
             slot = (slot &+ 1) & slotMask
         }
-        let plan = plans + (Int(rows[slot]) &* columnCount &+ Int(column))
-        return plan.pointee.kind == .unplanned ? nil : plan
+        let index = Int(rows[slot]) &* columnCount &+ Int(column)
+        return plans[index].kind == .unplanned ? nil : index
     }
 }

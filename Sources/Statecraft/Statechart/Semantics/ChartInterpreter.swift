@@ -76,7 +76,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         _ body: (inout Self) -> Result
     ) -> Result {
         withUnsafeMutablePointer(to: &snapshot) { pointer in
-            withUnsafePointer(to: signal) { signalPointer in
+            // Unprotected: the signal is only read through the pointer, and a stack protector would cost every
+            // step about five instructions.
+            _withUnprotectedUnsafePointer(to: signal) { signalPointer in
                 var interpreter = Self(stepping: pointer, signal: signalPointer, tracing: tracing, bound: bound)
                 let result = body(&interpreter)
                 if let backlog = interpreter.backlog { backlog.release() }
@@ -105,13 +107,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         // selecting transitions or computing their sets.
         if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let plans = tables.microstepPlans,
             case .event(let event) = signal, snapshotPointer.pointee.active.spilled == nil,
-            let plan = plans.plan(
+            let index = plans.planIndex(
                 configuration: snapshotPointer.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
         {
+            let plan = plans.plans + index
             if plan.pointee.kind == .ignored { return false }
             if plan.pointee.actionStart >= 0 {
-                takePlannedMicrostep(
-                    plan, index: plan - plans.plans, actions: plans.actions + Int(plan.pointee.actionStart))
+                takePlannedMicrostep(plan, index: index, actions: plans.actions + Int(plan.pointee.actionStart))
             } else {
                 beginRecord()
                 takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
@@ -189,7 +191,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                 if let scopeBox {
                     scopeBox._withUnsafeGuaranteedRef { $0.scope.currentSignal = next }
                 } else {
-                    attachScope(showing: next)
+                    _withUnprotectedUnsafePointer(to: Optional(next)) { attachScope(showing: $0) }
                 }
                 enabled = selectTransitions(for: next)
                 if enabled.isEmpty {
@@ -478,8 +480,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int,
         actions: UnsafeMutablePointer<ChartPlannedAction>
     ) {
-        let enabled = plan.pointee.transitionList
-        if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
+        if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(plan.pointee.transitionList)) }
         for position in 0..<Int(plan.pointee.actionCount) {
             let action = actions + position
             snapshotPointer.pointee.active.low = action.pointee.configuration
@@ -493,15 +494,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         snapshotPointer.pointee.active.low = plan.pointee.nextConfiguration
         let changed = plan.pointee.exitWord | plan.pointee.entryWord != 0
         if !begun && tracing && snapshotPointer.pointee._lastMacrostep.canRecordPlanned {
-            snapshotPointer.pointee._lastMacrostep.recordPlanned(Int32(index), changedConfiguration: changed)
+            snapshotPointer.pointee._lastMacrostep.recordPlanned(
+                Int32(truncatingIfNeeded: index), changedConfiguration: changed)
             recordIsPlanned = true
-            stepCount += 1
+            stepCount &+= 1
             #if DEBUG
                 snapshotPointer.pointee._checkInvariants()
             #endif
         } else {
             finishMicrostep(
-                enabled, label: .transitions, exited: ChartStateSet(low: plan.pointee.exitWord),
+                plan.pointee.transitionList, label: .transitions, exited: ChartStateSet(low: plan.pointee.exitWord),
                 entered: ChartStateSet(low: plan.pointee.entryWord))
             if changed { snapshotPointer.pointee._lastMacrostep.changedConfiguration = true }
         }
@@ -717,7 +719,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// Makes the scope in ``scopeBox`` show the current configuration (and signal) to the next guard or
     /// action, taking the snapshot's box at the macrostep's first one (``attachScope(showing:)``).
     @inlinable @inline(__always) mutating func prepareScope() {
-        if scopeBox == nil { attachScope(showing: externalSignal.pointee) }
+        if scopeBox == nil { attachScope(showing: externalSignal) }
         scopeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
             // The configuration's word alone when neither side has spilled words: assigning the whole set
             // copies and destroys a `nil` reference (two runtime calls).
@@ -732,15 +734,15 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// Sets ``scopeBox`` to the snapshot's box, showing `signal` (the current signal), when the snapshot
     /// holds the only reference to it (the box a previous step made); otherwise to a new box, which the
     /// snapshot then holds (a copy of the snapshot keeps the old one).
-    @inlinable mutating func attachScope(showing signal: Signal?) {
+    @inlinable mutating func attachScope(showing signal: UnsafePointer<Signal?>) {
         if snapshotPointer.pointee.scopeBox != nil, isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
             let box = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
-            box._withUnsafeGuaranteedRef { $0.scope.currentSignal = signal }
+            box._withUnsafeGuaranteedRef { $0.scope.show(signal) }
             scopeBox = box
         } else {
             let box = ChartScopeBox(
                 scope: ChartScope(
-                    signal: signal, states: tables.stateLookup, configuration: snapshotPointer.pointee.active))
+                    signal: signal.pointee, states: tables.stateLookup, configuration: snapshotPointer.pointee.active))
             snapshotPointer.pointee.scopeBox = box
             scopeBox = Unmanaged.passUnretained(box)
         }

@@ -32,6 +32,38 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
         self.configuration = configuration
     }
 
+    /// Makes the signal `signal` points to the current signal (``signal``): a copy of it.
+    ///
+    /// When neither that signal nor the one it replaces holds a reference — the chart's state identifiers and
+    /// events are plain values and neither is an `error` signal, whose payload is boxed — its bits are copied
+    /// over the old ones: copying and destroying such a value is copying its bits, which spares each step
+    /// the enum's outlined copy and destroy (two calls).
+    @inlinable @inline(__always) mutating func show(_ signal: UnsafePointer<ChartSignal<StateID, Event>?>) {
+        if Self.holdsNoReference(signal) {
+            let copied = withUnsafeMutablePointer(to: &currentSignal) { current in
+                guard Self.holdsNoReference(current) else { return false }
+                UnsafeMutableRawPointer(current).copyMemory(
+                    from: signal, byteCount: MemoryLayout<ChartSignal<StateID, Event>?>.size)
+                return true
+            }
+            if copied { return }
+        }
+        do {
+            currentSignal = signal.pointee
+        }
+    }
+
+    /// Whether the signal `signal` points to holds no reference: a chart of plain state identifiers and events, and not an `error`
+    /// signal. Known at compile time to be `false` for other charts.
+    @inlinable @inline(__always)
+    static func holdsNoReference(_ signal: UnsafePointer<ChartSignal<StateID, Event>?>) -> Bool {
+        guard _isPOD(StateID.self), _isPOD(Event.self) else { return false }
+        switch signal.pointee {
+        case .error?: return false
+        default: return true
+        }
+    }
+
     /// Appends `signal` to the raised signals.
     @inlinable mutating func appendRaised(_ signal: ChartSignal<StateID, Event>) {
         if raisedSignals == nil { raisedSignals = [signal] } else { raisedSignals?.append(signal) }
