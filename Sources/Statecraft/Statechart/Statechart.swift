@@ -134,7 +134,8 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     @inlinable public func step(_ snapshot: ChartSnapshot<StateID, Event, Context>, on event: Event)
         -> ChartSnapshot<StateID, Event, Context>?
     {
-        step(snapshot, signal: .event(event))
+        var next = snapshot
+        return step(&next, event: event) ? next : nil
     }
 
     /// Processes one external signal — an event, or a `done`/`error` signal an interpreter delivers
@@ -170,7 +171,17 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
         // referenced and is reused, and no field of it is copied.
         return ChartInterpreter.withInterpreter(
             stepping: &snapshot, signal: signal, tracing: isTracing, bound: macrostepBound
-        ) { $0.handleExternal(signal) }
+        ) { $0.handleExternal(event: signal.event) }
+    }
+
+    /// ``step(_:signal:)`` for chart event `event`, which the caller hands over as it is (finding its plan
+    /// then reads no signal).
+    @inlinable func step(_ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event) -> Bool {
+        guard !snapshot.isFinished else { return false }
+        precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
+        return ChartInterpreter.withInterpreter(
+            stepping: &snapshot, signal: .event(event), tracing: isTracing, bound: macrostepBound
+        ) { $0.handleExternal(event: event) }
     }
 }
 

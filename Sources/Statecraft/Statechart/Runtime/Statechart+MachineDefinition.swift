@@ -31,7 +31,7 @@ extension Statechart: MachineDefinition {
     @inlinable public func _update(_ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event)
         -> TransitionKind?
     {
-        guard step(&state, signal: .event(event)) else { return nil }
+        guard step(&state, event: event) else { return nil }
         return state._lastMacrostep.changedConfiguration ? .change : .update
     }
 

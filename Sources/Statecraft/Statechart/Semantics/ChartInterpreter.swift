@@ -97,16 +97,19 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         runToCompletion()
     }
 
-    /// SCXML 1.0 §D.2 `mainEventLoop`, for one external event: select and take its transitions, then
-    /// run eventless transitions and internal events until the chart settles.
+    /// SCXML 1.0 §D.2 `mainEventLoop`, for the external signal (``externalSignal``): select and take its
+    /// transitions, then run eventless transitions and internal events until the chart settles.
     ///
+    /// - Parameter event: The signal's event, when it is a chart event: given by the caller, who has it,
+    ///   so that finding the plan reads no signal (a copy of an enum with a boxed case goes through an
+    ///   outlined function, even where its case is known).
     /// - Returns: Whether the event enabled a transition or raised an error the chart then processed;
     ///   `false` means the event was ignored and the snapshot is untouched.
-    @inlinable mutating func handleExternal(_ signal: Signal) -> Bool {
+    @inlinable @inline(__always) mutating func handleExternal(event: Event?) -> Bool {
         // A configuration and event with a plan (``ChartMicrostepPlans``): the microstep it says, without
         // selecting transitions or computing their sets.
         if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let plans = tables.microstepPlans,
-            case .event(let event) = signal, snapshotPointer.pointee.active.spilled == nil,
+            let event, snapshotPointer.pointee.active.spilled == nil,
             let index = plans.planIndex(
                 configuration: snapshotPointer.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
         {
@@ -115,12 +118,23 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             if plan.pointee.actionStart >= 0 {
                 takePlannedMicrostep(plan, index: index, actions: plans.actions + Int(plan.pointee.actionStart))
             } else {
-                beginRecord()
-                takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
+                takeMicrostep(walking: plan)
             }
             finishMacrostep()
             return true
         }
+        return handleUnplanned(externalSignal.pointee!)
+    }
+
+    /// The microstep of `plan`, a plan that lists no actions, walking its sets (``takeMicrostep(_:label:plan:)``).
+    @usableFromInline @inline(never) mutating func takeMicrostep(walking plan: UnsafeMutablePointer<ChartMicrostepPlan>)
+    {
+        beginRecord()
+        takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
+    }
+
+    /// ``handleExternal(_:)`` for a signal without a plan in this configuration: select its transitions.
+    @usableFromInline @inline(never) mutating func handleUnplanned(_ signal: Signal) -> Bool {
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && !hasInternalEvents { return false }
         beginRecord()
@@ -476,13 +490,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// - Parameters:
     ///   - index: The plan's position in ``ChartMicrostepPlans/plans``.
     ///   - actions: The plan's first action in ``ChartMicrostepPlans/actions``.
-    @inlinable mutating func takePlannedMicrostep(
+    @inlinable @inline(__always) mutating func takePlannedMicrostep(
         _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int,
         actions: UnsafeMutablePointer<ChartPlannedAction>
     ) {
-        if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(plan.pointee.transitionList)) }
-        for position in 0..<Int(plan.pointee.actionCount) {
+        if stepCount >= bound &- Self.loopWindow { recordRecentStep(describeMicrostep(plan.pointee.transitionList)) }
+        var position = 0
+        let count = Int(plan.pointee.actionCount)
+        while position < count {
             let action = actions + position
+            position &+= 1
             snapshotPointer.pointee.active.low = action.pointee.configuration
             let reference = Int(action.pointee.reference)
             if reference >= 0 {
