@@ -179,9 +179,8 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     @inlinable func step(_ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event) -> Bool {
         guard !snapshot.isFinished else { return false }
         precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
-        return ChartInterpreter.withInterpreter(
-            stepping: &snapshot, signal: .event(event), tracing: isTracing, bound: macrostepBound
-        ) { $0.handleExternal(event: event) }
+        return ChartInterpreter.handleExternal(
+            stepping: &snapshot, event: event, tracing: isTracing, bound: macrostepBound)
     }
 }
 

@@ -50,6 +50,7 @@ struct ChartScopeSignalTests {
                 OnEvent(.fail, action: { _, _ in throw Broken() })
                 OnError(action: note("on error"))
                 OnEvent(.finish, target: id(.group))
+                OnDone(id(.end), action: note("delivered"))
             }
             ChartState(id(.group), initial: id(.inner)) {
                 ChartState(id(.inner)) { Always(target: id(.end), action: note("always")) }
@@ -77,6 +78,25 @@ struct ChartScopeSignalTests {
             snapshot = next
         }
         return snapshot.context
+    }
+
+    /// A `done` signal delivered from outside (``Statechart/step(_:signal:)``) is the signal actions see.
+    static func deliveredLog<StateID: Hashable & Sendable>(
+        _ chart: Statechart<StateID, Tick, [String]>, done id: StateID
+    ) -> [String] {
+        guard let working = chart.step(chart.start(), on: .start),
+            let delivered = chart.step(working, signal: .done(id))
+        else {
+            Issue.record("an event was ignored")
+            return []
+        }
+        return delivered.context
+    }
+
+    @Test func aSignalDeliveredFromOutsideIsSeen() throws {
+        let expected = ["enter idle: nil", "enter working: event start", "delivered: done end"]
+        #expect(Self.deliveredLog(try Self.chart { $0 }, done: .end) == expected)
+        #expect(Self.deliveredLog(try Self.chart { "\($0)" }, done: "end") == expected)
     }
 
     @Test func plainIdentifiersSeeEachSignal() throws {

@@ -32,12 +32,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// raised event or described step and released by ``withInterpreter(stepping:signal:tracing:bound:_:)``;
     /// `nil` until then, so that a step that raises nothing makes, destroys and releases nothing.
     @usableFromInline var backlog: Unmanaged<ChartStepBacklog<StateID, Event>>?
-    /// The external signal of the step (`nil` while the chart starts), where the caller of
-    /// ``withInterpreter(stepping:signal:tracing:bound:_:)`` holds it: SCXML's `_event` until an internal
-    /// event is selected. The scope shows it when guards and actions first need the scope
-    /// (``attachScope(showing:)``); from then on the scope holds the current signal. A pointer, so that no
-    /// signal is copied into the interpreter and destroyed with it (two outlined calls per event).
-    @usableFromInline let externalSignal: UnsafePointer<Signal?>
+    /// The external signal of the step when it is a chart event: SCXML's `_event` until an internal event
+    /// is selected. The scope shows it when guards and actions first need the scope (``attachScope()``);
+    /// from then on the scope holds the current signal. The event alone, so that for a chart of plain
+    /// events the interpreter holds nothing to copy or destroy (a signal, an enum with a boxed case, goes
+    /// through outlined functions).
+    @usableFromInline let externalEvent: Event?
+    /// The external signal of the step when it is not a chart event (a `done` or `error` signal delivered
+    /// from outside), where the caller of ``withInterpreter(stepping:signal:tracing:bound:_:)`` holds it;
+    /// `nil` otherwise, and while the chart starts.
+    @usableFromInline let externalSignal: UnsafePointer<Signal>?
     /// The box of the scope guards and actions receive, the snapshot's own (``ChartSnapshot/scopeBox``),
     /// found uniquely referenced or made at the macrostep's first guard or action (``prepareScope()``):
     /// the scope is handed to each where it is, not moved in and out. Unretained: the snapshot holds it.
@@ -57,13 +61,17 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// The steps a macrostep may take (``Statechart/macrostepBound``).
     @usableFromInline let bound: Int
 
-    /// An interpreter stepping the snapshot `snapshot` points to, for external signal `signal`; both
-    /// must stay valid (and the snapshot be accessed by nothing else) while the interpreter runs: use
-    /// ``withInterpreter(stepping:signal:tracing:bound:_:)``.
+    /// An interpreter stepping the snapshot `snapshot` points to, for external chart event `event` or the
+    /// other external signal `signal` points to (at most one of them; neither to start the chart); the
+    /// pointers must stay valid (and the snapshot be accessed by nothing else) while the interpreter runs:
+    /// use ``withInterpreter(stepping:signal:tracing:bound:_:)`` or
+    /// ``handleExternal(stepping:event:tracing:bound:)``.
     @inlinable init(
-        stepping snapshot: UnsafeMutablePointer<Snapshot>, signal: UnsafePointer<Signal?>, tracing: Bool, bound: Int
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event?, signal: UnsafePointer<Signal>?,
+        tracing: Bool, bound: Int
     ) {
         self.snapshotPointer = snapshot
+        self.externalEvent = event
         self.externalSignal = signal
         self.tracing = tracing
         self.bound = bound
@@ -76,15 +84,40 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         _ body: (inout Self) -> Result
     ) -> Result {
         withUnsafeMutablePointer(to: &snapshot) { pointer in
-            // Unprotected: the signal is only read through the pointer, and a stack protector would cost every
-            // step about five instructions.
-            _withUnprotectedUnsafePointer(to: signal) { signalPointer in
-                var interpreter = Self(stepping: pointer, signal: signalPointer, tracing: tracing, bound: bound)
+            switch signal {
+            case .event(let event)?:
+                var interpreter = Self(stepping: pointer, event: event, signal: nil, tracing: tracing, bound: bound)
+                let result = body(&interpreter)
+                if let backlog = interpreter.backlog { backlog.release() }
+                return result
+            case let other?:
+                return _withUnprotectedUnsafePointer(to: other) { signalPointer in
+                    var interpreter = Self(
+                        stepping: pointer, event: nil, signal: signalPointer, tracing: tracing, bound: bound)
+                    let result = body(&interpreter)
+                    if let backlog = interpreter.backlog { backlog.release() }
+                    return result
+                }
+            case nil:
+                var interpreter = Self(stepping: pointer, event: nil, signal: nil, tracing: tracing, bound: bound)
                 let result = body(&interpreter)
                 if let backlog = interpreter.backlog { backlog.release() }
                 return result
             }
         }
+    }
+
+    /// Runs ``handleExternal(event:)`` with an interpreter stepping the snapshot `snapshot` points to, for
+    /// external chart event `event`, then releases the interpreter's ``backlog``: the step of a machine's
+    /// event, written without closures so that it is inlined whole into its caller, which passes the
+    /// snapshot as an `&` argument (a pointer valid for the call).
+    @inlinable @inline(__always) static func handleExternal(
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, tracing: Bool, bound: Int
+    ) -> Bool {
+        var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: tracing, bound: bound)
+        let handled = interpreter.handleExternal(event: event)
+        if let backlog = interpreter.backlog { backlog.release() }
+        return handled
     }
 
     // MARK: - Macrosteps
@@ -123,7 +156,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             finishMacrostep()
             return true
         }
-        return handleUnplanned(externalSignal.pointee!)
+        return handleUnplanned(externalSignal?.pointee ?? .event(externalEvent!))
     }
 
     /// The microstep of `plan`, a plan that lists no actions, walking its sets (``takeMicrostep(_:label:plan:)``).
@@ -205,7 +238,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                 if let scopeBox {
                     scopeBox._withUnsafeGuaranteedRef { $0.scope.currentSignal = next }
                 } else {
-                    _withUnprotectedUnsafePointer(to: Optional(next)) { attachScope(showing: $0) }
+                    attachScope(showing: next)
                 }
                 enabled = selectTransitions(for: next)
                 if enabled.isEmpty {
@@ -734,9 +767,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     // MARK: - Running guards and actions
 
     /// Makes the scope in ``scopeBox`` show the current configuration (and signal) to the next guard or
-    /// action, taking the snapshot's box at the macrostep's first one (``attachScope(showing:)``).
+    /// action, taking the snapshot's box at the macrostep's first one (``attachScope()``).
     @inlinable @inline(__always) mutating func prepareScope() {
-        if scopeBox == nil { attachScope(showing: externalSignal) }
+        if scopeBox == nil { attachScope() }
         scopeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
             // The configuration's word alone when neither side has spilled words: assigning the whole set
             // copies and destroys a `nil` reference (two runtime calls).
@@ -748,21 +781,40 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
     }
 
-    /// Sets ``scopeBox`` to the snapshot's box, showing `signal` (the current signal), when the snapshot
-    /// holds the only reference to it (the box a previous step made); otherwise to a new box, which the
-    /// snapshot then holds (a copy of the snapshot keeps the old one).
-    @inlinable mutating func attachScope(showing signal: UnsafePointer<Signal?>) {
+    /// Sets ``scopeBox`` to the snapshot's box showing the external signal (``externalEvent``,
+    /// ``externalSignal``; `nil` while the chart starts): see ``attachScopeBox()``.
+    @inlinable mutating func attachScope() {
+        let box = attachScopeBox()
+        box._withUnsafeGuaranteedRef { box in
+            if let externalEvent {
+                box.scope.show(event: externalEvent)
+            } else if let externalSignal {
+                box.scope.currentSignal = externalSignal.pointee
+            } else {
+                box.scope.currentSignal = nil
+            }
+        }
+    }
+
+    /// Sets ``scopeBox`` to the snapshot's box showing `signal`: see ``attachScopeBox()``.
+    @usableFromInline mutating func attachScope(showing signal: Signal) {
+        attachScopeBox()._withUnsafeGuaranteedRef { $0.scope.currentSignal = signal }
+    }
+
+    /// Sets ``scopeBox`` to the snapshot's box when the snapshot holds the only reference to it (the box a
+    /// previous step made); otherwise to a new box, which the snapshot then holds (a copy of the snapshot
+    /// keeps the old one). The caller sets the signal it shows.
+    @inlinable mutating func attachScopeBox() -> Unmanaged<ChartScopeBox<StateID, Event>> {
         if snapshotPointer.pointee.scopeBox != nil, isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
             let box = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
-            box._withUnsafeGuaranteedRef { $0.scope.show(signal) }
             scopeBox = box
-        } else {
-            let box = ChartScopeBox(
-                scope: ChartScope(
-                    signal: signal.pointee, states: tables.stateLookup, configuration: snapshotPointer.pointee.active))
-            snapshotPointer.pointee.scopeBox = box
-            scopeBox = Unmanaged.passUnretained(box)
+            return box
         }
+        let box = ChartScopeBox<StateID, Event>(
+            scope: ChartScope(signal: nil, states: tables.stateLookup, configuration: snapshotPointer.pointee.active))
+        snapshotPointer.pointee.scopeBox = box
+        scopeBox = Unmanaged.passUnretained(box)
+        return scopeBox.unsafelyUnwrapped
     }
 
     /// Runs entry or exit action `action` (a position in the tables' actions) through its unretained

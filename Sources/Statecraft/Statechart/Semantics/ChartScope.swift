@@ -32,36 +32,22 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
         self.configuration = configuration
     }
 
-    /// Makes the signal `signal` points to the current signal (``signal``): a copy of it.
+    /// Makes `.event(event)` the current signal (``signal``).
     ///
-    /// When neither that signal nor the one it replaces holds a reference — the chart's state identifiers and
-    /// events are plain values and neither is an `error` signal, whose payload is boxed — its bits are copied
-    /// over the old ones: copying and destroying such a value is copying its bits, which spares each step
-    /// the enum's outlined copy and destroy (two calls).
-    @inlinable @inline(__always) mutating func show(_ signal: UnsafePointer<ChartSignal<StateID, Event>?>) {
-        if Self.holdsNoReference(signal) {
-            let copied = withUnsafeMutablePointer(to: &currentSignal) { current in
-                guard Self.holdsNoReference(current) else { return false }
-                UnsafeMutableRawPointer(current).copyMemory(
-                    from: signal, byteCount: MemoryLayout<ChartSignal<StateID, Event>?>.size)
+    /// When the signal it replaces holds no reference — the chart's state identifiers and events are plain
+    /// values and it is not an `error` signal, whose payload is boxed — the new one is written over it
+    /// without destroying it: destroying such a value does nothing, and this spares each step the enum's
+    /// outlined destroy.
+    @inlinable @inline(__always) mutating func show(event: Event) {
+        if _isPOD(StateID.self), _isPOD(Event.self) {
+            let overwritten = withUnsafeMutablePointer(to: &currentSignal) { current in
+                if case .error? = current.pointee { return false }
+                current.initialize(to: .event(event))
                 return true
             }
-            if copied { return }
+            if overwritten { return }
         }
-        do {
-            currentSignal = signal.pointee
-        }
-    }
-
-    /// Whether the signal `signal` points to holds no reference: a chart of plain state identifiers and events, and not an `error`
-    /// signal. Known at compile time to be `false` for other charts.
-    @inlinable @inline(__always)
-    static func holdsNoReference(_ signal: UnsafePointer<ChartSignal<StateID, Event>?>) -> Bool {
-        guard _isPOD(StateID.self), _isPOD(Event.self) else { return false }
-        switch signal.pointee {
-        case .error?: return false
-        default: return true
-        }
+        currentSignal = .event(event)
     }
 
     /// Appends `signal` to the raised signals.
