@@ -29,7 +29,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// referenced, so that the box is reused.
     @usableFromInline let snapshotPointer: UnsafeMutablePointer<Snapshot>
     /// The internal queue and the steps described near the bound (``ChartStepBacklog``), made at the first
-    /// raised event or described step and released by ``withInterpreter(stepping:signal:tracing:bound:_:)``;
+    /// raised event or described step and released by ``withInterpreter(stepping:signal:tracing:bound:_:)``
+    /// or ``handleExternal(stepping:event:tracing:bound:)``;
     /// `nil` until then, so that a step that raises nothing makes, destroys and releases nothing.
     @usableFromInline var backlog: Unmanaged<ChartStepBacklog<StateID, Event>>?
     /// The external signal of the step when it is a chart event: SCXML's `_event` until an internal event
@@ -130,8 +131,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         runToCompletion()
     }
 
-    /// SCXML 1.0 §D.2 `mainEventLoop`, for the external signal (``externalSignal``): select and take its
-    /// transitions, then run eventless transitions and internal events until the chart settles.
+    /// SCXML 1.0 §D.2 `mainEventLoop`, for the external signal (``externalEvent`` or ``externalSignal``):
+    /// select and take its transitions, then run eventless transitions and internal events until the chart
+    /// settles.
     ///
     /// - Parameter event: The signal's event, when it is a chart event: given by the caller, who has it,
     ///   so that finding the plan reads no signal (a copy of an enum with a boxed case goes through an
@@ -166,7 +168,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
     }
 
-    /// ``handleExternal(_:)`` for a signal without a plan in this configuration: select its transitions.
+    /// ``handleExternal(event:)`` for a signal without a plan in this configuration: select its transitions.
     @usableFromInline @inline(never) mutating func handleUnplanned(_ signal: Signal) -> Bool {
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && !hasInternalEvents { return false }

@@ -3,7 +3,8 @@
 /// near ``ChartSnapshot/macrostepBound``, descriptions of its last steps, to name its loop.
 ///
 /// A class held unmanaged by ``ChartInterpreter`` (``ChartInterpreter/backlog``) and released where the
-/// interpreter's step ends (``ChartInterpreter/withInterpreter(stepping:signal:tracing:bound:_:)``): a step
+/// interpreter's step ends (``ChartInterpreter/withInterpreter(stepping:signal:tracing:bound:_:)``,
+/// ``ChartInterpreter/handleExternal(stepping:event:tracing:bound:)``): a step
 /// that raises nothing tests one word instead of releasing two empty fields (two runtime calls per event).
 @usableFromInline
 final class ChartStepBacklog<StateID, Event> {
