@@ -59,17 +59,17 @@ extension StateMachine {
     /// until the machine is done notifying (see ``ObserverList``), so the observers called are those attached
     /// when the notification began, as if iterating over a copy of the list.
     ///
-    /// One observer, the most common case, is called without a loop: nothing but the machine is kept across
-    /// its call.
+    /// One observer, the most common case, is called without a loop (``ObserverList/soleObserver``): nothing
+    /// but the machine is kept across its call.
     @inlinable @inline(__always)
     func callObservers(
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
         lending newState: inout State
     ) {
-        let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
-        if callList.count == 1 {
-            callList[0]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
+            sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
         } else {
+            let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
             for index in callList.indices {
                 callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
             }
