@@ -106,6 +106,15 @@ public final class StateMachine<Definition: MachineDefinition> {
         return Unmanaged.fromOpaque(address)
     }
 
+    /// The support object of an idle machine whose word, `word`, is neither 0 nor an idle lookup: the
+    /// object's address itself, without a flag (the notifying bit is never set without the busy bit).
+    @inlinable @inline(__always)
+    func idleSupport(_ word: UInt) -> Unmanaged<MachineSupport<State, Event>> {
+        assert(
+            word & 1 == 0 && word & Self.flagBits == 0 && word != 0, "Internal inconsistency: not an idle support word")
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+    }
+
     /// The definition's ``MachineDefinition/_transitionLookup`` while the machine may answer an event by
     /// it alone (see `supportWord`), `nil` otherwise — with its base as the word holds it, one past the
     /// block's start: read it with a bias of 1 (``_TransitionLookup/cell(_:_:biasedBy:)``).
@@ -152,9 +161,20 @@ public final class StateMachine<Definition: MachineDefinition> {
     public func handle(_ event: Event) -> Bool {
         // A tabulated definition answers most events by a lookup, without the machine marking itself busy.
         // Folds away for definitions without a lookup and for types larger than a byte.
-        if Self.answersByLookup, let lookup = idleLookup {
-            if let answer = answerWithoutUserCode(event, from: lookup) { return answer }
-            return processAndDrainWithoutIdleLookup(event)
+        if Self.answersByLookup {
+            if let lookup = idleLookup {
+                if let answer = answerWithoutUserCode(event, from: lookup) { return answer }
+                return handleUnanswered(event)
+            }
+            let word = supportWord
+            if word & Self.busyBit == 0 {
+                if word != 0 {
+                    if let answer = answerObserved(event, support: idleSupport(word)) { return answer }
+                } else if Self.decidesBeforeMarkingBusy {
+                    return processWithoutSupport(event)
+                }
+            }
+            return handleUnanswered(event)
         }
         // Other definitions that decide purely check the word for 0 first: idle, without a support object.
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
@@ -169,6 +189,21 @@ public final class StateMachine<Definition: MachineDefinition> {
         if Self.answersByLookup, let answer = answerObserved(event) { return answer }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
+        return processAndDrain(event)
+    }
+
+    /// The rest of ``handle(_:)`` for a machine that ``answersByLookup``: an event that ``idleLookup`` or
+    /// ``answerObserved(_:support:)`` did not answer, or sent while the machine is busy. Out of line, so that
+    /// the caller's loop holds only the lookups' paths (and, for a definition without a lookup, the decision
+    /// made before marking the machine busy), whose registers the general path no longer forces to spill.
+    @inlinable @inline(never)
+    func handleUnanswered(_ event: Event) -> Bool {
+        if idleLookup != nil { return processAndDrainWithoutIdleLookup(event) }
+        if isHandling {
+            enqueue(event)
+            return false
+        }
+        if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
         return processAndDrain(event)
     }
 
@@ -257,8 +292,14 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: Whether `event` caused a transition, or `nil` when it needs the general path.
     @inlinable @inline(__always)
     func answerObserved(_ event: Event) -> Bool? {
-        guard let support = unretainedSupport, let lookup = support._withUnsafeGuaranteedRef({ $0.observedLookup })
-        else { return nil }
+        guard let support = unretainedSupport else { return nil }
+        return answerObserved(event, support: support)
+    }
+
+    /// ``answerObserved(_:)`` with the machine's support object, read from its word.
+    @inlinable @inline(__always)
+    func answerObserved(_ event: Event, support: Unmanaged<MachineSupport<State, Event>>) -> Bool? {
+        guard let lookup = support._withUnsafeGuaranteedRef({ $0.observedLookup }) else { return nil }
         let cell = lookup.cell(_state, event)
         if cell < _TransitionLookup.askTheDefinition {
             // Busy and notifying in one store: nothing runs before the observers.
