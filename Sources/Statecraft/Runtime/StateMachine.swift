@@ -296,14 +296,16 @@ public final class StateMachine<Definition: MachineDefinition> {
         return answerObserved(event, support: support)
     }
 
-    /// ``answerObserved(_:)`` with the machine's support object, read from its word.
+    /// ``answerObserved(_:)`` with the machine's support object, read from its word: the machine is idle, so its
+    /// word is that object's address, without a flag.
     @inlinable @inline(__always)
     func answerObserved(_ event: Event, support: Unmanaged<MachineSupport<State, Event>>) -> Bool? {
         guard let lookup = support._withUnsafeGuaranteedRef({ $0.observedLookup }) else { return nil }
         let cell = lookup.cell(_state, event)
         if cell < _TransitionLookup.askTheDefinition {
-            // Busy and notifying in one store: nothing runs before the observers.
-            supportWord |= Self.flagBits
+            // Busy and notifying in one store: nothing runs before the observers. The idle word is the
+            // object's address, without a flag: an addition (one `lea`) sets them.
+            supportWord = UInt(bitPattern: support.toOpaque()) &+ Self.flagBits
             var oldState = _state
             _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
             callObservers(support, lending: &oldState, on: event, lending: &_state)
