@@ -63,7 +63,7 @@ final class MachineSupport<State, Event> {
     }
 
     /// Calls every observer in registration order, with both states lent, in one loop; the machine has set
-    /// its notifying bit (see `StateMachine.callObservers(_:lending:on:lending:)`, which a chart's observed
+    /// its notifying bit (see `StateMachine.callObservers(_:lending:lending:lending:)`, which a chart's observed
     /// step does not use: with the single observer's call apart, the step no longer stayed inlined in its
     /// caller's loop, which cost 78 instructions per observed chart event).
     @inlinable func callObservers(lending oldState: inout State, on event: Event, lending newState: inout State) {

@@ -51,7 +51,8 @@ extension StateMachine {
         // Set even when there is no observer to call: nothing runs after the notification, and the bit is
         // cleared with the busy bit.
         supportWord |= Self.notifyingBit
-        callObservers(support, lending: &oldState, on: event, lending: &newState)
+        var event = event
+        callObservers(support, lending: &oldState, lending: &event, lending: &newState)
     }
 
     /// Calls each observer of `support`'s ``ObserverList/callList``, read while ``notifyingBit`` is set, in
@@ -63,7 +64,7 @@ extension StateMachine {
     /// but the machine is kept across its call.
     @inlinable @inline(__always)
     func callObservers(
-        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
+        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, lending event: inout Event,
         lending newState: inout State
     ) {
         if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {

@@ -307,8 +307,9 @@ public final class StateMachine<Definition: MachineDefinition> {
             // object's address, without a flag: an addition (one `lea`) sets them.
             supportWord = UInt(bitPattern: support.toOpaque()) &+ Self.flagBits
             var oldState = _state
+            var event = event
             _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
-            callObservers(support, lending: &oldState, on: event, lending: &_state)
+            callObservers(support, lending: &oldState, lending: &event, lending: &_state)
             if hasDeferredWork { drainQueue() }
             isHandling = false
             return true
