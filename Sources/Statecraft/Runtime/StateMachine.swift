@@ -167,12 +167,10 @@ public final class StateMachine<Definition: MachineDefinition> {
                 return handleUnanswered(event)
             }
             let word = supportWord
-            if word & Self.busyBit == 0 {
-                if word != 0 {
-                    if let answer = answerObserved(event, support: idleSupport(word)) { return answer }
-                } else if Self.decidesBeforeMarkingBusy {
-                    return processWithoutSupport(event)
-                }
+            if word == 0 {
+                if Self.decidesBeforeMarkingBusy { return processWithoutSupport(event) }
+            } else if word & Self.busyBit == 0 {
+                if let answer = answerObserved(event, support: idleSupport(word)) { return answer }
             }
             return handleUnanswered(event)
         }
