@@ -298,7 +298,8 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// word is that object's address, without a flag.
     @inlinable @inline(__always)
     func answerObserved(_ event: Event, support: Unmanaged<MachineSupport<State, Event>>) -> Bool? {
-        guard let lookup = support._withUnsafeGuaranteedRef({ $0.observedLookup }) else { return nil }
+        // `_TransitionLookup.askingTheDefinition` when the object may not answer by a lookup: no `nil` to test.
+        let lookup = support._withUnsafeGuaranteedRef { $0.observedLookup }
         let cell = lookup.cell(_state, event)
         if cell < _TransitionLookup.askTheDefinition {
             // Busy and notifying in one store: nothing runs before the observers. The idle word is the
@@ -531,7 +532,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     func makeSupport() -> MachineSupport<State, Event> {
         if let support { return support }
         let created = MachineSupport<State, Event>()
-        if Self.answersByLookup { created.observedLookup = definition._transitionLookup }
+        if Self.answersByLookup, let lookup = definition._transitionLookup { created.observedLookup = lookup }
         // Keeps the busy bit; the idle lookup, if out, is put away (its word never has that bit).
         supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()) | (supportWord & Self.flagBits)
         return created
