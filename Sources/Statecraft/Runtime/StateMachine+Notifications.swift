@@ -51,8 +51,7 @@ extension StateMachine {
         // Set even when there is no observer to call: nothing runs after the notification, and the bit is
         // cleared with the busy bit.
         supportWord |= Self.notifyingBit
-        var event = event
-        callObservers(support, lending: &oldState, lending: &event, lending: &newState)
+        callObservers(support, lending: &oldState, on: event, lending: &newState)
     }
 
     /// Calls each observer of `support`'s ``ObserverList/callList``, read while ``notifyingBit`` is set, in
@@ -65,6 +64,23 @@ extension StateMachine {
     @inlinable @inline(__always)
     func callObservers(
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, lending event: inout Event,
+        lending newState: inout State
+    ) {
+        if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
+            sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        } else {
+            let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
+            for index in callList.indices {
+                callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            }
+        }
+    }
+
+    /// ``callObservers(_:lending:lending:lending:)`` with the event passed as it is: for an event of any type, which
+    /// the general path does not copy (copying an event that holds references would retain and release them).
+    @inlinable @inline(__always)
+    func callObservers(
+        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
         lending newState: inout State
     ) {
         if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
