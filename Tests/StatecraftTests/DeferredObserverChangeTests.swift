@@ -260,6 +260,51 @@ struct DeferredObserverChangeTests {
         }
     }
 
+    /// A machine with one observer calls it without its list (`ObserverList.soleObserver`): whatever the
+    /// number of observers added and removed before, the ones called are exactly those attached, in order.
+    @Test(arguments: Kind.allCases)
+    func theObserversCalledAreThoseLeftWhateverTheirNumber(kind: Kind) {
+        Self.withMachine(kind) { machine, _ in
+            var log: [String] = []
+            let first = machine.observe { _, _, new in log.append("first \(new)") }
+            machine.handle(.change)
+            let second = machine.observe { _, _, new in log.append("second \(new)") }
+            machine.handle(.change)
+            #expect(machine.remove(first))
+            machine.handle(.change)
+            #expect(machine.remove(second))
+            machine.handle(.change)
+            machine.observe { _, _, new in log.append("third \(new)") }
+            machine.handle(.change)
+            #expect(
+                log == [
+                    "first green", "first yellow", "second yellow", "second red", "third yellow",
+                ])
+        }
+    }
+
+    /// The sole observer removing itself during its notification is called for it, and not for the event it
+    /// queued meanwhile; an observer it adds then hears that event alone.
+    @Test(arguments: Kind.allCases)
+    func theSoleObserverRemovingItselfMissesTheEventItQueued(kind: Kind) {
+        Self.withMachine(kind) { machine, _ in
+            var log: [String] = []
+            var token: ObserverToken?
+            token = machine.observe { _, _, new in
+                log.append("sole \(new)")
+                if let current = token {
+                    token = nil
+                    #expect(machine.remove(current))
+                    #expect(machine.send(.change) == .queued)
+                    machine.observe { _, _, new in log.append("successor \(new)") }
+                }
+            }
+            machine.handle(.change)
+            #expect(log == ["sole green", "successor yellow"])
+            #expect(machine.observerCount == 1)
+        }
+    }
+
     /// Events sent by an ignored-event observer or a transition observer are queued on every path, the
     /// state type's (which decides before marking itself busy) included.
     @Test(arguments: Kind.allCases)

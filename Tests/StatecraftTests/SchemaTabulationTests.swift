@@ -107,6 +107,40 @@ struct SchemaTabulationTests {
             ])
     }
 
+    /// A machine with transition observers alone, whose transitions without a block the table answers and
+    /// reports to them while those with one go the general way, runs the same on both paths, with one observer
+    /// or two, through `handle(_:)` and `send(_:)` alike: the blocks run, the observers hear every transition
+    /// in order, and an event an observer handles is queued, even one the table answers without a hook.
+    @Test(arguments: LogicEvaluation.allCases, [1, 2])
+    func anObservedSchemaMachineRunsTheSameOnBothPaths(evaluation: LogicEvaluation, observers: Int) {
+        let log = Log()
+        let machine = StateMachine(schema: Self.schema(evaluation: evaluation), subject: log)
+        var handledInside: [Bool] = []
+        machine.addObserver { old, action, new in
+            log.entries.append("first \(old)→\(new)")
+            if action == .push, handledInside.isEmpty { handledInside.append(machine.handle(.pull)) }
+        }
+        if observers == 2 { machine.addObserver { _, action, _ in log.entries.append("second \(action)") } }
+        let actions: [Action] = [.pull, .push, .push, .lock, .pull, .kick, .push]
+        var handled: [Bool] = []
+        for (index, action) in actions.enumerated() {
+            if index.isMultiple(of: 2) {
+                handled.append(machine.handle(action))
+            } else {
+                handled.append(machine.send(action) == .transitioned)
+            }
+        }
+        #expect(handled == [false, true, true, false, true, true, false])
+        #expect(handledInside == [false])
+        #expect(machine.state == .broken)
+        let expected = [
+            "opened", "first closed→open", "second push", "first open→closed", "second pull",
+            "opened", "first closed→open", "second push", "first open→closed", "second pull",
+            "broken", "first closed→broken", "second kick",
+        ]
+        #expect(log.entries == expected.filter { observers == 2 || !$0.hasPrefix("second") })
+    }
+
     /// A machine nobody observes, whose transitions without a block the table answers without the machine
     /// marking itself busy, reaches the same states and runs the same blocks on both paths, through
     /// `handle(_:)` and `send(_:)` alike.

@@ -24,6 +24,17 @@ public struct _TransitionLookup: @unchecked Sendable {
         self.base = base
     }
 
+    /// A lookup every state and event of which is ``askTheDefinition``: what a machine's support object holds
+    /// instead of a lookup it may not answer by (see `MachineSupport.observedLookup`), so that reading it
+    /// needs no test for `nil`. The index is all zeros (every row and column at offset 0) and the one cell
+    /// is ``askTheDefinition``; allocated once and never freed.
+    static let askingTheDefinition: _TransitionLookup = {
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 769, alignment: 4)
+        block.initializeMemory(as: UInt8.self, repeating: 0, count: 768)
+        block.storeBytes(of: askTheDefinition, toByteOffset: 768, as: UInt8.self)
+        return _TransitionLookup(base: UnsafeRawPointer(block))
+    }()
+
     /// The cell of `state` and `event`: a target state's byte (below ``askTheDefinition``), ``ignored`` or
     /// ``askTheDefinition``.
     ///

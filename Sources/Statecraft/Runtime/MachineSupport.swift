@@ -12,7 +12,7 @@ final class MachineSupport<State, Event> {
     // dynamic exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Event>()
     @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver? {
-        didSet { observedLookup = nil }
+        didSet { observedLookup = .askingTheDefinition }
     }
     @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserverBox<State, Event>>()
     @exclusivity(unchecked) @usableFromInline var ignoredEventObservers = ObserverList<
@@ -21,7 +21,7 @@ final class MachineSupport<State, Event> {
     @usableFromInline var nextTokenID = 0
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
     @exclusivity(unchecked) @usableFromInline var effects: EffectScope? {
-        didSet { observedLookup = nil }
+        didSet { observedLookup = .askingTheDefinition }
     }
     /// The machine's delayed events, once it has sent any; see `StateMachine+DelayedEvents.swift`.
     var delayedEvents: MachineDelayedEvents<Event>?
@@ -36,8 +36,10 @@ final class MachineSupport<State, Event> {
     /// an event answered by it would have to run or tell besides the transition observers — no
     /// `didTransition`, no ignored-event observer, no effects — so that an observed tabulated machine
     /// answers such an event by it and calls the observers (see `StateMachine.answerObserved(_:)`). Set by
-    /// the machine when it creates this object; cleared for good when any of those is set or added.
-    @exclusivity(unchecked) @usableFromInline var observedLookup: _TransitionLookup?
+    /// the machine when it creates this object; cleared for good when any of those is set or added. Cleared,
+    /// or for a definition without a lookup, it is `_TransitionLookup.askingTheDefinition`, which answers
+    /// nothing: the observed path reads it without testing for `nil`.
+    @exclusivity(unchecked) @usableFromInline var observedLookup = _TransitionLookup.askingTheDefinition
 
     @usableFromInline init() {}
 
@@ -63,7 +65,7 @@ final class MachineSupport<State, Event> {
     }
 
     /// Calls every observer in registration order, with both states lent, in one loop; the machine has set
-    /// its notifying bit (see `StateMachine.callObservers(_:lending:on:lending:)`, which a chart's observed
+    /// its notifying bit (see `StateMachine.callObservers(_:lending:lending:lending:)`, which a chart's observed
     /// step does not use: with the single observer's call apart, the step no longer stayed inlined in its
     /// caller's loop, which cost 78 instructions per observed chart event).
     @inlinable func callObservers(lending oldState: inout State, on event: Event, lending newState: inout State) {

@@ -10,8 +10,9 @@
 ///
 /// ``boxes`` owns the observers; ``callList`` repeats them as unretained references in memory the list
 /// allocates itself, so that a notification reads the observers without retaining an array buffer or a
-/// box (iterating over an array of class references retains each element and the buffer). ``callList`` is
-/// rebuilt whenever ``boxes`` changes, which never happens during a notification; its owner calls
+/// box (iterating over an array of class references retains each element and the buffer); ``soleObserver``
+/// repeats a single observer for a notification to call without a loop. Both are rebuilt whenever ``boxes``
+/// changes, which never happens during a notification; its owner calls
 /// ``deallocate()`` once, when it is deinitialized.
 @usableFromInline
 struct ObserverList<Box: ObserverBox> {
@@ -21,6 +22,9 @@ struct ObserverList<Box: ObserverBox> {
     /// ``boxes`` as unretained references, for notifications; its base address is `nil` when it is empty.
     @usableFromInline private(set) var callList = UnsafeMutableBufferPointer<Unmanaged<Box>>(
         start: nil, count: 0)
+    /// The observer when there is exactly one, the most common case, `nil` otherwise: a notification calls
+    /// it after one load and one test, without reading ``callList``'s count and base. Kept with ``callList``.
+    @usableFromInline private(set) var soleObserver: Unmanaged<Box>?
     /// Observers added during a notification; they are first called for the next one.
     @usableFromInline var pending: [Box] = []
     /// Whether a box was marked removed during a notification.
@@ -70,6 +74,7 @@ struct ObserverList<Box: ObserverBox> {
     /// Copies ``boxes`` into a new ``callList``.
     @usableFromInline mutating func rebuildCallList() {
         callList.deallocate()
+        soleObserver = boxes.count == 1 ? Unmanaged.passUnretained(boxes[0]) : nil
         guard !boxes.isEmpty else {
             callList = UnsafeMutableBufferPointer(start: nil, count: 0)
             return
@@ -83,6 +88,7 @@ struct ObserverList<Box: ObserverBox> {
 
     /// Frees ``callList``; called once, by the owner's `deinit`.
     @usableFromInline mutating func deallocate() {
+        soleObserver = nil
         callList.deallocate()
         callList = UnsafeMutableBufferPointer(start: nil, count: 0)
     }

@@ -59,17 +59,34 @@ extension StateMachine {
     /// until the machine is done notifying (see ``ObserverList``), so the observers called are those attached
     /// when the notification began, as if iterating over a copy of the list.
     ///
-    /// One observer, the most common case, is called without a loop: nothing but the machine is kept across
-    /// its call.
+    /// One observer, the most common case, is called without a loop (``ObserverList/soleObserver``): nothing
+    /// but the machine is kept across its call.
+    @inlinable @inline(__always)
+    func callObservers(
+        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, lending event: inout Event,
+        lending newState: inout State
+    ) {
+        if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
+            sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        } else {
+            let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
+            for index in callList.indices {
+                callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            }
+        }
+    }
+
+    /// ``callObservers(_:lending:lending:lending:)`` with the event passed as it is: for an event of any type, which
+    /// the general path does not copy (copying an event that holds references would retain and release them).
     @inlinable @inline(__always)
     func callObservers(
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
         lending newState: inout State
     ) {
-        let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
-        if callList.count == 1 {
-            callList[0]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
+            sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
         } else {
+            let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
             for index in callList.indices {
                 callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
             }

@@ -38,7 +38,7 @@ extension StateMachine {
         support.ignoredEventObservers.append(
             IgnoredEventObserverBox(token: token, body: observer), deferring: isNotifying)
         if isNotifying { hasDeferredWork = true }
-        support.observedLookup = nil
+        support.observedLookup = .askingTheDefinition
         return token
     }
 

@@ -106,6 +106,15 @@ public final class StateMachine<Definition: MachineDefinition> {
         return Unmanaged.fromOpaque(address)
     }
 
+    /// The support object of an idle machine whose word, `word`, is neither 0 nor an idle lookup: the
+    /// object's address itself, without a flag (the notifying bit is never set without the busy bit).
+    @inlinable @inline(__always)
+    func idleSupport(_ word: UInt) -> Unmanaged<MachineSupport<State, Event>> {
+        assert(
+            word & 1 == 0 && word & Self.flagBits == 0 && word != 0, "Internal inconsistency: not an idle support word")
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+    }
+
     /// The definition's ``MachineDefinition/_transitionLookup`` while the machine may answer an event by
     /// it alone (see `supportWord`), `nil` otherwise — with its base as the word holds it, one past the
     /// block's start: read it with a bias of 1 (``_TransitionLookup/cell(_:_:biasedBy:)``).
@@ -152,9 +161,18 @@ public final class StateMachine<Definition: MachineDefinition> {
     public func handle(_ event: Event) -> Bool {
         // A tabulated definition answers most events by a lookup, without the machine marking itself busy.
         // Folds away for definitions without a lookup and for types larger than a byte.
-        if Self.answersByLookup, let lookup = idleLookup {
-            if let answer = answerWithoutUserCode(event, from: lookup) { return answer }
-            return processAndDrainWithoutIdleLookup(event)
+        if Self.answersByLookup {
+            if let lookup = idleLookup {
+                if let answer = answerWithoutUserCode(event, from: lookup) { return answer }
+                return handleUnanswered(event)
+            }
+            let word = supportWord
+            if word == 0 {
+                if Self.decidesBeforeMarkingBusy { return processWithoutSupport(event) }
+            } else if word & Self.busyBit == 0 {
+                if let answer = answerObserved(event, support: idleSupport(word)) { return answer }
+            }
+            return handleUnanswered(event)
         }
         // Other definitions that decide purely check the word for 0 first: idle, without a support object.
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
@@ -169,6 +187,21 @@ public final class StateMachine<Definition: MachineDefinition> {
         if Self.answersByLookup, let answer = answerObserved(event) { return answer }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
+        return processAndDrain(event)
+    }
+
+    /// The rest of ``handle(_:)`` for a machine that ``answersByLookup``: an event that ``idleLookup`` or
+    /// ``answerObserved(_:support:)`` did not answer, or sent while the machine is busy. Out of line, so that
+    /// the caller's loop holds only the lookups' paths (and, for a definition without a lookup, the decision
+    /// made before marking the machine busy), whose registers the general path no longer forces to spill.
+    @inlinable @inline(never)
+    func handleUnanswered(_ event: Event) -> Bool {
+        if idleLookup != nil { return processAndDrainWithoutIdleLookup(event) }
+        if isHandling {
+            enqueue(event)
+            return false
+        }
+        if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
         return processAndDrain(event)
     }
 
@@ -257,20 +290,32 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: Whether `event` caused a transition, or `nil` when it needs the general path.
     @inlinable @inline(__always)
     func answerObserved(_ event: Event) -> Bool? {
-        guard let support = unretainedSupport, let lookup = support._withUnsafeGuaranteedRef({ $0.observedLookup })
-        else { return nil }
+        guard let support = unretainedSupport else { return nil }
+        return answerObserved(event, support: support)
+    }
+
+    /// ``answerObserved(_:)`` with the machine's support object, read from its word: the machine is idle, so its
+    /// word is that object's address, without a flag.
+    @inlinable @inline(__always)
+    func answerObserved(_ event: Event, support: Unmanaged<MachineSupport<State, Event>>) -> Bool? {
+        // `_TransitionLookup.askingTheDefinition` when the object may not answer by a lookup: no `nil` to test.
+        let lookup = support._withUnsafeGuaranteedRef { $0.observedLookup }
         let cell = lookup.cell(_state, event)
         if cell < _TransitionLookup.askTheDefinition {
-            // Busy and notifying in one store: nothing runs before the observers.
-            supportWord |= Self.flagBits
+            // Busy and notifying in one store: nothing runs before the observers. The idle word is the
+            // object's address, without a flag: an addition (one `lea`) sets them.
+            supportWord = UInt(bitPattern: support.toOpaque()) &+ Self.flagBits
             var oldState = _state
+            var event = event
             _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
-            callObservers(support, lending: &oldState, on: event, lending: &_state)
+            callObservers(support, lending: &oldState, lending: &event, lending: &_state)
             if hasDeferredWork { drainQueue() }
             isHandling = false
             return true
         }
-        return cell == _TransitionLookup.ignored ? false : nil
+        // An ignored event is far more common than one whose transition runs a hook: laid out to fall through
+        // back to the caller's loop (one jump fewer per ignored event).
+        return _fastPath(cell == _TransitionLookup.ignored) ? false : nil
     }
 
     /// Handles `event`, then every event queued meanwhile, on a machine that is not handling one.
@@ -487,7 +532,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     func makeSupport() -> MachineSupport<State, Event> {
         if let support { return support }
         let created = MachineSupport<State, Event>()
-        if Self.answersByLookup { created.observedLookup = definition._transitionLookup }
+        if Self.answersByLookup, let lookup = definition._transitionLookup { created.observedLookup = lookup }
         // Keeps the busy bit; the idle lookup, if out, is put away (its word never has that bit).
         supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()) | (supportWord & Self.flagBits)
         return created
