@@ -212,6 +212,44 @@ struct DeferredObserverChangeTests {
         #expect(machine.observerCount == 2)
     }
 
+    /// A chart machine with one observer calls it without the loop (`MachineSupport.callObservers`, through
+    /// `ObserverList.soleObserver`): the observers called are exactly those attached, however many were added
+    /// and removed before, and a sole observer removing itself hears its event but not the one it queued,
+    /// which the observer it adds hears alone.
+    @Test func aChartMachineCallsTheObserversLeftWhateverTheirNumber() throws {
+        let chart = try TestChart(initial: .a, context: Log()) {
+            ChartState(.a) { OnEvent(E.go, target: .b) }
+            ChartState(.b) { OnEvent(E.go, target: .a) }
+        }
+        let machine = StateMachine(chart: chart)
+        var log: [String] = []
+        var count = 0
+        let first = machine.addObserver { _, _, _ in
+            count += 1
+            log.append("first \(count)")
+        }
+        machine.handle(.go)
+        let second = machine.addObserver { _, _, _ in log.append("second \(count)") }
+        machine.handle(.go)
+        machine.removeObserver(first)
+        machine.handle(.go)
+        machine.removeObserver(second)
+        machine.handle(.go)
+        var sole: ObserverToken?
+        sole = machine.addObserver { _, _, _ in
+            log.append("sole")
+            if let token = sole {
+                sole = nil
+                machine.removeObserver(token)
+                #expect(machine.send(.go) == .queued)
+                machine.addObserver { _, _, _ in log.append("successor") }
+            }
+        }
+        machine.handle(.go)
+        #expect(log == ["first 1", "first 2", "second 2", "second 2", "sole", "successor"])
+        #expect(machine.observerCount == 1)
+    }
+
     /// What a chart's action reaches: the machine and the test's log. `@unchecked`: used on one thread.
     final class ChartActionReach: @unchecked Sendable {
         var machine: StateMachine<TestChart>?
