@@ -186,14 +186,18 @@ struct DeferredObserverChangeTests {
         }
     }
 
-    /// A chart machine's observed step follows the same rule: an observer removed during a notification is
-    /// still called for it and not for the event queued meanwhile; one added then hears that event.
-    @Test func aChartMachineDefersObserverChangesTheSameWay() throws {
-        let chart = try TestChart(initial: .a, context: Log()) {
+    /// A chart of two states that `go` takes back and forth.
+    static func goingBackAndForth() throws -> TestChart {
+        try TestChart(initial: .a, context: Log()) {
             ChartState(.a) { OnEvent(E.go, target: .b) }
             ChartState(.b) { OnEvent(E.go, target: .a) }
         }
-        let machine = StateMachine(chart: chart)
+    }
+
+    /// A chart machine's observed step follows the same rule: an observer removed during a notification is
+    /// still called for it and not for the event queued meanwhile; one added then hears that event.
+    @Test func aChartMachineDefersObserverChangesTheSameWay() throws {
+        let machine = StateMachine(chart: try Self.goingBackAndForth())
         var log: [String] = []
         var second: ObserverToken?
         var transitions = 0
@@ -217,11 +221,7 @@ struct DeferredObserverChangeTests {
     /// and removed before, and a sole observer removing itself hears its event but not the one it queued,
     /// which the observer it adds hears alone.
     @Test func aChartMachineCallsTheObserversLeftWhateverTheirNumber() throws {
-        let chart = try TestChart(initial: .a, context: Log()) {
-            ChartState(.a) { OnEvent(E.go, target: .b) }
-            ChartState(.b) { OnEvent(E.go, target: .a) }
-        }
-        let machine = StateMachine(chart: chart)
+        let machine = StateMachine(chart: try Self.goingBackAndForth())
         var log: [String] = []
         var count = 0
         let first = machine.addObserver { _, _, _ in
