@@ -124,11 +124,7 @@ struct SchemaTabulationTests {
         let actions: [Action] = [.pull, .push, .push, .lock, .pull, .kick, .push]
         var handled: [Bool] = []
         for (index, action) in actions.enumerated() {
-            if index.isMultiple(of: 2) {
-                handled.append(machine.handle(action))
-            } else {
-                handled.append(machine.send(action) == .transitioned)
-            }
+            handled.append(Self.deliver(action, at: index, to: machine))
         }
         #expect(handled == [false, true, true, false, true, true, false])
         #expect(handledInside == [false])
@@ -139,6 +135,16 @@ struct SchemaTabulationTests {
             "broken", "first closed→broken", "second kick",
         ]
         #expect(log.entries == expected.filter { observers == 2 || !$0.hasPrefix("second") })
+    }
+
+    /// Delivers the action at `index` of a sequence: by `handle(_:)` at even positions, by `send(_:)` at odd
+    /// ones, so that both entry points run. Returns whether the machine transitioned.
+    static func deliver(
+        _ action: Action, at index: Int, to machine: StateMachine<StateMachineSchema<Door, Action, Log>>
+    )
+        -> Bool
+    {
+        index.isMultiple(of: 2) ? machine.handle(action) : machine.send(action) == .transitioned
     }
 
     /// A machine nobody observes, whose transitions without a block the table answers without the machine
@@ -152,11 +158,7 @@ struct SchemaTabulationTests {
         var states: [Door] = []
         var handled: [Bool] = []
         for (index, action) in actions.enumerated() {
-            if index.isMultiple(of: 2) {
-                handled.append(machine.handle(action))
-            } else {
-                handled.append(machine.send(action) == .transitioned)
-            }
+            handled.append(Self.deliver(action, at: index, to: machine))
             states.append(machine.state)
         }
         #expect(handled == [false, true, false, true, true, false, true, true, true, false])
