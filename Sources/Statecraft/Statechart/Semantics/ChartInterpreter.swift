@@ -85,25 +85,16 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         _ body: (inout Self) -> Result
     ) -> Result {
         withUnsafeMutablePointer(to: &snapshot) { pointer in
+            func run(event: Event?, signal: UnsafePointer<Signal>?) -> Result {
+                var interpreter = Self(stepping: pointer, event: event, signal: signal, tracing: tracing, bound: bound)
+                let result = body(&interpreter)
+                if let backlog = interpreter.backlog { backlog.release() }
+                return result
+            }
             switch signal {
-            case .event(let event)?:
-                var interpreter = Self(stepping: pointer, event: event, signal: nil, tracing: tracing, bound: bound)
-                let result = body(&interpreter)
-                if let backlog = interpreter.backlog { backlog.release() }
-                return result
-            case let other?:
-                return _withUnprotectedUnsafePointer(to: other) { signalPointer in
-                    var interpreter = Self(
-                        stepping: pointer, event: nil, signal: signalPointer, tracing: tracing, bound: bound)
-                    let result = body(&interpreter)
-                    if let backlog = interpreter.backlog { backlog.release() }
-                    return result
-                }
-            case nil:
-                var interpreter = Self(stepping: pointer, event: nil, signal: nil, tracing: tracing, bound: bound)
-                let result = body(&interpreter)
-                if let backlog = interpreter.backlog { backlog.release() }
-                return result
+            case .event(let event)?: return run(event: event, signal: nil)
+            case let other?: return _withUnprotectedUnsafePointer(to: other) { run(event: nil, signal: $0) }
+            case nil: return run(event: nil, signal: nil)
             }
         }
     }
