@@ -122,6 +122,17 @@ public protocol MachineDefinition {
     /// Not API: called before a definition that ``_updatesStateInPlace`` handles `event` — a chart
     /// forwards it to the invocations that autoforward (SCXML 1.0 §6.4). Does nothing by default.
     func _willHandle(_ event: Event, in machine: StateMachine<Self>)
+
+    /// Not API: what a definition that ``_updatesStateInPlace`` can tell about `event` in the idle `machine`'s
+    /// current state without running user code (``_StepHint``), read before the machine marks itself busy.
+    /// ``_StepHint/ignored`` means that the event is ignored and that nothing of the definition's own needs
+    /// to hear of it: the shell then answers `false` without stepping when no ignored-event observer is
+    /// attached. ``_StepHint/unknown`` by default.
+    func _stepHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint
+
+    /// Not API: ``_update(_:on:)`` with the hint ``_stepHint(for:in:)`` gave for `event` in `state` (or
+    /// ``_StepHint/unknown``). Calls ``_update(_:on:)`` by default.
+    func _update(_ state: inout State, on event: Event, hint: _StepHint) -> TransitionKind?
 }
 
 extension MachineDefinition {
@@ -188,4 +199,14 @@ extension MachineDefinition {
     /// Does nothing.
     @inlinable
     public func _willHandle(_ event: Event, in machine: StateMachine<Self>) {}
+
+    /// ``_StepHint/unknown``.
+    @inlinable
+    public func _stepHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint { .unknown }
+
+    /// ``_update(_:on:)``, without the hint.
+    @inlinable
+    public func _update(_ state: inout State, on event: Event, hint: _StepHint) -> TransitionKind? {
+        _update(&state, on: event)
+    }
 }

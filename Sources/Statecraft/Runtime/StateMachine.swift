@@ -228,8 +228,13 @@ public final class StateMachine<Definition: MachineDefinition> {
         if Self.decidesBeforeMarkingBusy, supportWord == 0 {
             return processWithoutSupport(event) ? outcomeOfTransition() : .ignored
         }
+        var hint = _StepHint.unknown
+        if Definition._updatesStateInPlace {
+            hint = definition._stepHint(for: event, in: self)
+            if hint == .ignored, !hearsIgnoredEvents { return .ignored }
+        }
         isHandling = true
-        let outcome = process(event) ? outcomeOfTransition() : .ignored
+        let outcome = process(event, hint: hint) ? outcomeOfTransition() : .ignored
         // Queued events imply a support object; testing it first lets the optimizer fold this test into the
         // support checks before it (testing the byte alone cost `Core.stateType` 4 instructions per event).
         if unretainedSupport != nil, hasDeferredWork { drainQueue() }
@@ -323,9 +328,14 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: Whether `event` caused a transition.
     @inlinable @inline(__always)
     func processAndDrain(_ event: Event) -> Bool {
+        var hint = _StepHint.unknown
+        if Definition._updatesStateInPlace {
+            hint = definition._stepHint(for: event, in: self)
+            if hint == .ignored, !hearsIgnoredEvents { return false }
+        }
         let idleWord = supportWord
         isHandling = true
-        let transitioned = process(event)
+        let transitioned = process(event, hint: hint)
         if Definition._updatesStateInPlace, idleWord != 0 {
             // A chart machine with a support object restores the word it read: the object, once made, is never
             // replaced, so the word need not be read again after the observers' calls (about 15 instructions
@@ -337,6 +347,12 @@ public final class StateMachine<Definition: MachineDefinition> {
             isHandling = false
         }
         return transitioned
+    }
+
+    /// Whether an ignored-event observer is attached (``addIgnoredEventObserver(_:)``).
+    @inlinable var hearsIgnoredEvents: Bool {
+        guard let support = unretainedSupport else { return false }
+        return support._withUnsafeGuaranteedRef { $0.ignoredEventObservers.callList.baseAddress } != nil
     }
 
     /// Whether the machine may ask its definition's ``MachineDefinition/decide(state:event:)`` before
@@ -394,9 +410,12 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// - Returns: Whether the event caused a transition: a plain `Bool`, so that callers that only need
     ///   that (``handle(_:)``) build no ``EventOutcome``, whose destruction the compiler does not always
     ///   see through (it can carry a ``ChartLoopError``).
+    ///
+    /// - Parameter hint: For a definition that ``MachineDefinition/_updatesStateInPlace``, what
+    ///   ``MachineDefinition/_stepHint(for:in:)`` said of `event` before the machine marked itself busy.
     @inlinable @inline(__always)
-    func process(_ event: Event) -> Bool {
-        if Definition._updatesStateInPlace { return processInPlace(event) }
+    func process(_ event: Event, hint: _StepHint = .unknown) -> Bool {
+        if Definition._updatesStateInPlace { return processInPlace(event, hint: hint) }
         // A definition that can answer by a lookup (a tabulated one) answers there, for transitions that
         // run no hook: the shell then changes the state without calling into the definition.
         if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let lookup = definition._transitionLookup {
@@ -474,12 +493,12 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// cannot write it (`_state` has no public setter) or start another step (events sent meanwhile
     /// are queued), so no access overlaps the `inout` one.
     @inlinable
-    func processInPlace(_ event: Event) -> Bool {
+    func processInPlace(_ event: Event, hint: _StepHint) -> Bool {
         definition._willHandle(event, in: self)
         if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
-            return processInPlaceObserved(event, support: support)
+            return processInPlaceObserved(event, hint: hint, support: support)
         }
-        guard let kind = definition._update(&_state, on: event) else { return ignore(event) }
+        guard let kind = definition._update(&_state, on: event, hint: hint) else { return ignore(event) }
         if kind == .change, let support = unretainedSupport {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
@@ -487,14 +506,16 @@ public final class StateMachine<Definition: MachineDefinition> {
         return true
     }
 
-    /// ``processInPlace(_:)`` while `didTransition` or an observer needs the state from before the event:
+    /// ``processInPlace(_:hint:)`` while `didTransition` or an observer needs the state from before the event:
     /// the same step, with the definition keeping `_stateForObservers(_:)` of the old state for them in the
     /// support object's reused slot (``MachineDefinition/_keepStateForObservers(_:in:)``). Both states are
     /// lent to the observers where they are stored: neither is copied whole nor destroyed per event.
     @inlinable
-    func processInPlaceObserved(_ event: Event, support: Unmanaged<MachineSupport<State, Event>>) -> Bool {
+    func processInPlaceObserved(
+        _ event: Event, hint: _StepHint, support: Unmanaged<MachineSupport<State, Event>>
+    ) -> Bool {
         support._withUnsafeGuaranteedRef { definition._keepStateForObservers(&_state, in: &$0.keptState) }
-        guard let kind = definition._update(&_state, on: event) else { return ignore(event) }
+        guard let kind = definition._update(&_state, on: event, hint: hint) else { return ignore(event) }
         if kind == .change {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }

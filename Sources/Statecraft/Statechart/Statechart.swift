@@ -176,11 +176,16 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
 
     /// ``step(_:signal:)`` for chart event `event`, which the caller hands over as it is (finding its plan
     /// then reads no signal).
-    @inlinable func step(_ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event) -> Bool {
+    ///
+    /// - Parameter planIndex: The position of `event`'s plan in the snapshot's configuration
+    ///   (``ChartTables/microstepPlan(for:row:active:)``) when the caller found it already, -1 otherwise.
+    @inlinable func step(
+        _ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int = -1
+    ) -> Bool {
         guard !snapshot.isFinished else { return false }
         precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
         return ChartInterpreter.handleExternal(
-            stepping: &snapshot, event: event, tracing: isTracing, bound: macrostepBound)
+            stepping: &snapshot, event: event, planIndex: planIndex, tracing: isTracing, bound: macrostepBound)
     }
 }
 

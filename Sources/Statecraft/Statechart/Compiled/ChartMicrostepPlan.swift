@@ -19,6 +19,9 @@ struct ChartMicrostepPlan: Sendable {
     }
 
     @usableFromInline let kind: Kind
+    /// The row of ``nextConfiguration`` in ``ChartMicrostepPlans`` (``ChartSnapshot/planRow``); -1 when it
+    /// has none or the plan is not ``Kind/planned``.
+    @usableFromInline var nextRow: Int32 = -1
     /// The optimal enabled transition set, in the order their content runs (at most four).
     @usableFromInline let transitions: (Int, Int, Int, Int)
     @usableFromInline let transitionCount: Int

@@ -78,6 +78,11 @@ struct ChartMicrostepPlans {
             keys[slot] = configuration
             rows[slot] = Int32(row)
         }
+        let rowOfConfiguration = Dictionary(uniqueKeysWithValues: configurations.enumerated().map { ($1, $0) })
+        var plans = plans
+        for position in plans.indices where plans[position].kind == .planned {
+            plans[position].nextRow = rowOfConfiguration[plans[position].nextConfiguration].map { Int32($0) } ?? -1
+        }
         let planPointer = UnsafeMutablePointer<ChartMicrostepPlan>.allocate(capacity: Swift.max(plans.count, 1))
         planPointer.initialize(from: plans, count: plans.count)
         let actionPointer = UnsafeMutablePointer<ChartPlannedAction>.allocate(capacity: Swift.max(actions.count, 1))
@@ -122,8 +127,14 @@ struct ChartMicrostepPlans {
     /// The position in ``plans`` of ``plan(configuration:byte:)``; `nil` when that is `nil`.
     @inlinable @inline(__always)
     func planIndex(configuration: UInt64, byte: Int) -> Int? {
-        let column = columns[byte]
-        if column == ChartEventCandidates.noColumn { return nil }
+        guard let row = row(of: configuration) else { return nil }
+        return planIndex(row: row, byte: byte)
+    }
+
+    /// The row of plans of the configuration whose states are the bits of `configuration`; `nil` when it has
+    /// none.
+    @inlinable @inline(__always)
+    func row(of configuration: UInt64) -> Int? {
         var slot = Self.slot(of: configuration, shift: shift)
         while true {
             let key = keys[slot]
@@ -131,7 +142,16 @@ struct ChartMicrostepPlans {
             if key == 0 { return nil }
             slot = (slot &+ 1) & slotMask
         }
-        let index = Int(rows[slot]) &* columnCount &+ Int(column)
+        return Int(rows[slot])
+    }
+
+    /// The position in ``plans`` of the plan in row `row` for the event whose byte is `byte`; `nil` when the
+    /// event has no column or the plan is ``ChartMicrostepPlan/Kind/unplanned``.
+    @inlinable @inline(__always)
+    func planIndex(row: Int, byte: Int) -> Int? {
+        let column = columns[byte]
+        if column == ChartEventCandidates.noColumn { return nil }
+        let index = row &* columnCount &+ Int(column)
         return plans[index].kind == .unplanned ? nil : index
     }
 }

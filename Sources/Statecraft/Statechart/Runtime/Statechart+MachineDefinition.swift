@@ -106,6 +106,28 @@ extension Statechart: MachineDefinition {
         if machine.subject._autoforwards { machine.subject.autoforward(event) }
     }
 
+    /// The position of `event`'s microstep plan in the machine's configuration (``ChartMicrostepPlans``), or
+    /// ``_StepHint/ignored`` when that plan says no transition handles the event there (guarded or not) and
+    /// no invocation autoforwards it: the machine then answers `false` without stepping, as the step would.
+    /// ``_StepHint/unknown`` without a plan.
+    @inlinable public func _stepHint(for event: Event, in machine: StateMachine<Statechart>) -> _StepHint {
+        if machine.subject._autoforwards { return .unknown }
+        guard
+            let (plans, index) = tables.microstepPlan(
+                for: event, row: machine._state.planRow, active: machine._state.active)
+        else { return .unknown }
+        return plans.plans[index].kind == .ignored ? .ignored : _StepHint(rawValue: index)
+    }
+
+    /// ``_update(_:on:)`` with the position of `event`'s plan (``_stepHint(for:in:)``) when it is known.
+    @inlinable public func _update(
+        _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, hint: _StepHint
+    ) -> TransitionKind? {
+        if hint == .ignored { return nil }
+        guard step(&state, event: event, planIndex: hint.rawValue) else { return nil }
+        return state._lastMacrostep.changedConfiguration ? .change : .update
+    }
+
     /// The same chart with another initial context.
     ///
     /// - Parameter context: The extended state machines of the new chart start with.

@@ -103,11 +103,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// external chart event `event`, then releases the interpreter's ``backlog``: the step of a machine's
     /// event, written without closures so that it is inlined whole into its caller, which passes the
     /// snapshot as an `&` argument (a pointer valid for the call).
+    ///
+    /// - Parameter planIndex: The position of `event`'s plan in the snapshot's configuration when the caller
+    ///   found it already (``ChartTables/microstepPlan(for:row:active:)``), -1 otherwise.
     @inlinable @inline(__always) static func handleExternal(
-        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, tracing: Bool, bound: Int
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, planIndex: Int, tracing: Bool, bound: Int
     ) -> Bool {
         var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: tracing, bound: bound)
-        let handled = interpreter.handleExternal(event: event)
+        let handled = interpreter.handleExternal(event: event, planIndex: planIndex)
         if let backlog = interpreter.backlog { backlog.release() }
         return handled
     }
@@ -129,27 +132,54 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// - Parameter event: The signal's event, when it is a chart event: given by the caller, who has it,
     ///   so that finding the plan reads no signal (a copy of an enum with a boxed case goes through an
     ///   outlined function, even where its case is known).
+    /// - Parameter planIndex: The position of the event's plan in this configuration when the caller found it
+    ///   already (``ChartTables/microstepPlan(for:row:active:)``), -1 to look it up here.
     /// - Returns: Whether the event enabled a transition or raised an error the chart then processed;
     ///   `false` means the event was ignored and the snapshot is untouched.
-    @inlinable @inline(__always) mutating func handleExternal(event: Event?) -> Bool {
+    @inlinable @inline(__always) mutating func handleExternal(event: Event?, planIndex: Int = -1) -> Bool {
         // A configuration and event with a plan (``ChartMicrostepPlans``): the microstep it says, without
         // selecting transitions or computing their sets.
-        if _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let plans = tables.microstepPlans,
-            let event, snapshotPointer.pointee.active.spilled == nil,
-            let index = plans.planIndex(
-                configuration: snapshotPointer.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
+        if planIndex >= 0, let plans = tables.microstepPlans {
+            #if DEBUG
+                checkPlan(planIndex, of: event!)
+            #endif
+            return takePlan(plans, index: planIndex)
+        }
+        if let event,
+            let (plans, index) = tables.microstepPlan(
+                for: event, row: snapshotPointer.pointee.planRow, active: snapshotPointer.pointee.active)
         {
-            let plan = plans.plans + index
-            if plan.pointee.kind == .ignored { return false }
-            if plan.pointee.actionStart >= 0 {
-                takePlannedMicrostep(plan, index: index, actions: plans.actions + Int(plan.pointee.actionStart))
-            } else {
-                takeMicrostep(walking: plan)
-            }
-            finishMacrostep()
-            return true
+            #if DEBUG
+                checkPlan(index, of: event)
+            #endif
+            return takePlan(plans, index: index)
         }
         return handleUnplanned(externalSignal?.pointee ?? .event(externalEvent!))
+    }
+
+    #if DEBUG
+        /// Stops the program unless `index` is the position of `event`'s plan in the snapshot's configuration,
+        /// found by the configuration's word: tests check that the row the snapshot keeps
+        /// (``ChartSnapshot/planRow``) and a plan handed to the step are those of its configuration.
+        @usableFromInline func checkPlan(_ index: Int, of event: Event) {
+            let found = tables.microstepPlans.unsafelyUnwrapped.planIndex(
+                configuration: snapshotPointer.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
+            precondition(found == index, "Internal inconsistency: a step given the plan of another configuration")
+        }
+    #endif
+
+    /// The rest of ``handleExternal(event:planIndex:)`` for the plan at `index` in `plans`: the microstep it
+    /// says, without selecting transitions or computing their sets.
+    @inlinable @inline(__always) mutating func takePlan(_ plans: ChartMicrostepPlans, index: Int) -> Bool {
+        let plan = plans.plans + index
+        if plan.pointee.kind == .ignored { return false }
+        if plan.pointee.actionStart >= 0 {
+            takePlannedMicrostep(plan, index: index, actions: plans.actions + Int(plan.pointee.actionStart))
+        } else {
+            takeMicrostep(walking: plan)
+        }
+        finishMacrostep()
+        return true
     }
 
     /// The microstep of `plan`, a plan that lists no actions, walking its sets (``takeMicrostep(_:label:plan:)``).
@@ -159,7 +189,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
     }
 
-    /// ``handleExternal(event:)`` for a signal without a plan in this configuration: select its transitions.
+    /// ``handleExternal(event:planIndex:)`` for a signal without a plan in this configuration: select its transitions.
     @usableFromInline @inline(never) mutating func handleUnplanned(_ signal: Signal) -> Bool {
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && !hasInternalEvents { return false }
@@ -250,6 +280,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// SCXML 1.0 §D.2 `exitInterpreter`: exit every active state in exit order.
     @inlinable mutating func exitInterpreter() {
+        snapshotPointer.pointee.planRow = -1
         let exiting = snapshotPointer.pointee.active
         if !exiting.isEmpty { snapshotPointer.pointee._lastMacrostep.changedConfiguration = true }
         for state in exiting.reversedIndices() {
@@ -478,6 +509,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         plan: UnsafeMutablePointer<ChartMicrostepPlan>? = nil
     ) {
         if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
+        // Walked set by set, the configuration's row is found again by the next step that needs it.
+        snapshotPointer.pointee.planRow = -1
         var historyDefaults = ChartTransitionList()
         // The same three phases either way; with a plan, written out separately so that the optimizer sees
         // that its sets are words (no spilled words, no history defaults) and drops what handles those.
@@ -521,6 +554,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         actions: UnsafeMutablePointer<ChartPlannedAction>
     ) {
         if stepCount >= bound &- Self.loopWindow { recordRecentStep(describeMicrostep(plan.pointee.transitionList)) }
+        // The configuration changes action by action: no row until the microstep's end.
+        snapshotPointer.pointee.planRow = -1
         var position = 0
         let count = Int(plan.pointee.actionCount)
         while position < count {
@@ -535,6 +570,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             }
         }
         snapshotPointer.pointee.active.low = plan.pointee.nextConfiguration
+        snapshotPointer.pointee.planRow = plan.pointee.nextRow
         let changed = plan.pointee.exitWord | plan.pointee.entryWord != 0
         if !begun && tracing && snapshotPointer.pointee._lastMacrostep.canRecordPlanned {
             snapshotPointer.pointee._lastMacrostep.recordPlanned(

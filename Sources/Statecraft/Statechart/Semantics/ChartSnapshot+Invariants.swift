@@ -5,7 +5,8 @@ extension ChartSnapshot {
     /// - an active compound state (and the root, until the chart finishes) has exactly one active child;
     /// - an active parallel state has all its regions active;
     /// - no history state is active;
-    /// - a finished chart is in its top-level final state, or in no state once it has halted.
+    /// - a finished chart is in its top-level final state, or in no state once it has halted;
+    /// - the row of plans the snapshot keeps, if any, is its configuration's.
     ///
     /// Debug builds check it after every microstep (see ``_checkInvariants()``); tests call it directly.
     /// - Complexity: O(*n*) in the number of states of the chart.
@@ -39,6 +40,13 @@ extension ChartSnapshot {
                     )
                 }
             }
+        }
+        if planRow >= 0,
+            tables.microstepPlanStorage.map({
+                Int(planRow) >= $0.configurations.count || $0.configurations[Int(planRow)] != active.low
+            }) ?? true
+        {
+            violations.append("the configuration's plan row \(planRow) is another configuration's")
         }
         let topLevel = tables.childStates[0].filter { active.contains($0) }.count
         if topLevel != 1 { violations.append("the chart has \(topLevel) active top-level states") }
