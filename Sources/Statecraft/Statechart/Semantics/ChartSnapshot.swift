@@ -65,9 +65,13 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     /// Makes this snapshot, kept for observers as the state from before an event, equal to
     /// ``withoutRecord()`` of `other` by assigning the fields a step changes; its own record stays empty.
     /// `other` is `inout` only so that it is read where it is stored, not copied.
+    ///
+    /// The rare case of another chart's snapshot is out of line, so that the common case is small enough for
+    /// the optimizer to inline it where the machine keeps the state: called once per observed event, it was a
+    /// call of its own, with a frame and four saved registers, costlier than its assignments.
     @inlinable mutating func keepConfiguration(of other: inout ChartSnapshot) {
         guard tables === other.tables else {
-            self = other.withoutRecord()
+            replace(withoutRecordOf: &other)
             return
         }
         // The reference-counted fields are assigned only when one side holds something: a small chart
@@ -79,6 +83,12 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         _isFinished = other._isFinished
         planRow = other.planRow
         finalIndex = other.finalIndex
+    }
+
+    /// Makes this snapshot ``withoutRecord()`` of `other`, a snapshot of another chart: the rare case of
+    /// ``keepConfiguration(of:)``, out of line.
+    @usableFromInline @inline(never) mutating func replace(withoutRecordOf other: inout ChartSnapshot) {
+        self = other.withoutRecord()
     }
 
     @inlinable init(
