@@ -127,7 +127,8 @@ public protocol MachineDefinition {
     /// current state without running user code (``_StepHint``), read before the machine marks itself busy.
     /// ``_StepHint/ignored`` means that the event is ignored and that nothing of the definition's own needs
     /// to hear of it: the shell then answers `false` without stepping when no ignored-event observer is
-    /// attached. ``_StepHint/unknown`` by default.
+    /// attached. A hint other than ``_StepHint/unknown`` also says that ``_willHandle(_:in:)`` has nothing to
+    /// do for `event`: the shell then skips it. ``_StepHint/unknown`` by default.
     func _stepHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint
 
     /// Not API: ``_update(_:on:)`` with the hint ``_stepHint(for:in:)`` gave for `event` in `state` (or

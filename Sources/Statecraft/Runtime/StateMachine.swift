@@ -492,9 +492,10 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// guards and actions). That code may read `machine.state` — it sees the step in progress — but
     /// cannot write it (`_state` has no public setter) or start another step (events sent meanwhile
     /// are queued), so no access overlaps the `inout` one.
-    @inlinable
+    @inlinable @inline(__always)
     func processInPlace(_ event: Event, hint: _StepHint) -> Bool {
-        definition._willHandle(event, in: self)
+        // A hint other than `unknown` says that `_willHandle` has nothing to do (see `_stepHint(for:in:)`).
+        if hint == .unknown { definition._willHandle(event, in: self) }
         if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
             return processInPlaceObserved(event, hint: hint, support: support)
         }

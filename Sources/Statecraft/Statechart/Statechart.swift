@@ -178,12 +178,20 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     /// then reads no signal).
     ///
     /// - Parameter planIndex: The position of `event`'s plan in the snapshot's configuration
-    ///   (``ChartTables/microstepPlan(for:row:active:)``) when the caller found it already, -1 otherwise.
+    ///   (``ChartTables/microstepPlan(for:row:active:)``), a ``ChartMicrostepPlan/Kind/planned`` one, when the
+    ///   caller found it already; -1 otherwise.
     @inlinable func step(
         _ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int = -1
     ) -> Bool {
-        guard !snapshot.isFinished else { return false }
-        precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
+        if planIndex < 0 {
+            guard !snapshot.isFinished else { return false }
+            precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
+        } else {
+            // A plan was found in this snapshot's configuration, with these tables: a finished chart has none.
+            assert(
+                !snapshot.isFinished && snapshot.tables === tables,
+                "Internal inconsistency: a plan for another snapshot")
+        }
         return ChartInterpreter.handleExternal(
             stepping: &snapshot, event: event, planIndex: planIndex, tracing: isTracing, bound: macrostepBound)
     }

@@ -132,8 +132,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// - Parameter event: The signal's event, when it is a chart event: given by the caller, who has it,
     ///   so that finding the plan reads no signal (a copy of an enum with a boxed case goes through an
     ///   outlined function, even where its case is known).
-    /// - Parameter planIndex: The position of the event's plan in this configuration when the caller found it
-    ///   already (``ChartTables/microstepPlan(for:row:active:)``), -1 to look it up here.
+    /// - Parameter planIndex: The position of the event's plan in this configuration, a
+    ///   ``ChartMicrostepPlan/Kind/planned`` one, when the caller found it already
+    ///   (``ChartTables/microstepPlan(for:row:active:)``); -1 to look it up here.
     /// - Returns: Whether the event enabled a transition or raised an error the chart then processed;
     ///   `false` means the event was ignored and the snapshot is untouched.
     @inlinable @inline(__always) mutating func handleExternal(event: Event?, planIndex: Int = -1) -> Bool {
@@ -152,6 +153,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             #if DEBUG
                 checkPlan(index, of: event)
             #endif
+            if plans.plans[index].kind == .ignored { return false }
             return takePlan(plans, index: index)
         }
         return handleUnplanned(externalSignal?.pointee ?? .event(externalEvent!))
@@ -168,11 +170,12 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
     #endif
 
-    /// The rest of ``handleExternal(event:planIndex:)`` for the plan at `index` in `plans`: the microstep it
-    /// says, without selecting transitions or computing their sets.
+    /// The rest of ``handleExternal(event:planIndex:)`` for the plan at `index` in `plans`, a
+    /// ``ChartMicrostepPlan/Kind/planned`` one: the microstep it says, without selecting transitions or
+    /// computing their sets.
     @inlinable @inline(__always) mutating func takePlan(_ plans: ChartMicrostepPlans, index: Int) -> Bool {
         let plan = plans.plans + index
-        if plan.pointee.kind == .ignored { return false }
+        assert(plan.pointee.kind == .planned, "Internal inconsistency: a plan that plans nothing taken")
         if plan.pointee.actionStart >= 0 {
             takePlannedMicrostep(plan, index: index, actions: plans.actions + Int(plan.pointee.actionStart))
         } else {
