@@ -131,9 +131,10 @@ public protocol MachineDefinition {
     /// do for `event`: the shell then skips it. ``_StepHint/unknown`` by default.
     func _stepHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint
 
-    /// Not API: ``_update(_:on:)`` with the hint ``_stepHint(for:in:)`` gave for `event` in `state` (or
-    /// ``_StepHint/unknown``). Calls ``_update(_:on:)`` by default.
-    func _update(_ state: inout State, on event: Event, hint: _StepHint) -> TransitionKind?
+    /// Not API: ``_update(_:on:)`` on `machine`'s state, with the hint ``_stepHint(for:in:)`` gave for `event`
+    /// in `state` (or ``_StepHint/unknown``). Calls ``_update(_:on:)`` by default.
+    func _update(_ state: inout State, on event: Event, hint: _StepHint, in machine: StateMachine<Self>)
+        -> TransitionKind?
 }
 
 extension MachineDefinition {
@@ -207,7 +208,9 @@ extension MachineDefinition {
 
     /// ``_update(_:on:)``, without the hint.
     @inlinable
-    public func _update(_ state: inout State, on event: Event, hint: _StepHint) -> TransitionKind? {
+    public func _update(_ state: inout State, on event: Event, hint: _StepHint, in machine: StateMachine<Self>)
+        -> TransitionKind?
+    {
         _update(&state, on: event)
     }
 }

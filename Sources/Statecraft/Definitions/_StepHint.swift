@@ -1,6 +1,6 @@
 /// Not API: what a definition that ``MachineDefinition/_updatesStateInPlace`` found out about an event before
 /// the machine steps (``MachineDefinition/_stepHint(for:in:)``), handed back to its
-/// ``MachineDefinition/_update(_:on:hint:)`` so that the step does not find it out again.
+/// ``MachineDefinition/_update(_:on:hint:in:)`` so that the step does not find it out again.
 ///
 /// A chart's hint is the position of the event's microstep plan in the configuration the machine is in
 /// (``ChartMicrostepPlans``), or ``ignored`` when that plan says no transition handles the event.

@@ -177,11 +177,15 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     /// ``step(_:signal:)`` for chart event `event`, which the caller hands over as it is (finding its plan
     /// then reads no signal).
     ///
-    /// - Parameter planIndex: The position of `event`'s plan in the snapshot's configuration
-    ///   (``ChartTables/microstepPlan(for:row:active:)``), a ``ChartMicrostepPlan/Kind/planned`` one, when the
-    ///   caller found it already; -1 otherwise.
+    /// - Parameters:
+    ///   - planIndex: The position of `event`'s plan in the snapshot's configuration
+    ///     (``ChartTables/microstepPlan(for:row:active:)``), a ``ChartMicrostepPlan/Kind/planned`` one, when
+    ///     the caller found it already; -1 otherwise.
+    ///   - scopeBox: The box of the scope guards and actions receive, when the caller keeps one for every
+    ///     step it takes (a machine: ``ChartRuntime``); `nil` to use the snapshot's.
     @inlinable func step(
-        _ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int = -1
+        _ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int = -1,
+        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>? = nil
     ) -> Bool {
         if planIndex < 0 {
             guard !snapshot.isFinished else { return false }
@@ -193,7 +197,8 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
                 "Internal inconsistency: a plan for another snapshot")
         }
         return ChartInterpreter.handleExternal(
-            stepping: &snapshot, event: event, planIndex: planIndex, tracing: isTracing, bound: macrostepBound)
+            stepping: &snapshot, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: isTracing,
+            bound: macrostepBound)
     }
 }
 

@@ -34,6 +34,25 @@ public final class ChartRuntime {
     // when invocations start or stop, never across a call into user code: the dynamic exclusivity check
     // the compiler would emit on each read (a runtime call, about 57 instructions) protects nothing.
     @exclusivity(unchecked) @usableFromInline var _autoforwards = false
+    /// The box of the scope the steps of the machine that owns this runtime (``_scopeBoxOwner``) hand to
+    /// guards and actions (a ``ChartScopeBox`` of the chart's types), made at its first step: a machine's steps
+    /// never overlap (events sent during one are queued), so they share one box without checking that the
+    /// snapshot holds the only reference to one, as a pure step does. `nil` until then.
+    // Read on every event a chart machine handles and written once, never across a call into user code: see
+    // `_autoforwards`.
+    @exclusivity(unchecked) @usableFromInline var _scopeBox: AnyObject?
+    /// The address of the machine whose steps use ``_scopeBox``: the first chart machine this runtime
+    /// stepped; 0 before. Another machine sharing the runtime uses its snapshot's box. An address, not an
+    /// optional identifier, so that the step's check is one comparison.
+    @exclusivity(unchecked) @usableFromInline var _scopeBoxOwner: UInt = 0
+    /// The address of the chart tables ``_scopeBox`` was made for (``_scopeBoxTables``); 0 before. A box is
+    /// used only with the tables it was made for, whose types are its own (even by a machine at the address
+    /// of a dead owner).
+    @exclusivity(unchecked) @usableFromInline var _scopeBoxTablesAddress: UInt = 0
+    /// The chart tables ``_scopeBox`` was made for, held so that they outlive it and their address stays
+    /// theirs.
+    @exclusivity(unchecked) @usableFromInline var _scopeBoxTables: AnyObject?
+
     /// The ``InvocationError``s of a machine that has not started an invocation yet — a
     /// ``ChartScope/sendToParent(_:)`` in a machine no invocation started —, oldest first. Once the
     /// machine has started one, its errors go to its effect-error observers

@@ -119,13 +119,46 @@ extension Statechart: MachineDefinition {
         return plans.plans[index].kind == .ignored ? .ignored : _StepHint(rawValue: index)
     }
 
-    /// ``_update(_:on:)`` with the position of `event`'s plan (``_stepHint(for:in:)``) when it is known.
+    /// ``_update(_:on:)`` with the position of `event`'s plan (``_stepHint(for:in:)``) when it is known, and
+    /// the scope box `machine`'s runtime keeps for its steps (``ChartRuntime``).
     @inlinable public func _update(
-        _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, hint: _StepHint
+        _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, hint: _StepHint,
+        in machine: StateMachine<Statechart>
     ) -> TransitionKind? {
         if hint == .ignored { return nil }
-        guard step(&state, event: event, planIndex: hint.rawValue) else { return nil }
+        guard step(&state, event: event, planIndex: hint.rawValue, scopeBox: scopeBox(of: machine)) else {
+            return nil
+        }
         return state._lastMacrostep.changedConfiguration ? .change : .update
+    }
+
+    /// The scope box `machine`'s runtime keeps for its steps, made now if it has none; `nil` when the runtime
+    /// is shared with another machine that owns its box.
+    @inlinable @inline(__always)
+    func scopeBox(of machine: StateMachine<Statechart>) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
+        let runtime = machine.subject
+        if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)),
+            runtime._scopeBoxTablesAddress == UInt(bitPattern: ObjectIdentifier(tables)), let box = runtime._scopeBox
+        {
+            return Unmanaged.passUnretained(unsafeDowncast(box, to: ChartScopeBox<StateID, Event>.self))
+        }
+        return claimScopeBox(of: machine)
+    }
+
+    /// ``scopeBox(of:)`` when the runtime's box is not `machine`'s yet: a runtime without an owner, or whose
+    /// owner is gone (a machine with its identity and other tables), is claimed with a new box.
+    @usableFromInline @inline(never)
+    func claimScopeBox(of machine: StateMachine<Statechart>) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
+        let runtime = machine.subject
+        let owner = UInt(bitPattern: ObjectIdentifier(machine))
+        if runtime._scopeBoxOwner != 0, runtime._scopeBoxOwner != owner { return nil }
+        let box = ChartScopeBox<StateID, Event>(
+            scope: ChartScope(signal: nil, states: tables.stateLookup, configuration: machine._state.active))
+        runtime._scopeBox = box
+        runtime._scopeBoxOwner = owner
+        runtime._scopeBoxTables = tables
+        runtime._scopeBoxTablesAddress = UInt(bitPattern: ObjectIdentifier(tables))
+        return Unmanaged.passUnretained(box)
     }
 
     /// The same chart with another initial context.

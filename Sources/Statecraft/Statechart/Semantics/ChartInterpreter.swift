@@ -30,7 +30,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     @usableFromInline let snapshotPointer: UnsafeMutablePointer<Snapshot>
     /// The internal queue and the steps described near the bound (``ChartStepBacklog``), made at the first
     /// raised event or described step and released by ``withInterpreter(stepping:signal:tracing:bound:_:)``
-    /// or ``handleExternal(stepping:event:tracing:bound:)``;
+    /// or ``handleExternal(stepping:event:planIndex:scopeBox:tracing:bound:)``;
     /// `nil` until then, so that a step that raises nothing makes, destroys and releases nothing.
     @usableFromInline var backlog: Unmanaged<ChartStepBacklog<StateID, Event>>?
     /// The external signal of the step when it is a chart event: SCXML's `_event` until an internal event
@@ -66,7 +66,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// other external signal `signal` points to (at most one of them; neither to start the chart); the
     /// pointers must stay valid (and the snapshot be accessed by nothing else) while the interpreter runs:
     /// use ``withInterpreter(stepping:signal:tracing:bound:_:)`` or
-    /// ``handleExternal(stepping:event:tracing:bound:)``.
+    /// ``handleExternal(stepping:event:planIndex:scopeBox:tracing:bound:)``.
     @inlinable init(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event?, signal: UnsafePointer<Signal>?,
         tracing: Bool, bound: Int
@@ -104,12 +104,20 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// event, written without closures so that it is inlined whole into its caller, which passes the
     /// snapshot as an `&` argument (a pointer valid for the call).
     ///
-    /// - Parameter planIndex: The position of `event`'s plan in the snapshot's configuration when the caller
-    ///   found it already (``ChartTables/microstepPlan(for:row:active:)``), -1 otherwise.
+    /// - Parameters:
+    ///   - planIndex: The position of `event`'s plan in the snapshot's configuration when the caller found it
+    ///     already (``ChartTables/microstepPlan(for:row:active:)``), -1 otherwise.
+    ///   - scopeBox: The box of the scope guards and actions receive, when the caller keeps one for every step
+    ///     it takes (a machine: ``ChartRuntime``); `nil` to use the snapshot's (``attachScopeBox()``).
     @inlinable @inline(__always) static func handleExternal(
-        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, planIndex: Int, tracing: Bool, bound: Int
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, planIndex: Int,
+        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>?, tracing: Bool, bound: Int
     ) -> Bool {
         var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: tracing, bound: bound)
+        if let scopeBox {
+            interpreter.scopeBox = scopeBox
+            scopeBox._withUnsafeGuaranteedRef { $0.scope.show(event: event) }
+        }
         let handled = interpreter.handleExternal(event: event, planIndex: planIndex)
         if let backlog = interpreter.backlog { backlog.release() }
         return handled

@@ -4,7 +4,7 @@
 ///
 /// A class held unmanaged by ``ChartInterpreter`` (``ChartInterpreter/backlog``) and released where the
 /// interpreter's step ends (``ChartInterpreter/withInterpreter(stepping:signal:tracing:bound:_:)``,
-/// ``ChartInterpreter/handleExternal(stepping:event:tracing:bound:)``): a step
+/// ``ChartInterpreter/handleExternal(stepping:event:planIndex:scopeBox:tracing:bound:)``): a step
 /// that raises nothing tests one word instead of releasing two empty fields (two runtime calls per event).
 @usableFromInline
 final class ChartStepBacklog<StateID, Event> {
