@@ -131,6 +131,11 @@ public protocol MachineDefinition {
     /// do for `event`: the shell then skips it. ``_StepHint/unknown`` by default.
     func _stepHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint
 
+    /// Not API: called when `machine`, a machine running this definition, is deinitialised, for a definition
+    /// to drop what its subject keeps for that machine (a chart's runtime, its scope box). `machine` must not
+    /// escape the call. Does nothing by default.
+    func _machineWillDeinit(_ machine: StateMachine<Self>)
+
     /// Not API: ``_update(_:on:)`` on `machine`'s state, with the hint ``_stepHint(for:in:)`` gave for `event`
     /// in `state` (or ``_StepHint/unknown``). Calls ``_update(_:on:)`` by default.
     func _update(_ state: inout State, on event: Event, hint: _StepHint, in machine: StateMachine<Self>)
@@ -201,6 +206,10 @@ extension MachineDefinition {
     /// Does nothing.
     @inlinable
     public func _willHandle(_ event: Event, in machine: StateMachine<Self>) {}
+
+    /// Does nothing.
+    @inlinable
+    public func _machineWillDeinit(_ machine: StateMachine<Self>) {}
 
     /// ``_StepHint/unknown``.
     @inlinable

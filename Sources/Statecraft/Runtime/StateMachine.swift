@@ -564,6 +564,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     }
 
     deinit {
+        definition._machineWillDeinit(self)
         if let support { Unmanaged.passUnretained(support).release() }
     }
 

@@ -1,5 +1,6 @@
-import Statecraft
 import Testing
+
+@testable import Statecraft
 
 /// A chart machine's steps hand guards and actions the scope box its runtime keeps (`ChartRuntime`), claimed by
 /// the first machine that steps with it; another machine sharing the runtime uses its snapshot's box.
@@ -60,5 +61,31 @@ struct ChartMachineScopeBoxTests {
         #expect(second.handle(.go))
         #expect(second.state.context.suffix(2) == ["before: go", "after: go"])
         #expect(first.state.context.last == "nudged: nudge")
+    }
+
+    enum Other: Hashable, Sendable { case off, on }
+
+    @Test func aRuntimeOutlivingItsMachineServesTheNextOneWhateverItsChart() throws {
+        let runtime = ChartRuntime()
+        do {
+            let first = StateMachine(definition: try Self.chart(Link()), subject: runtime)
+            #expect(first.handle(.go))
+            #expect(runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(first)))
+            #expect(runtime._scopeBox != nil)
+        }
+        // The owner is gone: the runtime holds no box of its chart's types for whatever machine comes next.
+        #expect(runtime._scopeBoxOwner == 0)
+        #expect(runtime._scopeBox == nil)
+
+        let other = try Statechart<Other, Signal, [String]>(initial: .off, context: []) {
+            ChartState(.off) {
+                OnEvent(.nudge, target: .on, action: { notes, scope in notes.append("on: \(Self.name(scope.event))") })
+            }
+            ChartState(.on)
+        }
+        let second = StateMachine(definition: other, subject: runtime)
+        #expect(second.handle(.nudge))
+        #expect(second.state.context == ["on: nudge"])
+        #expect(runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(second)))
     }
 }

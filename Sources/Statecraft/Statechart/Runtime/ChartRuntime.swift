@@ -42,16 +42,11 @@ public final class ChartRuntime {
     // `_autoforwards`.
     @exclusivity(unchecked) @usableFromInline var _scopeBox: AnyObject?
     /// The address of the machine whose steps use ``_scopeBox``: the first chart machine this runtime
-    /// stepped; 0 before. Another machine sharing the runtime uses its snapshot's box. An address, not an
-    /// optional identifier, so that the step's check is one comparison.
+    /// stepped, while it lives (its deinitialisation clears both, so that no machine later made at its
+    /// address takes a box of another chart's types); 0 otherwise. Another machine sharing the runtime uses
+    /// its snapshot's box. An address, not an optional identifier, so that the step's check is one
+    /// comparison.
     @exclusivity(unchecked) @usableFromInline var _scopeBoxOwner: UInt = 0
-    /// The address of the chart tables ``_scopeBox`` was made for (``_scopeBoxTables``); 0 before. A box is
-    /// used only with the tables it was made for, whose types are its own (even by a machine at the address
-    /// of a dead owner).
-    @exclusivity(unchecked) @usableFromInline var _scopeBoxTablesAddress: UInt = 0
-    /// The chart tables ``_scopeBox`` was made for, held so that they outlive it and their address stays
-    /// theirs.
-    @exclusivity(unchecked) @usableFromInline var _scopeBoxTables: AnyObject?
 
     /// The ``InvocationError``s of a machine that has not started an invocation yet — a
     /// ``ChartScope/sendToParent(_:)`` in a machine no invocation started —, oldest first. Once the

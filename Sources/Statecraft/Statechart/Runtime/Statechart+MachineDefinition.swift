@@ -137,28 +137,35 @@ extension Statechart: MachineDefinition {
     @inlinable @inline(__always)
     func scopeBox(of machine: StateMachine<Statechart>) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
         let runtime = machine.subject
-        if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)),
-            runtime._scopeBoxTablesAddress == UInt(bitPattern: ObjectIdentifier(tables)), let box = runtime._scopeBox
-        {
-            return Unmanaged.passUnretained(unsafeDowncast(box, to: ChartScopeBox<StateID, Event>.self))
+        // The owner is alive (it is `machine`): its box was made for this chart, whose types are the box's.
+        if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)) {
+            return Unmanaged.passUnretained(
+                unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
         }
         return claimScopeBox(of: machine)
     }
 
-    /// ``scopeBox(of:)`` when the runtime's box is not `machine`'s yet: a runtime without an owner, or whose
-    /// owner is gone (a machine with its identity and other tables), is claimed with a new box.
+    /// ``scopeBox(of:)`` when the runtime's box is not `machine`'s: a runtime without an owner is claimed with a
+    /// new box; `nil` when another machine owns it.
     @usableFromInline @inline(never)
     func claimScopeBox(of machine: StateMachine<Statechart>) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
         let runtime = machine.subject
-        let owner = UInt(bitPattern: ObjectIdentifier(machine))
-        if runtime._scopeBoxOwner != 0, runtime._scopeBoxOwner != owner { return nil }
+        if runtime._scopeBoxOwner != 0 { return nil }
         let box = ChartScopeBox<StateID, Event>(
             scope: ChartScope(signal: nil, states: tables.stateLookup, configuration: machine._state.active))
         runtime._scopeBox = box
-        runtime._scopeBoxOwner = owner
-        runtime._scopeBoxTables = tables
-        runtime._scopeBoxTablesAddress = UInt(bitPattern: ObjectIdentifier(tables))
+        runtime._scopeBoxOwner = UInt(bitPattern: ObjectIdentifier(machine))
         return Unmanaged.passUnretained(box)
+    }
+
+    /// Releases the runtime's scope box when `machine` owns it, so that the runtime, if it outlives the
+    /// machine, serves the next machine that steps with it.
+    @inlinable public func _machineWillDeinit(_ machine: StateMachine<Statechart>) {
+        let runtime = machine.subject
+        if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)) {
+            runtime._scopeBoxOwner = 0
+            runtime._scopeBox = nil
+        }
     }
 
     /// The same chart with another initial context.
