@@ -406,7 +406,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         isHandling = true
         _ = perform(consume decision, on: event)
-        if hasDeferredWork { drainQueue() }
+        if _slowPath(hasDeferredWork) { drainQueue() }
         isHandling = false
         return true
     }
