@@ -127,4 +127,41 @@ struct AnsweringLookupTests {
         #expect(
             heard == ["observer arm", "didTransition poll", "observer poll", "didTransition fire", "observer fire"])
     }
+
+    /// The lookup's cells name a target by its byte only up to `largestTarget` (`0x7A`) and an ignored event by
+    /// its row's own byte only below `0x80`: a hand-written one-byte type with larger bytes is still tabulated,
+    /// and its machine still answers as the function does, observed or not.
+    @Test(arguments: [false, true])
+    func statesWithLargeBytesAreAnsweredAsTheFunctionAnswers(observed: Bool) {
+        struct Gauge: CaseIterable, Equatable {
+            let byte: UInt8
+            static let allCases = [0, 0x7A, 0x7B, 0x80, 0xC0].map(Gauge.init(byte:))
+        }
+        let next: @Sendable (Gauge, Signal) -> Gauge? = { gauge, signal in
+            let order: [UInt8] = [0, 0x7A, 0x7B, 0x80, 0xC0]
+            let position = order.firstIndex(of: gauge.byte)!
+            switch signal {
+            case .arm: return Gauge(byte: order[(position + 1) % order.count])
+            case .poll: return gauge
+            case .reset: return position == 0 ? nil : Gauge(byte: 0)
+            default: return nil
+            }
+        }
+        let tabulated = StateMachine(initialState: Gauge(byte: 0), transition: next)
+        let everyEvent = StateMachine(initialState: Gauge(byte: 0), evaluation: .onEveryEvent, transition: next)
+        #expect(tabulated.definition.isTabulated)
+        var heard: [[UInt8]] = [[], []]
+        if observed {
+            tabulated.addObserver { _, _, new in heard[0].append(new.byte) }
+            everyEvent.addObserver { _, _, new in heard[1].append(new.byte) }
+        }
+        let signals: [Signal] = [.reset, .poll, .fire] + [Signal](repeating: .arm, count: 7) + [.fire, .poll, .reset]
+        for signal in Array(repeating: signals, count: 2).joined() {
+            let outcome = tabulated.send(signal)
+            #expect(outcome == everyEvent.send(signal), "\(signal) in \(everyEvent.state.byte)")
+            #expect(tabulated.state == everyEvent.state)
+        }
+        #expect(heard[0] == heard[1])
+        #expect(heard[0].count == (observed ? 20 : 0))
+    }
 }

@@ -19,17 +19,18 @@
 @usableFromInline
 struct LogicTable<State, Event, Action> {
     /// The cell of a pair whose event the logic ignores.
-    @usableFromInline static var ignored: UInt8 { _TransitionLookup.ignored }
+    @usableFromInline static var ignored: UInt8 { 0xFF }
     /// The cell of a pair whose state or event is not listed in its type's `allCases`.
-    @usableFromInline static var unlisted: UInt8 { _TransitionLookup.askTheDefinition }
+    @usableFromInline static var unlisted: UInt8 { 0xFE }
 
     /// 768 bytes: at byte offset `2 * b`, the `UInt16` offset in `cells` of the row of the state whose
     /// byte is `b`; at offset `512 + b`, the `UInt8` column of the event whose byte is `b`. Unlisted bytes
     /// lead to the last row and the last column, whose cells are all ``unlisted``. The base of the block
     /// ``hookFreeLookup`` reads (`_TransitionLookup.allocateBlock(index:cells:observedBase:)`), whose cells,
-    /// from byte offset 768, are laid out like `cells`, with ``unlisted`` in each cell whose transition runs
-    /// a hook (it has a kept action, or the owner said every transition does) or leads to a state whose
-    /// byte is `_TransitionLookup.observedBit` or more.
+    /// from byte offset 768, are laid out like `cells`, encoded as a plain lookup (`_TransitionLookup`), with
+    /// `askTheDefinition` in each unlisted cell and each cell whose transition runs a hook (it has a kept
+    /// action, or the owner said every transition does) or leads to a state whose byte is more than
+    /// `_TransitionLookup.largestTarget`.
     @usableFromInline let index: UnsafeMutableRawPointer
     /// The block of the hook-free lookup's observed variant: the same index, and cells with the observed
     /// encoding (see ``_TransitionLookup``).
@@ -121,28 +122,27 @@ struct LogicTable<State, Event, Action> {
         self.cells.initialize(from: cells, count: cellCount)
         states = UnsafeMutablePointer<State>.allocate(capacity: stateCases.count)
         states.initialize(from: stateCases, count: stateCases.count)
-        var hookFreeCells = cells
-        for answer in answers where everyTransitionRunsHooks || keepsAction(answer.action) {
-            hookFreeCells[answer.cell] = Self.unlisted
+        // The hook-free lookup's cells (see `_TransitionLookup`): plain and observed. A pair is asked for when
+        // it is not listed, its transition runs a hook (it has a kept action, or the owner said every transition
+        // does) or its target is a state the cells cannot name.
+        var runsHooks = [Bool](repeating: everyTransitionRunsHooks, count: cellCount)
+        for answer in answers where keepsAction(answer.action) {
+            runsHooks[answer.cell] = true
         }
+        var hookFreeCells = [UInt8](repeating: _TransitionLookup.askTheDefinition, count: cellCount)
+        var observedCells = hookFreeCells
         let observedBit = _TransitionLookup.observedBit
-        // A target the observed encoding cannot name is asked for in both variants.
-        for (cell, target) in hookFreeCells.enumerated()
-        where target > _TransitionLookup.largestTarget && target < Self.unlisted {
-            hookFreeCells[cell] = Self.unlisted
-        }
-        let observedCells = hookFreeCells.map { cell in
-            cell < observedBit ? cell | observedBit : cell == Self.ignored ? _TransitionLookup.ignoredIfIdle : cell
-        }
-        // The plain variant names an ignored event by its row's own state (the machine stores it back) and a
-        // transition to that state by `selfTransition`.
         for (row, state) in stateCases.enumerated() {
-            let byte = UInt8(Self.byte(of: state))
+            let own = UInt8(Self.byte(of: state))
             for cell in row * columnCount..<(row + 1) * columnCount {
-                if hookFreeCells[cell] == byte {
-                    hookFreeCells[cell] = _TransitionLookup.selfTransition
-                } else if hookFreeCells[cell] == Self.ignored, byte < observedBit {
-                    hookFreeCells[cell] = byte
+                let target = cells[cell]
+                if target == Self.ignored {
+                    // The plain variant names an ignored event by its row's own state: the machine stores it back.
+                    hookFreeCells[cell] = own < observedBit ? own : _TransitionLookup.ignored
+                    observedCells[cell] = _TransitionLookup.ignoredIfIdle
+                } else if target != Self.unlisted, !runsHooks[cell], target <= _TransitionLookup.largestTarget {
+                    hookFreeCells[cell] = target == own ? _TransitionLookup.selfTransition : target
+                    observedCells[cell] = target | observedBit
                 }
             }
         }
