@@ -73,7 +73,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     //   hooks may send events, which must be queued, never answered by the plain lookup), from the moment a
     //   support object is made until the end of the next event the lookup does not answer, or when the
     //   definition has no lookup.
-    // Written by `init`, `makeSupport()`, `addObserver(_:)`, `processWithoutSupport(_:)` and
+    // Written by `init`, `makeSupport()`, `addObserver(_:)`, `performPuttingAwayLookup(_:on:)` and
     // `processIdle(_:)`. Never read by other machines: it stays `_TransitionLookup.askingTheDefinition`.
     @exclusivity(unchecked) @usableFromInline var answeringLookup: _TransitionLookup
 
