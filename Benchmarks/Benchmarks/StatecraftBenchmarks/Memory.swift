@@ -14,7 +14,7 @@ func registerMemoryBenchmarks() {
             maxIterations: allocationsOnly ? 3 : 20,
             thresholds: [
                 .wallClock: BenchmarkThresholds(relative: [.p50: 200.0, .p90: 200.0]),
-                // One allocation of 40 bytes per machine, give or take the harness's own.
+                // One allocation of 48 bytes per machine, give or take the harness's own.
                 .mallocCountTotal: BenchmarkThresholds(absolute: [.p50: 100, .p90: 100]),
                 .mallocBytesCount: BenchmarkThresholds(absolute: [.p50: 10_000, .p90: 10_000]),
             ]

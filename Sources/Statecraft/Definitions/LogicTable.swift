@@ -8,8 +8,10 @@
 /// the cell holds the byte of the target state, ``ignored`` or ``unlisted``. A value
 /// whose byte no case of `allCases` has (possible when `allCases` is written by hand and leaves values out)
 /// maps to an extra row or column of ``unlisted`` cells, so a lookup needs no separate check: the caller
-/// then asks the logic as it would without a table. A second array of cells, ``hookFreeCells``, answers
-/// the shell's question "can this event be handled without running any hook?" with one load.
+/// then asks the logic as it would without a table. Two more arrays of cells, in blocks of their own with a
+/// copy of the index, answer the shell's question "can this event be handled without running any hook?"
+/// with one load: ``hookFreeLookup`` for a machine nothing observes, and its observed variant (see
+/// ``_TransitionLookup``).
 ///
 /// A value type holding pointers to memory it allocates; its owner (the definition's storage object,
 /// immutable and shared) calls ``deallocate()`` once, in its `deinit`. The table is never written after
@@ -17,22 +19,25 @@
 @usableFromInline
 struct LogicTable<State, Event, Action> {
     /// The cell of a pair whose event the logic ignores.
-    @usableFromInline static var ignored: UInt8 { _TransitionLookup.ignored }
+    @usableFromInline static var ignored: UInt8 { 0xFF }
     /// The cell of a pair whose state or event is not listed in its type's `allCases`.
-    @usableFromInline static var unlisted: UInt8 { _TransitionLookup.askTheDefinition }
+    @usableFromInline static var unlisted: UInt8 { 0xFE }
 
     /// 768 bytes: at byte offset `2 * b`, the `UInt16` offset in `cells` of the row of the state whose
     /// byte is `b`; at offset `512 + b`, the `UInt8` column of the event whose byte is `b`. Unlisted bytes
-    /// lead to the last row and the last column, whose cells are all ``unlisted``. The same block goes on
-    /// with ``hookFreeCells``, from byte offset 768.
+    /// lead to the last row and the last column, whose cells are all ``unlisted``. The base of the block
+    /// ``hookFreeLookup`` reads (`_TransitionLookup.allocateBlock(index:cells:observedBase:)`), whose cells,
+    /// from byte offset 768, are laid out like `cells`, encoded as a plain lookup (`_TransitionLookup`), with
+    /// `askTheDefinition` in each unlisted cell and each cell whose transition runs a hook (it has a kept
+    /// action, or the owner said every transition does) or leads to a state whose byte is more than
+    /// `_TransitionLookup.largestTarget`.
     @usableFromInline let index: UnsafeMutableRawPointer
+    /// The block of the hook-free lookup's observed variant: the same index, and cells with the observed
+    /// encoding (see ``_TransitionLookup``).
+    let observedIndex: UnsafeMutableRawPointer
     /// `(stateCount + 1) × (eventCount + 1)` cells, row by row: the byte of the target state (the value
     /// itself: see ``state(ofByte:)``), ``ignored`` or ``unlisted``.
     @usableFromInline let cells: UnsafeMutablePointer<UInt8>
-    /// Laid out like `cells`, with ``unlisted`` in each cell whose transition runs a hook (it has a kept
-    /// action, or the owner said every transition does): what ``hookFreeLookup`` reads. Stored after
-    /// the index, in its block.
-    @usableFromInline let hookFreeCells: UnsafeMutablePointer<UInt8>
     /// The states, in `allCases` order.
     @usableFromInline let states: UnsafeMutablePointer<State>
     /// The action the logic returned for each pair with a target, laid out like `cells`; `nil` when no
@@ -98,31 +103,55 @@ struct LogicTable<State, Event, Action> {
             }
         }
 
-        // One block holds the index and then the hook-free cells, so that the runtime's lookup
-        // (`_TransitionLookup`) is a single pointer; 4-aligned, because a machine keeps its address with the
-        // two lowest bits free for its own flags (`StateMachine.supportWord`).
-        index = UnsafeMutableRawPointer.allocate(
-            byteCount: 768 + cellCount, alignment: 4)
-        let rows = index.bindMemory(to: UInt16.self, capacity: 256)
-        rows.initialize(repeating: UInt16(stateCases.count * columnCount), count: 256)
-        for (byte, position) in statePositions.enumerated() {
-            if let position { rows[byte] = UInt16(Int(position) * columnCount) }
-        }
-        let columns = (index + 512).bindMemory(to: UInt8.self, capacity: 256)
-        columns.initialize(repeating: UInt8(eventCases.count), count: 256)
-        for (position, event) in eventCases.enumerated().reversed() {
-            columns[Self.byte(of: event)] = UInt8(position)
+        // The index, in the two blocks of the hook-free lookup (`_TransitionLookup`), which read it with
+        // their cells.
+        var index = [UInt8](repeating: 0, count: 768)
+        index.withUnsafeMutableBytes { index in
+            let rows = index.baseAddress!.bindMemory(to: UInt16.self, capacity: 256)
+            rows.initialize(repeating: UInt16(stateCases.count * columnCount), count: 256)
+            for (byte, position) in statePositions.enumerated() {
+                if let position { rows[byte] = UInt16(Int(position) * columnCount) }
+            }
+            let columns = (index.baseAddress! + 512).bindMemory(to: UInt8.self, capacity: 256)
+            columns.initialize(repeating: UInt8(eventCases.count), count: 256)
+            for (position, event) in eventCases.enumerated().reversed() {
+                columns[Self.byte(of: event)] = UInt8(position)
+            }
         }
         self.cells = UnsafeMutablePointer<UInt8>.allocate(capacity: cellCount)
         self.cells.initialize(from: cells, count: cellCount)
         states = UnsafeMutablePointer<State>.allocate(capacity: stateCases.count)
         states.initialize(from: stateCases, count: stateCases.count)
-        var hookFreeCells = cells
-        for answer in answers where everyTransitionRunsHooks || keepsAction(answer.action) {
-            hookFreeCells[answer.cell] = Self.unlisted
+        // The hook-free lookup's cells (see `_TransitionLookup`): plain and observed. A pair is asked for when
+        // it is not listed, its transition runs a hook (it has a kept action, or the owner said every transition
+        // does) or its target is a state the cells cannot name.
+        var runsHooks = [Bool](repeating: everyTransitionRunsHooks, count: cellCount)
+        for answer in answers where keepsAction(answer.action) {
+            runsHooks[answer.cell] = true
         }
-        self.hookFreeCells = (index + 768).bindMemory(to: UInt8.self, capacity: cellCount)
-        self.hookFreeCells.initialize(from: hookFreeCells, count: cellCount)
+        var hookFreeCells = [UInt8](repeating: _TransitionLookup.askTheDefinition, count: cellCount)
+        var observedCells = hookFreeCells
+        let observedBit = _TransitionLookup.observedBit
+        for (row, state) in stateCases.enumerated() {
+            let own = UInt8(Self.byte(of: state))
+            for cell in row * columnCount..<(row + 1) * columnCount {
+                let target = cells[cell]
+                if target == Self.ignored {
+                    // The plain variant names an ignored event by its row's own state: the machine stores it back.
+                    hookFreeCells[cell] = own < observedBit ? own : _TransitionLookup.ignored
+                    observedCells[cell] = _TransitionLookup.ignoredIfIdle
+                } else if target != Self.unlisted, !runsHooks[cell], target <= _TransitionLookup.largestTarget {
+                    hookFreeCells[cell] = target == own ? _TransitionLookup.selfTransition : target
+                    observedCells[cell] = target | observedBit
+                }
+            }
+        }
+        (observedIndex, self.index) = index.withUnsafeBytes { index in
+            let observed = _TransitionLookup.allocateBlock(index: index.baseAddress!, cells: observedCells)
+            let plain = _TransitionLookup.allocateBlock(
+                index: index.baseAddress!, cells: hookFreeCells, observedBase: UnsafeRawPointer(observed))
+            return (observed, plain)
+        }
         if let kept = answers.first(where: { keepsAction($0.action) }) {
             let actions = UnsafeMutablePointer<Action>.allocate(capacity: cellCount)
             // Every cell is initialized, so that `deallocate()` deinitializes them all: the cells without a
@@ -148,7 +177,8 @@ struct LogicTable<State, Event, Action> {
         states.deinitialize(count: stateCount)
         states.deallocate()
         cells.deallocate()
-        index.deallocate()
+        _TransitionLookup.deallocateBlock(at: index)
+        _TransitionLookup.deallocateBlock(at: observedIndex)
     }
 
     /// What the logic answered for `state` and `event`.
@@ -162,7 +192,8 @@ struct LogicTable<State, Event, Action> {
         return target == Self.ignored ? .ignored : .unlisted
     }
 
-    /// The lookup the runtime reads for transitions that run no hook: ``hookFreeCells``.
+    /// The lookup the runtime reads for transitions that run no hook (see ``index``), plain; its observed
+    /// variant is ``observedIndex``.
     @inlinable var hookFreeLookup: _TransitionLookup {
         _TransitionLookup(base: UnsafeRawPointer(index))
     }

@@ -32,13 +32,15 @@ final class MachineSupport<State, Event> {
     /// accesses it, never across a call that could reach it again.
     @exclusivity(unchecked) @usableFromInline var keptState: State?
 
-    /// The machine's definition's ``MachineDefinition/_transitionLookup`` while this object holds nothing
-    /// an event answered by it would have to run or tell besides the transition observers — no
-    /// `didTransition`, no ignored-event observer, no effects — so that an observed tabulated machine
-    /// answers such an event by it and calls the observers (see `StateMachine.answerObserved(_:)`). Set by
-    /// the machine when it creates this object; cleared for good when any of those is set or added. Cleared,
+    /// The observed variant of the machine's definition's ``MachineDefinition/_transitionLookup`` while this
+    /// object holds nothing an event answered by it would have to run or tell besides the transition
+    /// observers — no `didTransition`, no ignored-event observer, no effects — so that an observed tabulated
+    /// machine answers such an event by it and calls the observers (see `StateMachine.answerObserved(_:_:)`):
+    /// the machine answers by it (`StateMachine.answeringLookup`) whenever it has this object and has not
+    /// put it away. Set by the machine when it creates this object; cleared for good when any of those is
+    /// set or added (the machine has put its own copy away then: each goes through `makeSupport()`). Cleared,
     /// or for a definition without a lookup, it is `_TransitionLookup.askingTheDefinition`, which answers
-    /// nothing: the observed path reads it without testing for `nil`.
+    /// nothing.
     @exclusivity(unchecked) @usableFromInline var observedLookup = _TransitionLookup.askingTheDefinition
 
     @usableFromInline init() {}

@@ -3,16 +3,14 @@ extension StateMachine {
     /// for an event (once `didTransition` has run) until the machine is done with that event — it is
     /// cleared with the busy bit, or by `drainQueue()` before the next queued event. While it is set, an
     /// observer added or removed waits (see ``ObserverList``) and `hasDeferredWork` is set, so the change is
-    /// applied when the event ends, before any queued event is handled. Never set without the busy bit,
-    /// nor in an idle lookup's word.
+    /// applied when the event ends, before any queued event is handled. Never set without the busy bit.
     ///
     /// A bit of the word the machine sets and clears anyway, rather than a flag of each observer list: a
     /// tabulated machine's observed path sets it with the busy bit in one store, and no list has a flag to
     /// clear and a deferred change to test after every notification.
     @inlinable static var notifyingBit: UInt { 4 }
 
-    /// Whether the machine is notifying observers (see ``notifyingBit``). Only meaningful once the machine
-    /// has a support object (its word is then never an idle lookup).
+    /// Whether the machine is notifying observers (see ``notifyingBit``).
     @inlinable var isNotifying: Bool { supportWord & Self.notifyingBit != 0 }
 
     /// Calls `didTransition`, then every observer in registration order, with both states lent where their

@@ -25,6 +25,9 @@ extension StateMachine {
         let token = support.makeToken()
         support.observers.append(TransitionObserverBox(token: token, body: observer), deferring: isNotifying)
         if isNotifying { hasDeferredWork = true }
+        // Back from where `makeSupport()` put it: the observed lookup, if the object allows it (its cells are
+        // answered only while the machine is idle, so this holds while it is busy too).
+        if Self.answersByLookup { answeringLookup = support.observedLookup }
         return token
     }
 

@@ -53,24 +53,31 @@ public final class StateMachine<Definition: MachineDefinition> {
     // `StateMachine+Observers.swift`; the change waits in its list). Cleared by `drainQueue`. One byte for the
     // end of each event to test, instead of the support object, its queue's buffer and the lists' flags.
     @exclusivity(unchecked) @usableFromInline var hasDeferredWork = false
-    // One word for what the common case of `handle` must check, so that it checks one word and a machine
-    // with a small state stays a 40-byte object:
-    // - its support object (observers, queue, effects), created by `makeSupport()` on first need and never
-    //   replaced or released before the machine is: the object's address, retained by the machine and
-    //   released in `deinit`, with `busyBit` set while the machine handles an event (`isHandling`), and
-    //   `notifyingBit` (`StateMachine+Notifications.swift`) too while it notifies observers of that event;
-    // - while the machine may answer an event by its definition's `_transitionLookup` alone — it is not
-    //   handling an event and has no support object (see `answersByLookup`) — the lookup's base address
-    //   with its lowest bit set (the block is 4-aligned, and an object's address never has that bit);
-    // - otherwise 0, or `busyBit` while the machine handles an event.
-    // So 0 means: idle, no support object, no idle lookup. A tabulated machine's common case checks the
-    // word for the lookup; any other machine's common case checks it for 0.
-    // Written by `makeSupport()`, `isHandling`'s setter, `bringBackIdleLookup()` (from `init` and after an
-    // event the lookup did not answer) and `processAndDrainWithoutIdleLookup(_:)`, which puts the lookup
-    // away while the definition handles an event.
+    // One word for what `handle` checks when it cannot answer by `answeringLookup`, so that it checks one
+    // word: the support object (observers, queue, effects), created by `makeSupport()` on first need and
+    // never replaced or released before the machine is — the object's address, retained by the machine and
+    // released in `deinit` — with `busyBit` set while the machine handles an event (`isHandling`), and
+    // `notifyingBit` (`StateMachine+Notifications.swift`) too while it notifies observers of that event;
+    // without a support object, 0, or `busyBit` while the machine handles an event. So 0 means: idle, no
+    // support object. Written by `makeSupport()`, `isHandling`'s setter and the paths that set the busy bit
+    // on a word they know.
     @exclusivity(unchecked) @usableFromInline var supportWord: UInt = 0
+    // For a machine that `answersByLookup`, the lookup `handle` reads first, without testing anything
+    // else — one word more, so that a machine with a small state is a 48-byte object:
+    // - its definition's `_transitionLookup` (plain) while the machine is idle and has no support object:
+    //   the event then changes the state or is ignored, and nothing else happens;
+    // - its support object's `observedLookup` (the observed variant, or the asking lookup when the object
+    //   holds more than transition observers) while it has one and has not put it away: an observed cell is
+    //   valid only while the machine is idle, which that path tests;
+    // - an asking lookup otherwise: while the machine handles an event without a support object (its
+    //   hooks may send events, which must be queued, never answered by the plain lookup), from the moment a
+    //   support object is made until the end of the next event the lookup does not answer, or when the
+    //   definition has no lookup.
+    // Written by `init`, `makeSupport()`, `addObserver(_:)`, `performPuttingAwayLookup(_:on:)` and
+    // `processIdle(_:)`. Never read by other machines: it stays `_TransitionLookup.askingTheDefinition`.
+    @exclusivity(unchecked) @usableFromInline var answeringLookup: _TransitionLookup
 
-    /// The bit of `supportWord` set while the machine handles an event (never with the idle lookup's bit).
+    /// The bit of `supportWord` set while the machine handles an event.
     @inlinable static var busyBit: UInt { 2 }
 
     /// The bits of `supportWord` that are flags, not the support object's address: the busy bit and
@@ -86,8 +93,7 @@ public final class StateMachine<Definition: MachineDefinition> {
 
     /// The support object, if any.
     @inlinable var support: MachineSupport<State, Event>? {
-        let word = supportWord
-        guard word & 1 == 0, let address = UnsafeRawPointer(bitPattern: word & ~Self.flagBits) else { return nil }
+        guard let address = UnsafeRawPointer(bitPattern: supportWord & ~Self.flagBits) else { return nil }
         return Unmanaged<MachineSupport<State, Event>>.fromOpaque(address).takeUnretainedValue()
     }
 
@@ -97,31 +103,18 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// and is itself alive for the whole of any call made on it, so the object outlives every use made
     /// through this reference within that call. It spares the hot path a retain and a release of the
     /// support object around every notification, which the compiler must otherwise emit because an
-    /// observer could (as far as it can tell) reassign it. While the machine handles an event its word never
-    /// holds the lookup, so a word that is not 0 is the object.
+    /// observer could (as far as it can tell) reassign it.
     @inlinable var unretainedSupport: Unmanaged<MachineSupport<State, Event>>? {
-        let word = supportWord
-        assert(word & 1 == 0, "Internal inconsistency: the idle lookup is out while the machine handles an event")
-        guard let address = UnsafeRawPointer(bitPattern: word & ~Self.flagBits) else { return nil }
+        guard let address = UnsafeRawPointer(bitPattern: supportWord & ~Self.flagBits) else { return nil }
         return Unmanaged.fromOpaque(address)
     }
 
-    /// The support object of an idle machine whose word, `word`, is neither 0 nor an idle lookup: the
-    /// object's address itself, without a flag (the notifying bit is never set without the busy bit).
+    /// The support object of an idle machine whose word, `word`, is not 0: the object's address itself,
+    /// without a flag (the notifying bit is never set without the busy bit).
     @inlinable @inline(__always)
     func idleSupport(_ word: UInt) -> Unmanaged<MachineSupport<State, Event>> {
-        assert(
-            word & 1 == 0 && word & Self.flagBits == 0 && word != 0, "Internal inconsistency: not an idle support word")
+        assert(word & Self.flagBits == 0 && word != 0, "Internal inconsistency: not an idle support word")
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
-    }
-
-    /// The definition's ``MachineDefinition/_transitionLookup`` while the machine may answer an event by
-    /// it alone (see `supportWord`), `nil` otherwise — with its base as the word holds it, one past the
-    /// block's start: read it with a bias of 1 (``_TransitionLookup/cell(_:_:biasedBy:)``).
-    @inlinable var idleLookup: _TransitionLookup? {
-        let word = supportWord
-        guard word & 1 != 0 else { return nil }
-        return _TransitionLookup(base: UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 
     /// The current state.
@@ -135,11 +128,12 @@ public final class StateMachine<Definition: MachineDefinition> {
         self.definition = definition
         self.subject = subject
         self._state = definition.initialState
+        self.answeringLookup = .askingTheDefinition
         isHandling = true
         definition.didStart(in: self)
         drainQueue()
         isHandling = false
-        bringBackIdleLookup()
+        bringBackAnsweringLookup()
     }
 
     /// Creates a machine in `restoredState`, bound to `subject`, without starting it: no hook runs
@@ -149,7 +143,8 @@ public final class StateMachine<Definition: MachineDefinition> {
         self.definition = definition
         self.subject = subject
         self._state = restoredState
-        bringBackIdleLookup()
+        self.answeringLookup = .askingTheDefinition
+        bringBackAnsweringLookup()
     }
 
     /// Handles `event` and tells whether the machine transitioned.
@@ -159,19 +154,17 @@ public final class StateMachine<Definition: MachineDefinition> {
     ///   was busy with another event (see ``send(_:)`` for the distinction).
     @inlinable @inline(__always) @discardableResult
     public func handle(_ event: Event) -> Bool {
-        // A tabulated definition answers most events by a lookup, without the machine marking itself busy.
-        // Folds away for definitions without a lookup and for types larger than a byte.
+        // A tabulated definition answers most events by a lookup, without the machine marking itself busy or
+        // testing anything first. Folds away for definitions without a lookup and for types larger than a byte.
         if Self.answersByLookup {
-            if let lookup = idleLookup {
-                if let answer = answerWithoutUserCode(event, from: lookup) { return answer }
-                return handleUnanswered(event)
+            let oldState = _state
+            let cell = answeringLookup.cell(oldState, event)
+            if cell < _TransitionLookup.observedBit {
+                // An ignored event's cell is the state itself: stored back, without a test.
+                _state = _TransitionLookup.value(ofByte: cell, orOnly: oldState)
+                return Int(cell) != _TransitionLookup.byte(of: oldState)
             }
-            let word = supportWord
-            if word == 0 {
-                if Self.decidesBeforeMarkingBusy { return processWithoutSupport(event) }
-            } else if word & Self.busyBit == 0 {
-                if let answer = answerObserved(event, support: idleSupport(word)) { return answer }
-            }
+            if let answer = answerOtherwise(cell, event) { return answer }
             return handleUnanswered(event)
         }
         // Other definitions that decide purely check the word for 0 first: idle, without a support object.
@@ -180,29 +173,48 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         // Rare (an event sent from user code while the machine handles one): marked so, so that the optimizer
         // lays out and allocates registers for the caller's loop with the other paths first.
-        if _slowPath(isHandling) {
-            enqueue(event)
-            return false
-        }
-        if Self.answersByLookup, let answer = answerObserved(event) { return answer }
-        if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
-        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
-        return processAndDrain(event)
-    }
-
-    /// The rest of ``handle(_:)`` for a machine that ``answersByLookup``: an event that ``idleLookup`` or
-    /// ``answerObserved(_:support:)`` did not answer, or sent while the machine is busy. Out of line, so that
-    /// the caller's loop holds only the lookups' paths (and, for a definition without a lookup, the decision
-    /// made before marking the machine busy), whose registers the general path no longer forces to spill.
-    @inlinable @inline(never)
-    func handleUnanswered(_ event: Event) -> Bool {
-        if idleLookup != nil { return processAndDrainWithoutIdleLookup(event) }
         if isHandling {
             enqueue(event)
             return false
         }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
+        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
         return processAndDrain(event)
+    }
+
+    /// The rest of ``handle(_:)`` for a machine that ``answersByLookup``: an event that ``answeringLookup``
+    /// did not answer, or sent while the machine is busy. Out of line, so that the caller's loop holds only
+    /// the lookup's paths (and, for a definition without a lookup, the decision made before marking the
+    /// machine busy), whose registers the general path no longer forces to spill.
+    @inlinable @inline(never)
+    func handleUnanswered(_ event: Event) -> Bool {
+        if isHandling {
+            enqueue(event)
+            return false
+        }
+        return processIdle(event)
+    }
+
+    /// Handles `event` on an idle machine that ``answersByLookup`` by the general path, then brings back
+    /// the lookup it may answer by.
+    ///
+    /// - Returns: Whether `event` caused a transition.
+    @inlinable @inline(__always)
+    func processIdle(_ event: Event) -> Bool {
+        if supportWord == 0 {
+            if Self.decidesBeforeMarkingBusy { return processWithoutSupport(event) }
+            // Put away while the definition runs user code, as `processWithoutSupport(_:)` does.
+            let lookup = answeringLookup
+            answeringLookup = lookup.askingVariant
+            let transitioned = processAndDrain(event)
+            answeringLookup =
+                supportWord == 0 ? lookup : idleSupport(supportWord)._withUnsafeGuaranteedRef { $0.observedLookup }
+            return transitioned
+        }
+        let transitioned = processAndDrain(event)
+        // After `makeSupport()` put it away, or an observer changed what the object holds.
+        answeringLookup = idleSupport(supportWord)._withUnsafeGuaranteedRef { $0.observedLookup }
+        return transitioned
     }
 
     /// Sends `event` to the machine and tells what became of it.
@@ -213,20 +225,26 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// meanwhile, before this call returns.
     @inlinable @discardableResult
     public func send(_ event: Event) -> EventOutcome {
-        if Self.answersByLookup, let lookup = idleLookup {
-            if let answer = answerWithoutUserCode(event, from: lookup) { return answer ? .transitioned : .ignored }
-            return processAndDrainWithoutIdleLookup(event) ? outcomeOfTransition() : .ignored
+        if Self.answersByLookup {
+            let oldState = _state
+            let cell = answeringLookup.cell(oldState, event)
+            if cell < _TransitionLookup.observedBit {
+                _state = _TransitionLookup.value(ofByte: cell, orOnly: oldState)
+                return Int(cell) != _TransitionLookup.byte(of: oldState) ? .transitioned : .ignored
+            }
+            if let answer = answerOtherwise(cell, event) { return answer ? .transitioned : .ignored }
+            if isHandling {
+                enqueue(event)
+                return .queued
+            }
+            return processIdle(event) ? outcomeOfTransition() : .ignored
         }
-        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
+        if Self.decidesBeforeMarkingBusy, supportWord == 0 {
             return processWithoutSupport(event) ? outcomeOfTransition() : .ignored
         }
         if isHandling {
             enqueue(event)
             return .queued
-        }
-        if Self.answersByLookup, let answer = answerObserved(event) { return answer ? .transitioned : .ignored }
-        if Self.decidesBeforeMarkingBusy, supportWord == 0 {
-            return processWithoutSupport(event) ? outcomeOfTransition() : .ignored
         }
         var hint = _StepHint.unknown
         if Definition._updatesStateInPlace {
@@ -242,85 +260,65 @@ public final class StateMachine<Definition: MachineDefinition> {
         return outcome
     }
 
-    /// Whether the machine may answer events by ``idleLookup``: its definition's type may have a
+    /// Whether the machine may answer events by ``answeringLookup``: its definition's type may have a
     /// ``MachineDefinition/_transitionLookup`` and its states and events are at most a byte each. Known at
     /// compile time, so every lookup check folds away when it is `false`.
     @inlinable static var answersByLookup: Bool {
         Definition._mayHaveTransitionLookup && MemoryLayout<State>.size <= 1 && MemoryLayout<Event>.size <= 1
     }
 
-    /// Gives ``idleLookup`` the definition's lookup, if any, when the machine has no support object. Called
-    /// when the machine is idle: at the end of `init` and after an event the lookup did not answer.
-    @inlinable @inline(__always)
-    func bringBackIdleLookup() {
-        guard Self.answersByLookup, supportWord == 0, let lookup = definition._transitionLookup else { return }
-        let word = UInt(bitPattern: lookup.base)
-        assert(word & 3 == 0, "Internal inconsistency: a transition lookup's block is not 4-aligned")
-        supportWord = word | 1
+    /// Gives ``answeringLookup`` what an idle machine may answer by: without a support object, the
+    /// definition's lookup, or `_TransitionLookup.askingWithoutSupport` when it has none; with one, the
+    /// object's ``MachineSupport/observedLookup``.
+    func bringBackAnsweringLookup() {
+        guard Self.answersByLookup else { return }
+        if let support {
+            answeringLookup = support.observedLookup
+        } else {
+            answeringLookup = definition._transitionLookup ?? .askingWithoutSupport
+        }
     }
 
-    /// ``processAndDrain(_:)`` for an event ``idleLookup`` did not answer: the lookup is put away while
-    /// the definition runs (events sent meanwhile must be queued, not answered by it), and brought back
-    /// afterwards if nothing since needs the general path.
-    @inlinable @inline(__always)
-    func processAndDrainWithoutIdleLookup(_ event: Event) -> Bool {
-        supportWord = 0
-        let transitioned = Self.decidesBeforeMarkingBusy ? processWithoutSupport(event) : processAndDrain(event)
-        bringBackIdleLookup()
-        return transitioned
-    }
-
-    /// Handles `event` on an idle machine when that runs no user code and nothing hears of it: `lookup`
-    /// (``idleLookup``: the machine is not handling an event and has no support object — no observer, no
-    /// `didTransition`, no effect, no queued event; its base biased by 1) answers. The state then changes,
-    /// or not, and nothing else happens, so the machine need not mark itself busy.
+    /// What ``answeringLookup``'s `cell` for `event`, when it is not a state's byte, answers: an observed
+    /// transition (``answerObserved(_:_:)``), an observed ignored event, a self-transition or an ignored
+    /// event of the plain lookup. An observed cell is answered only while the machine is idle.
     ///
     /// - Returns: Whether `event` caused a transition, or `nil` when it needs the general path.
     @inlinable @inline(__always)
-    func answerWithoutUserCode(_ event: Event, from lookup: _TransitionLookup) -> Bool? {
-        let cell = lookup.cell(_state, event, biasedBy: 1)
-        if cell < _TransitionLookup.askTheDefinition {
-            _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
-            return true
-        }
-        return cell == _TransitionLookup.ignored ? false : nil
+    func answerOtherwise(_ cell: UInt8, _ event: Event) -> Bool? {
+        // The observed cells first, then a definition without a lookup (`.onEveryEvent`) on a machine without a
+        // support object, which decides before marking the machine busy, inline: one comparison for both.
+        // The codes above are tested as a range, not one by one (a switch whose lowering tested them first).
+        let withoutSupport = _TransitionLookup.askTheDefinitionWithoutSupport
+        if cell < withoutSupport { return answerObserved(cell, event) }
+        if cell > _TransitionLookup.askTheDefinition { return cell == _TransitionLookup.selfTransition }
+        if cell == withoutSupport { return Self.decidesBeforeMarkingBusy ? processWithoutSupport(event) : nil }
+        return nil
     }
 
     /// Handles `event` on an idle machine with a support object that holds nothing but transition observers
-    /// (and the queue) when the support object's `observedLookup` answers: the state changes and the
-    /// observers hear of it, busy, as ``performWithoutHooks(_:on:)`` would do it; an ignored event is then
-    /// heard by nobody. Called only on a machine that is not handling an event, once ``idleLookup`` is
-    /// `nil`.
+    /// (and the queue) when its ``answeringLookup``, the support object's observed lookup, answered `cell`, a
+    /// target with ``_TransitionLookup/observedBit``: the state changes and the observers hear of it, busy,
+    /// as ``performWithoutHooks(_:on:)`` would do it. A machine that is handling an event leaves it to the
+    /// general path, which queues it.
     ///
     /// - Returns: Whether `event` caused a transition, or `nil` when it needs the general path.
     @inlinable @inline(__always)
-    func answerObserved(_ event: Event) -> Bool? {
-        guard let support = unretainedSupport else { return nil }
-        return answerObserved(event, support: support)
-    }
-
-    /// ``answerObserved(_:)`` with the machine's support object, read from its word: the machine is idle, so its
-    /// word is that object's address, without a flag.
-    @inlinable @inline(__always)
-    func answerObserved(_ event: Event, support: Unmanaged<MachineSupport<State, Event>>) -> Bool? {
-        // `_TransitionLookup.askingTheDefinition` when the object may not answer by a lookup: no `nil` to test.
-        let lookup = support._withUnsafeGuaranteedRef { $0.observedLookup }
-        let cell = lookup.cell(_state, event)
-        if cell < _TransitionLookup.askTheDefinition {
-            // Busy and notifying in one store: nothing runs before the observers. The idle word is the
-            // object's address, without a flag: an addition (one `lea`) sets them.
-            supportWord = UInt(bitPattern: support.toOpaque()) &+ Self.flagBits
-            var oldState = _state
-            var event = event
-            _state = _TransitionLookup.value(ofByte: cell, orOnly: _state)
-            callObservers(support, lending: &oldState, lending: &event, lending: &_state)
-            if hasDeferredWork { drainQueue() }
-            isHandling = false
-            return true
-        }
-        // An ignored event is far more common than one whose transition runs a hook: laid out to fall through
-        // back to the caller's loop (one jump fewer per ignored event).
-        return _fastPath(cell == _TransitionLookup.ignored) ? false : nil
+    func answerObserved(_ cell: UInt8, _ event: Event) -> Bool? {
+        let word = supportWord
+        guard word & Self.busyBit == 0 else { return nil }
+        if cell == _TransitionLookup.ignoredIfIdle { return false }
+        let support = idleSupport(word)
+        // Busy and notifying in one store: nothing runs before the observers. The idle word is the object's
+        // address, without a flag: an addition (one `lea`) sets them.
+        supportWord = word &+ Self.flagBits
+        var oldState = _state
+        var event = event
+        _state = _TransitionLookup.value(ofByte: cell & ~_TransitionLookup.observedBit, orOnly: _state)
+        callObservers(support, lending: &oldState, lending: &event, lending: &_state)
+        if hasDeferredWork { drainQueue() }
+        isHandling = false
+        return true
     }
 
     /// Handles `event`, then every event queued meanwhile, on a machine that is not handling one.
@@ -375,8 +373,32 @@ public final class StateMachine<Definition: MachineDefinition> {
         guard let decision = definition.decide(state: _state, event: event) else { return false }
         // `isHandling = true` on the word known to be 0: a pure decision changed nothing.
         supportWord = Self.busyBit
+        if Self.answersByLookup { return performPuttingAwayLookup(consume decision, on: event) }
         _ = perform(consume decision, on: event)
         if unretainedSupport != nil, hasDeferredWork { drainQueue() } // see `send(_:)`
+        isHandling = false
+        return true
+    }
+
+    /// The rest of ``processWithoutSupport(_:)`` for a machine that ``answersByLookup``, marked busy: the
+    /// plain lookup, if out, is put away while the hooks run (events they send must be queued, not answered
+    /// by it) — its prefix, by one subtraction. When they make no support object, nothing else writes the
+    /// word, so it is brought back by one addition; when they make none and run no user code, the optimizer
+    /// drops both.
+    ///
+    /// - Returns: `true`.
+    @inlinable @inline(__always)
+    func performPuttingAwayLookup(
+        _ decision: consuming TransitionDecision<State, Definition.Action>, on event: Event
+    ) -> Bool {
+        answeringLookup = answeringLookup.askingVariant
+        _ = perform(consume decision, on: event)
+        if let support = unretainedSupport {
+            if hasDeferredWork { drainQueue() }
+            answeringLookup = support._withUnsafeGuaranteedRef { $0.observedLookup }
+        } else {
+            answeringLookup = answeringLookup.prefixedVariant
+        }
         isHandling = false
         return true
     }
@@ -400,7 +422,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         isHandling = true
         _ = perform(consume decision, on: event)
-        if hasDeferredWork { drainQueue() }
+        if _slowPath(hasDeferredWork) { drainQueue() }
         isHandling = false
         return true
     }
@@ -420,9 +442,12 @@ public final class StateMachine<Definition: MachineDefinition> {
         // run no hook: the shell then changes the state without calling into the definition.
         if MemoryLayout<State>.size <= 1, MemoryLayout<Event>.size <= 1, let lookup = definition._transitionLookup {
             let cell = lookup.cell(_state, event)
-            if cell < _TransitionLookup.askTheDefinition {
+            if cell < _TransitionLookup.observedBit {
+                // The plain lookup's ignored event is the state's own byte.
+                if Int(cell) == _TransitionLookup.byte(of: _state) { return ignore(event) }
                 return performWithoutHooks(_TransitionLookup.value(ofByte: cell, orOnly: _state), on: event)
             }
+            if cell == _TransitionLookup.selfTransition { return performWithoutHooks(_state, on: event) }
             if cell == _TransitionLookup.ignored { return ignore(event) }
         }
         guard let decision = definition.decide(state: _state, event: event) else { return ignore(event) }
@@ -533,7 +558,8 @@ public final class StateMachine<Definition: MachineDefinition> {
 
     @usableFromInline
     func enqueue(_ event: Event) {
-        makeSupport().queue.enqueue(event)
+        // An existing object is used as it is: a queued event changes nothing the lookups answer for.
+        (support ?? makeSupport()).queue.enqueue(event)
         hasDeferredWork = true
     }
 
@@ -553,12 +579,21 @@ public final class StateMachine<Definition: MachineDefinition> {
         hasDeferredWork = false
     }
 
+    /// The support object, created on first need.
+    ///
+    /// Puts ``answeringLookup`` away (the plain lookup answers for a machine nothing observes; the observed
+    /// one for an object that holds nothing but transition observers, and the caller may be about to add
+    /// something else): the end of the next event the asking lookup leaves to the general path, or
+    /// `addObserver(_:)`, brings back what the object allows.
     @usableFromInline
     func makeSupport() -> MachineSupport<State, Event> {
+        if Self.answersByLookup { answeringLookup = .askingTheDefinition }
         if let support { return support }
         let created = MachineSupport<State, Event>()
-        if Self.answersByLookup, let lookup = definition._transitionLookup { created.observedLookup = lookup }
-        // Keeps the busy bit; the idle lookup, if out, is put away (its word never has that bit).
+        if Self.answersByLookup, let lookup = definition._transitionLookup {
+            created.observedLookup = lookup.observedVariant
+        }
+        // Keeps the busy bit.
         supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()) | (supportWord & Self.flagBits)
         return created
     }
