@@ -171,8 +171,9 @@ public final class StateMachine<Definition: MachineDefinition> {
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
             return processWithoutSupport(event)
         }
-        // Rare (an event sent from user code while the machine handles one): marked so, so that the optimizer
-        // lays out and allocates registers for the caller's loop with the other paths first.
+        // Rare (an event sent from user code while the machine handles one), but not marked `_slowPath`: without
+        // the hint the observed state type's loop is laid out about 2 instructions cheaper per event
+        // (`Benchmarks/README.md`, "core styles (session of 2026-11-27)").
         if isHandling {
             enqueue(event)
             return false
