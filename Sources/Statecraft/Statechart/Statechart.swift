@@ -187,14 +187,13 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
         _ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int = -1,
         scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>? = nil
     ) -> Bool {
+        // A finished chart handles nothing, whatever plan a caller found for its configuration.
+        guard !snapshot.isFinished else { return false }
         if planIndex < 0 {
-            guard !snapshot.isFinished else { return false }
             precondition(snapshot.tables === tables, "A chart can only step its own snapshots")
         } else {
-            // A plan was found in this snapshot's configuration, with these tables: a finished chart has none.
-            assert(
-                !snapshot.isFinished && snapshot.tables === tables,
-                "Internal inconsistency: a plan for another snapshot")
+            // A plan was found in this snapshot's configuration, with these tables.
+            assert(snapshot.tables === tables, "Internal inconsistency: a plan for another snapshot")
         }
         return ChartInterpreter.handleExternal(
             stepping: &snapshot, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: isTracing,

@@ -156,4 +156,48 @@ struct ChartPlanRowTests {
             #expect(machine.state.isActive(.done) == autoforward, "autoforward: \(autoforward)")
         }
     }
+
+    enum Order: Hashable, Sendable, Codable { case open, shipped, closed }
+    enum OrderEvent: CaseIterable, Sendable, Codable { case ship, close, poke }
+
+    /// An order: `open` → `shipped` → the top-level final state `closed`, where the chart halts.
+    static func orderChart() throws -> Statechart<Order, OrderEvent, Int> {
+        try Statechart(initial: .open, context: 0) {
+            ChartState(.open) {
+                OnEvent(.ship, target: .shipped)
+                OnEvent(.poke, action: { count, _ in count += 1 })
+            }
+            ChartState(.shipped) {
+                OnEvent(.close, target: .closed)
+            }
+            FinalState(.closed)
+        }
+    }
+
+    @Test func aChartThatHasHaltedHandlesNothingLiveOrRestored() throws {
+        let chart = try Self.orderChart()
+        let plans = try #require(chart.tables.microstepPlans)
+        // The empty configuration of a halted chart has no row (an empty slot's key is 0 as well).
+        #expect(plans.row(of: 0) == nil)
+
+        let machine = StateMachine(chart: chart)
+        #expect(machine.handle(.ship))
+        #expect(machine.handle(.close))
+        #expect(machine.state.isFinished)
+        #expect(machine.state.configuration.isEmpty)
+        for event in OrderEvent.allCases {
+            #expect(!machine.handle(event))
+            #expect(machine.send(event) == .ignored)
+        }
+
+        let restored = try StateMachine(chart: chart, restoring: machine.snapshot())
+        #expect(restored.state.isFinished)
+        var ignored: [OrderEvent] = []
+        for event in OrderEvent.allCases {
+            #expect(restored.send(event) == .ignored)
+        }
+        restored.addIgnoredEventObserver { _, event in ignored.append(event) }
+        #expect(!restored.handle(.poke))
+        #expect(ignored == [.poke])
+    }
 }

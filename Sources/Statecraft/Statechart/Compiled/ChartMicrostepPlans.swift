@@ -132,14 +132,15 @@ struct ChartMicrostepPlans {
     }
 
     /// The row of plans of the configuration whose states are the bits of `configuration`; `nil` when it has
-    /// none.
+    /// none — the empty configuration of a chart that has halted included, which matches no key (an empty
+    /// slot's 0 is tested first).
     @inlinable @inline(__always)
     func row(of configuration: UInt64) -> Int? {
         var slot = Self.slot(of: configuration, shift: shift)
         while true {
             let key = keys[slot]
-            if key == configuration { break }
             if key == 0 { return nil }
+            if key == configuration { break }
             slot = (slot &+ 1) & slotMask
         }
         return Int(rows[slot])
