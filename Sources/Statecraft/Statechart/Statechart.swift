@@ -187,6 +187,23 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
         _ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int = -1,
         scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>? = nil
     ) -> Bool {
+        Self.step(
+            &snapshot, event: event, planIndex: planIndex, scopeBox: scopeBox, tables: tables, tracing: isTracing,
+            bound: macrostepBound)
+    }
+
+    /// ``step(_:event:planIndex:scopeBox:)`` with the chart's fields passed apart: a caller that keeps the
+    /// step out of line then passes no copy of the chart.
+    ///
+    /// - Parameters:
+    ///   - tables: The chart's tables, which must be the snapshot's.
+    ///   - tracing: ``isTracing``.
+    ///   - bound: ``macrostepBound``.
+    @inlinable static func step(
+        _ snapshot: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int,
+        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>?, tables: ChartTables<StateID, Event, Context>,
+        tracing: Bool, bound: Int
+    ) -> Bool {
         // A finished chart handles nothing, whatever plan a caller found for its configuration.
         guard !snapshot.isFinished else { return false }
         if planIndex < 0 {
@@ -196,8 +213,8 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
             assert(snapshot.tables === tables, "Internal inconsistency: a plan for another snapshot")
         }
         return ChartInterpreter.handleExternal(
-            stepping: &snapshot, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: isTracing,
-            bound: macrostepBound)
+            stepping: &snapshot, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: tracing,
+            bound: bound)
     }
 }
 

@@ -38,7 +38,9 @@ extension Statechart: MachineDefinition {
     /// Performs the sends and cancels of the macrostep ``_update(_:on:)`` took; cancels every delayed
     /// event once the chart has finished.
     @inlinable public func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Statechart>) {
-        // Reads the stored snapshot's fields in place: passing it whole would copy it.
+        // Reads the stored snapshot's fields in place: passing it whole would copy it. A macrostep recorded as one
+        // planned microstep has no effect and did not finish the chart: one test.
+        if machine._state._lastMacrostep.plannedMicrostep >= 0 { return }
         if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
         performEffects(of: machine.state, in: machine)
     }
@@ -121,15 +123,40 @@ extension Statechart: MachineDefinition {
 
     /// ``_update(_:on:)`` with the position of `event`'s plan (``_stepHint(for:in:)``) when it is known, and
     /// the scope box `machine`'s runtime keeps for its steps (``ChartRuntime``).
-    @inlinable public func _update(
+    @inlinable @inline(__always) public func _update(
         _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, hint: _StepHint,
         in machine: StateMachine<Statechart>
     ) -> TransitionKind? {
         if hint == .ignored { return nil }
-        guard step(&state, event: event, planIndex: hint.rawValue, scopeBox: scopeBox(of: machine)) else {
-            return nil
+        let box = scopeBox(of: machine)
+        // A planned step that only runs actions, taken here without an interpreter (the same functions run it).
+        if hint.rawValue >= 0, let box, isTracing,
+            macrostepBound > ChartInterpreter<StateID, Event, Context>.loopWindow,
+            ChartInterpreter.takePlannedMacrostep(
+                stepping: &state, event: event, planIndex: hint.rawValue, scopeBox: box, bound: macrostepBound)
+        {
+            return state._lastMacrostep.changedConfiguration ? .change : .update
         }
+        guard
+            Self.stepOutOfLine(
+                &state, event: event, planIndex: hint.rawValue, scopeBox: box, tables: tables, tracing: isTracing,
+                bound: macrostepBound)
+        else { return nil }
         return state._lastMacrostep.changedConfiguration ? .change : .update
+    }
+
+    /// ``step(_:event:planIndex:scopeBox:)``, kept out of line so that the planned macrostep
+    /// ``_update(_:on:hint:in:)`` takes without an interpreter is all its caller's loop holds; static, with the
+    /// chart's fields passed apart, so that the caller copies no chart for the call.
+    @usableFromInline @inline(never)
+    static func stepOutOfLine(
+        _ state: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int,
+        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>?, tables: ChartTables<StateID, Event, Context>,
+        tracing: Bool, bound: Int
+    ) -> Bool {
+        step(
+            &state, event: event, planIndex: planIndex, scopeBox: scopeBox, tables: tables, tracing: tracing,
+            bound: bound)
     }
 
     /// The scope box `machine`'s runtime keeps for its steps, made now if it has none; `nil` when the runtime

@@ -168,13 +168,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     }
 
     #if DEBUG
-        /// Stops the program unless `index` is the position of `event`'s plan in the snapshot's configuration,
-        /// found by the configuration's word: tests check that the row the snapshot keeps
-        /// (``ChartSnapshot/planRow``) and a plan handed to the step are those of its configuration.
+        /// ``checkPlan(_:of:stepping:)`` for the snapshot this interpreter steps.
         @usableFromInline func checkPlan(_ index: Int, of event: Event) {
-            let found = tables.microstepPlans.unsafelyUnwrapped.planIndex(
-                configuration: snapshotPointer.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
-            precondition(found == index, "Internal inconsistency: a step given the plan of another configuration")
+            Self.checkPlan(index, of: event, stepping: snapshotPointer)
         }
     #endif
 
@@ -548,57 +544,6 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
     }
 
-    /// SCXML 1.0 §D.2 `microstep`, from a plan that lists its actions (``ChartMicrostepPlan/actionStart``):
-    /// the actions ``takeMicrostep(_:label:plan:)`` runs for this plan, recorded from it when the chart was
-    /// built, each seeing the configuration it saw there, then the plan's next configuration. The same
-    /// record, errors and raised events as that step; no set is walked.
-    ///
-    /// A traced macrostep that records nothing before (an action's error or effects) records this microstep
-    /// as its plan (``ChartMacrostep/plannedMicrostep``), without touching the record's box; anything
-    /// recorded later writes it into the box first (``beginRecord()``).
-    ///
-    /// - Parameters:
-    ///   - index: The plan's position in ``ChartMicrostepPlans/plans``.
-    ///   - actions: The plan's first action in ``ChartMicrostepPlans/actions``.
-    @inlinable @inline(__always) mutating func takePlannedMicrostep(
-        _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int,
-        actions: UnsafeMutablePointer<ChartPlannedAction>
-    ) {
-        if stepCount >= bound &- Self.loopWindow { recordRecentStep(describeMicrostep(plan.pointee.transitionList)) }
-        // The configuration changes action by action: no row until the microstep's end.
-        snapshotPointer.pointee.planRow = -1
-        var position = 0
-        let count = Int(plan.pointee.actionCount)
-        while position < count {
-            let action = actions + position
-            position &+= 1
-            snapshotPointer.pointee.active.low = action.pointee.configuration
-            let reference = Int(action.pointee.reference)
-            if reference >= 0 {
-                runAction(reference, state: Int(action.pointee.state), phase: action.pointee.phase)
-            } else if let body = tables.transitions[~reference].action {
-                run(body, state: Int(action.pointee.state), phase: .transition)
-            }
-        }
-        snapshotPointer.pointee.active.low = plan.pointee.nextConfiguration
-        snapshotPointer.pointee.planRow = plan.pointee.nextRow
-        let changed = plan.pointee.exitWord | plan.pointee.entryWord != 0
-        if !begun && tracing && snapshotPointer.pointee._lastMacrostep.canRecordPlanned {
-            snapshotPointer.pointee._lastMacrostep.recordPlanned(
-                Int32(truncatingIfNeeded: index), changedConfiguration: changed)
-            recordIsPlanned = true
-            stepCount &+= 1
-            #if DEBUG
-                snapshotPointer.pointee._checkInvariants()
-            #endif
-        } else {
-            finishMicrostep(
-                plan.pointee.transitionList, label: .transitions, exited: ChartStateSet(low: plan.pointee.exitWord),
-                entered: ChartStateSet(low: plan.pointee.entryWord))
-            if changed { snapshotPointer.pointee._lastMacrostep.changedConfiguration = true }
-        }
-    }
-
     /// SCXML 1.0 §D.2 `executeTransitionContent`, in the order of the optimal enabled set.
     @inlinable @inline(__always) mutating func executeTransitionContent(_ enabled: ChartTransitionList) {
         for position in 0..<enabled.count {
@@ -873,13 +818,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         var failure: (any Error)?
         let box = scopeBox.unsafelyUnwrapped
         do {
-            try box._withUnsafeGuaranteedRef { try action(&snapshotPointer.pointee._context, &$0.scope) }
+            try Self.call(action, stepping: snapshotPointer, scopeBox: box)
         } catch {
             failure = error
         }
-        if box._withUnsafeGuaranteedRef({ $0.scope.raisedSignals != nil || $0.scope.requestedEffects != nil }) {
-            takeRequests()
-        }
+        if Self.scopeAsked(box) { takeRequests() }
         if let failure { raiseError(failure, state: state, phase: phase) }
     }
 

@@ -102,11 +102,15 @@ public struct ChartMacrostep<StateID, Event> {
     /// -1 when the box holds the record.
     @usableFromInline var plannedMicrostep: Int32 = -1
 
-    /// Whether ``recordPlanned(_:changedConfiguration:)`` can record a macrostep: the box exists and knows
-    /// the chart's plans.
+    /// Whether ``recordPlanned(_:changedConfiguration:)`` can record a macrostep of a chart with microstep
+    /// plans: the box exists. A box is made by the steps of the snapshot's chart, with its plans, so it knows
+    /// them (checked in debug builds).
     @inlinable var canRecordPlanned: Bool {
         guard let storage else { return false }
-        return unsafeDowncast(storage, to: Records.self).planStorage != nil
+        assert(
+            unsafeDowncast(storage, to: Records.self).planStorage != nil,
+            "Internal inconsistency: the record of a chart with plans does not know them")
+        return true
     }
 
     /// Records the macrostep as the one microstep of the plan at `index` (see ``plannedMicrostep``).

@@ -1,0 +1,269 @@
+extension ChartInterpreter {
+    /// Where running a planned microstep's actions (``runPlannedActions(_:count:from:stepping:scopeBox:)``)
+    /// stopped: at an action that threw, raised an event or asked for an effect, which the interpreter then
+    /// handles (``continuePlannedActions(_:count:after:)``) before the rest run.
+    @usableFromInline
+    struct PlannedActionStop {
+        /// The position, among the plan's actions, of the action that threw or asked for something; -1 when
+        /// every action ran without doing either.
+        @usableFromInline let position: Int
+        /// The error that action threw, if it threw.
+        @usableFromInline let failure: (any Error)?
+
+        @inlinable init(position: Int, failure: (any Error)?) {
+            self.position = position
+            self.failure = failure
+        }
+
+        /// Every action ran without throwing or asking for anything.
+        @inlinable static var none: PlannedActionStop { PlannedActionStop(position: -1, failure: nil) }
+    }
+
+    /// Calls one block of executable content with the context of the snapshot `snapshot` points to and the
+    /// scope in `box`, both where they are stored: the one way entry, exit and transition actions are called,
+    /// by the interpreter (``run(_:state:phase:)``) and by a planned microstep
+    /// (``runPlannedActions(_:count:from:stepping:scopeBox:)``). Whether it raised an event or asked for an
+    /// effect, thrown or not, ``scopeAsked(_:)`` tells.
+    @inlinable @inline(__always)
+    static func call(
+        _ action: ChartAction<StateID, Event, Context>, stepping snapshot: UnsafeMutablePointer<Snapshot>,
+        scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>
+    ) throws {
+        try box._withUnsafeGuaranteedRef { try action(&snapshot.pointee._context, &$0.scope) }
+    }
+
+    /// Whether the action that just ran with the scope in `box` raised an event or asked for an effect: the scope
+    /// then holds them, for ``takeRequests()``.
+    @inlinable @inline(__always)
+    static func scopeAsked(_ box: Unmanaged<ChartScopeBox<StateID, Event>>) -> Bool {
+        box._withUnsafeGuaranteedRef { $0.scope.raisedSignals != nil || $0.scope.requestedEffects != nil }
+    }
+
+    /// Runs the actions of a planned microstep (``ChartMicrostepPlan/actionStart``), from the one at `start`,
+    /// in the order the plan lists them: each sees the configuration it saw when the chart was built (in the
+    /// snapshot and in the scope), until one throws or asks for something. The one loop over a plan's
+    /// actions, for the interpreter's planned microstep (``takePlannedMicrostep(_:index:actions:)``) and a
+    /// machine's (``takePlannedMacrostep(stepping:event:planIndex:scopeBox:bound:)``).
+    ///
+    /// The chart has microstep plans, so at most 64 states: the configurations are words, in the snapshot
+    /// and in the scope alike.
+    ///
+    /// - Parameters:
+    ///   - actions: The plan's first action in ``ChartMicrostepPlans/actions``.
+    ///   - count: The plan's ``ChartMicrostepPlan/actionCount``.
+    ///   - box: The box of the scope the actions receive, showing the step's signal.
+    /// - Returns: Where it stopped, or ``PlannedActionStop/none`` when every action ran quietly.
+    @inlinable @inline(__always)
+    static func runPlannedActions(
+        _ actions: UnsafeMutablePointer<ChartPlannedAction>, count: Int, from start: Int,
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>
+    ) -> PlannedActionStop {
+        assert(
+            snapshot.pointee.active.spilled == nil
+                && box._withUnsafeGuaranteedRef { $0.scope.configuration.spilled }
+                    == nil,
+            "Internal inconsistency: a planned microstep in a chart of more than 64 states")
+        var position = start
+        while position < count {
+            let action = actions + position
+            let configuration = action.pointee.configuration
+            snapshot.pointee.active.low = configuration
+            box._withUnsafeGuaranteedRef { $0.scope.configuration.low = configuration }
+            let reference = Int(action.pointee.reference)
+            // The error is caught where it is thrown: a loop carrying an optional error retains it per action.
+            do {
+                if reference >= 0 {
+                    let unretained = snapshot.pointee.tables.unretainedActions.withUnsafeBufferPointer { $0[reference] }
+                    try unretained._withUnsafeGuaranteedRef { try call($0.body, stepping: snapshot, scopeBox: box) }
+                } else if let body = snapshot.pointee.tables.transitions[~reference].action {
+                    try call(body, stepping: snapshot, scopeBox: box)
+                } else {
+                    position &+= 1
+                    continue
+                }
+            } catch {
+                return PlannedActionStop(position: position, failure: error)
+            }
+            if scopeAsked(box) { return PlannedActionStop(position: position, failure: nil) }
+            position &+= 1
+        }
+        return .none
+    }
+
+    /// Moves the snapshot `snapshot` points to into the configuration planned microstep `plan` leads to, with
+    /// its row in the plans (``ChartSnapshot/planRow``).
+    ///
+    /// - Returns: Whether the microstep exited or entered a state.
+    @inlinable @inline(__always)
+    static func enterNextConfiguration(
+        of plan: UnsafeMutablePointer<ChartMicrostepPlan>, stepping snapshot: UnsafeMutablePointer<Snapshot>
+    ) -> Bool {
+        snapshot.pointee.active.low = plan.pointee.nextConfiguration
+        snapshot.pointee.planRow = plan.pointee.nextRow
+        return plan.pointee.exitWord | plan.pointee.entryWord != 0
+    }
+
+    /// Records a macrostep that was the planned microstep at `index` alone, with nothing else to record, as
+    /// that plan (``ChartMacrostep/recordPlanned(_:changedConfiguration:)``): three stores, the record's box
+    /// untouched. The snapshot's record must know the chart's plans (``ChartMacrostep/canRecordPlanned``).
+    @inlinable @inline(__always)
+    static func recordPlannedAlone(
+        _ index: Int, changedConfiguration: Bool, stepping snapshot: UnsafeMutablePointer<Snapshot>
+    ) {
+        snapshot.pointee._lastMacrostep.recordPlanned(
+            Int32(truncatingIfNeeded: index), changedConfiguration: changedConfiguration)
+        #if DEBUG
+            snapshot.pointee._checkInvariants()
+        #endif
+    }
+
+    /// SCXML 1.0 §D.2 `microstep`, from a plan that lists its actions (``ChartMicrostepPlan/actionStart``):
+    /// the actions ``takeMicrostep(_:label:plan:)`` runs for this plan, recorded from it when the chart was
+    /// built, each seeing the configuration it saw there, then the plan's next configuration. The same
+    /// record, errors and raised events as that step; no set is walked.
+    ///
+    /// A traced macrostep that records nothing before (an action's error or effects) records this microstep
+    /// as its plan (``ChartMacrostep/plannedMicrostep``), without touching the record's box; anything
+    /// recorded later writes it into the box first (``beginRecord()``).
+    ///
+    /// - Parameters:
+    ///   - index: The plan's position in ``ChartMicrostepPlans/plans``.
+    ///   - actions: The plan's first action in ``ChartMicrostepPlans/actions``.
+    @inlinable @inline(__always) mutating func takePlannedMicrostep(
+        _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int,
+        actions: UnsafeMutablePointer<ChartPlannedAction>
+    ) {
+        if stepCount >= bound &- Self.loopWindow { recordRecentStep(describeMicrostep(plan.pointee.transitionList)) }
+        // The configuration changes action by action: no row until the microstep's end.
+        snapshotPointer.pointee.planRow = -1
+        let count = Int(plan.pointee.actionCount)
+        if count > 0 {
+            if scopeBox == nil { attachScope() }
+            let stop = Self.runPlannedActions(
+                actions, count: count, from: 0, stepping: snapshotPointer, scopeBox: scopeBox.unsafelyUnwrapped)
+            if stop.position >= 0 { continuePlannedActions(actions, count: count, after: stop) }
+        }
+        finishPlannedMicrostep(plan, index: index)
+    }
+
+    /// The rest of a planned microstep's actions after `stop`: the requests and error of the action it names
+    /// handled as ``run(_:state:phase:)`` handles them (raised events to the internal queue, effects and the
+    /// error to the record, `error.execution` raised), then the actions after it, and so on. Out of line: most
+    /// actions neither throw nor ask for anything.
+    @usableFromInline @inline(never) mutating func continuePlannedActions(
+        _ actions: UnsafeMutablePointer<ChartPlannedAction>, count: Int, after stop: PlannedActionStop
+    ) {
+        var stop = stop
+        while stop.position >= 0 {
+            let action = actions + stop.position
+            takeRequests()
+            if let failure = stop.failure {
+                raiseError(failure, state: Int(action.pointee.state), phase: action.pointee.phase)
+            }
+            stop = Self.runPlannedActions(
+                actions, count: count, from: stop.position &+ 1, stepping: snapshotPointer,
+                scopeBox: scopeBox.unsafelyUnwrapped)
+        }
+    }
+
+    /// The end of a planned microstep whose actions ran: the plan's next configuration and row, and its
+    /// record — the plan alone (``recordPlannedAlone(_:changedConfiguration:stepping:)``) when nothing was
+    /// recorded before in a traced macrostep, the microstep's words otherwise.
+    @inlinable @inline(__always) mutating func finishPlannedMicrostep(
+        _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int
+    ) {
+        let changed = Self.enterNextConfiguration(of: plan, stepping: snapshotPointer)
+        if !begun && tracing && snapshotPointer.pointee._lastMacrostep.canRecordPlanned {
+            Self.recordPlannedAlone(index, changedConfiguration: changed, stepping: snapshotPointer)
+            recordIsPlanned = true
+            stepCount &+= 1
+        } else {
+            finishMicrostep(
+                plan.pointee.transitionList, label: .transitions, exited: ChartStateSet(low: plan.pointee.exitWord),
+                entered: ChartStateSet(low: plan.pointee.entryWord))
+            if changed { snapshotPointer.pointee._lastMacrostep.changedConfiguration = true }
+        }
+    }
+
+    /// A machine's macrostep for external event `event` whose plan, at `planIndex` in the snapshot's
+    /// configuration, lists its actions, in a traced chart without eventless transitions whose record knows
+    /// its plans: the plan's actions run (``runPlannedActions(_:count:from:stepping:scopeBox:)``) and the
+    /// microstep ends (``enterNextConfiguration(of:stepping:)``, ``recordPlannedAlone(_:changedConfiguration:stepping:)``)
+    /// without an interpreter — the steps ``handleExternal(event:planIndex:)`` takes for this plan, with
+    /// nothing left for it to do afterwards (no internal event, no eventless transition, no final state).
+    /// When an action throws or asks for something, an interpreter takes the rest of the macrostep from there
+    /// (``takeRestOfPlannedMacrostep(stepping:event:plan:index:actions:count:after:scopeBox:bound:)``).
+    ///
+    /// - Parameters:
+    ///   - planIndex: A ``ChartMicrostepPlan/Kind/planned`` plan's position in the snapshot's configuration
+    ///     (``ChartTables/microstepPlan(for:row:active:)``).
+    ///   - box: The box of the scope the actions receive, kept by the machine for every step it takes.
+    ///   - bound: ``Statechart/macrostepBound``, more than ``loopWindow``.
+    /// - Returns: Whether the macrostep was taken; `false` (nothing done) when the plan lists no actions, the
+    ///   chart has eventless transitions or the record does not know the plans: the caller then steps as usual.
+    @inlinable @inline(__always)
+    static func takePlannedMacrostep(
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, planIndex: Int,
+        scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>, bound: Int
+    ) -> Bool {
+        // The tables read where the snapshot holds them: a local copy of the reference is retained.
+        let plans = snapshot.pointee.tables.microstepPlans.unsafelyUnwrapped
+        let plan = plans.plans + planIndex
+        guard plan.pointee.actionStart >= 0, !snapshot.pointee.tables.hasEventlessTransitions,
+            snapshot.pointee._lastMacrostep.canRecordPlanned
+        else { return false }
+        assert(
+            plan.pointee.kind == .planned && bound > loopWindow && !snapshot.pointee._isFinished,
+            "Internal inconsistency: a planned macrostep taken where it cannot be")
+        #if DEBUG
+            checkPlan(planIndex, of: event, stepping: snapshot)
+        #endif
+        snapshot.pointee.planRow = -1
+        let count = Int(plan.pointee.actionCount)
+        if count > 0 {
+            box._withUnsafeGuaranteedRef { $0.scope.show(event: event) }
+            let actions = plans.actions + Int(plan.pointee.actionStart)
+            let stop = runPlannedActions(actions, count: count, from: 0, stepping: snapshot, scopeBox: box)
+            if stop.position >= 0 {
+                takeRestOfPlannedMacrostep(
+                    stepping: snapshot, event: event, plan: plan, index: planIndex, actions: actions, count: count,
+                    after: stop, scopeBox: box, bound: bound)
+                return true
+            }
+        }
+        let changed = enterNextConfiguration(of: plan, stepping: snapshot)
+        recordPlannedAlone(planIndex, changedConfiguration: changed, stepping: snapshot)
+        return true
+    }
+
+    /// The rest of ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:bound:)`` after an action threw or
+    /// asked for something (`stop`): an interpreter handles it, runs the plan's remaining actions, ends the
+    /// microstep and runs the macrostep to completion, as ``handleExternal(event:planIndex:)`` would have.
+    @usableFromInline @inline(never)
+    static func takeRestOfPlannedMacrostep(
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event,
+        plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int, actions: UnsafeMutablePointer<ChartPlannedAction>,
+        count: Int, after stop: PlannedActionStop, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>, bound: Int
+    ) {
+        var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: true, bound: bound)
+        interpreter.scopeBox = box
+        interpreter.continuePlannedActions(actions, count: count, after: stop)
+        interpreter.finishPlannedMicrostep(plan, index: index)
+        interpreter.finishMacrostep()
+        if let backlog = interpreter.backlog { backlog.release() }
+    }
+
+    #if DEBUG
+        /// Stops the program unless `index` is the position of `event`'s plan in the configuration of the
+        /// snapshot `snapshot` points to, found by the configuration's word: tests check that the row the
+        /// snapshot keeps (``ChartSnapshot/planRow``) and a plan handed to the step are those of its
+        /// configuration.
+        @usableFromInline static func checkPlan(
+            _ index: Int, of event: Event, stepping snapshot: UnsafeMutablePointer<Snapshot>
+        ) {
+            let found = snapshot.pointee.tables.microstepPlans.unsafelyUnwrapped.planIndex(
+                configuration: snapshot.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
+            precondition(found == index, "Internal inconsistency: a step given the plan of another configuration")
+        }
+    #endif
+}
