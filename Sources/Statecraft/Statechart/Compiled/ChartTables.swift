@@ -94,6 +94,10 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     @usableFromInline let hasEventlessTransitions: Bool
     /// Whether the chart has history states (exiting a state must then record their values).
     @usableFromInline let hasHistoryStates: Bool
+    /// Whether the chart has at most 64 states and no history state: a snapshot's configuration is then one
+    /// word, never spilled, and it records no history value (what keeping a snapshot's configuration for
+    /// observers checks first, ``ChartSnapshot/keepConfiguration(of:)``).
+    @usableFromInline let isSmallWithoutHistory: Bool
     /// For payload-free `CaseIterable` events, the transitions each event can fire from each atomic
     /// state (``ChartEventCandidates``); `nil` otherwise. Owns what ``eventCandidates`` points to.
     let eventCandidateStorage: ChartEventCandidates.Storage?
@@ -140,6 +144,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
             if case .history = kind { return true }
             return false
         }
+        self.isSmallWithoutHistory = ids.count <= 64 && !hasHistoryStates
         self.eventCandidateStorage = eventCandidates
         self.eventCandidates = eventCandidates?.candidates
         self.microstepPlanStorage = microstepPlans

@@ -77,8 +77,13 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         // The reference-counted fields are assigned only when one side holds something: a small chart
         // without history has neither, and assigning `nil` over `nil` still costs two runtime calls each.
         active.low = other.active.low
-        if active.spilled != nil || other.active.spilled != nil { active.spilled = other.active.spilled }
-        if recordedHistories != nil || other.recordedHistories != nil { recordedHistories = other.recordedHistories }
+        // A small chart without history states has neither, which its tables say in one test.
+        if !tables.isSmallWithoutHistory {
+            if active.spilled != nil || other.active.spilled != nil { active.spilled = other.active.spilled }
+            if recordedHistories != nil || other.recordedHistories != nil {
+                recordedHistories = other.recordedHistories
+            }
+        }
         _context = other._context
         _isFinished = other._isFinished
         planRow = other.planRow
