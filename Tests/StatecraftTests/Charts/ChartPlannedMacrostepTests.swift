@@ -147,4 +147,34 @@ struct ChartPlannedMacrostepTests {
         #expect(planned.heard == ["hall climb study", "study descend hall"])
         #expect(planned.outcomes.first?.configuration == [.hall])
     }
+
+    @Test func onlyATracedChartWithoutEventlessTransitionsTakesItsPlansInline() throws {
+        let chart = try Self.chart { log, _ in log.append("in study") }
+        #expect(chart.takesActionPlansInline)
+        #expect(!chart.tracing(false).takesActionPlansInline)
+        #expect(chart.tracing(false).tracing(true).takesActionPlansInline)
+        #expect(!chart.macrostepBound(ChartInterpreter<Room, Move, [String]>.loopWindow).takesActionPlansInline)
+        #expect(chart.withInitialContext(["restarted"]).takesActionPlansInline)
+
+        // Untraced, the planned step records no microstep, as the interpreter's does not.
+        let untraced = StateMachine(chart: chart.tracing(false))
+        #expect(untraced.handle(.climb))
+        #expect(untraced.state.lastMacrostep.microsteps.isEmpty)
+        #expect(untraced.state.lastMacrostep.microstepCount == 1)
+
+        // With an eventless transition out of `study`, the macrostep goes on after the planned microstep.
+        let eventless = try Chart(initial: .hall, context: []) {
+            ChartState(.hall) { OnEvent(.climb, target: .study) }
+            ChartState(.study) {
+                OnEntry { log, _ in log.append("in study") }
+                Always(target: .attic)
+            }
+            ChartState(.attic) { OnEntry { log, _ in log.append("in attic") } }
+        }
+        #expect(!eventless.takesActionPlansInline)
+        let machine = StateMachine(chart: eventless)
+        #expect(machine.handle(.climb))
+        #expect(machine.state.configuration == [.attic])
+        #expect(machine.state.context == ["in study", "in attic"])
+    }
 }

@@ -42,7 +42,7 @@ extension Statechart: MachineDefinition {
         // planned microstep has no effect and did not finish the chart: one test.
         if machine._state._lastMacrostep.plannedMicrostep >= 0 { return }
         if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
-        performEffects(of: machine.state, in: machine)
+        Self.performEffects(of: machine.state, in: machine)
     }
 
     /// The snapshot from before an event, as observers receive it: the configuration, history values,
@@ -78,7 +78,7 @@ extension Statechart: MachineDefinition {
 
     /// Performs the sends and cancels of the first macrostep.
     public func didStart(in machine: StateMachine<Statechart>) {
-        performEffects(of: machine.state, in: machine)
+        Self.performEffects(of: machine.state, in: machine)
     }
 
     /// Performs the sends and cancels of the macrostep; cancels every delayed event once the chart
@@ -88,10 +88,12 @@ extension Statechart: MachineDefinition {
         decision: TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>, in machine: StateMachine<Statechart>
     ) {
         if decision.target._lastMacrostep.hasNoEffects && !decision.target.isFinished { return }
-        performEffects(of: decision.target, in: machine)
+        Self.performEffects(of: decision.target, in: machine)
     }
 
-    @usableFromInline func performEffects(
+    /// Performs the sends and cancels `snapshot`'s macrostep recorded, and ends a finished chart's delayed
+    /// events. Static, so that an inlined caller passes no copy of the chart to it.
+    @usableFromInline static func performEffects(
         of snapshot: ChartSnapshot<StateID, Event, Context>, in machine: StateMachine<Statechart>
     ) {
         if !snapshot._lastMacrostep.hasNoEffects {
@@ -128,19 +130,23 @@ extension Statechart: MachineDefinition {
         in machine: StateMachine<Statechart>
     ) -> TransitionKind? {
         if hint == .ignored { return nil }
-        let box = scopeBox(of: machine)
-        // A planned step that only runs actions, taken here without an interpreter (the same functions run it).
-        if hint.rawValue >= 0, let box, isTracing,
-            macrostepBound > ChartInterpreter<StateID, Event, Context>.loopWindow,
+        // A planned step that only runs actions, taken here without an interpreter (the same functions run it),
+        // by the machine that owns its runtime's scope box.
+        let runtime = machine.subject
+        if hint.rawValue >= 0, takesActionPlansInline,
+            runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)),
             ChartInterpreter.takePlannedMacrostep(
-                stepping: &state, event: event, planIndex: hint.rawValue, scopeBox: box, bound: macrostepBound)
+                stepping: &state, event: event, planIndex: hint.rawValue,
+                scopeBox: Unmanaged.passUnretained(
+                    unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self)),
+                bound: macrostepBound)
         {
             return state._lastMacrostep.changedConfiguration ? .change : .update
         }
         guard
             Self.stepOutOfLine(
-                &state, event: event, planIndex: hint.rawValue, scopeBox: box, tables: tables, tracing: isTracing,
-                bound: macrostepBound)
+                &state, event: event, planIndex: hint.rawValue, scopeBox: scopeBox(of: machine), tables: tables,
+                tracing: isTracing, bound: macrostepBound)
         else { return nil }
         return state._lastMacrostep.changedConfiguration ? .change : .update
     }
@@ -169,13 +175,16 @@ extension Statechart: MachineDefinition {
             return Unmanaged.passUnretained(
                 unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
         }
-        return claimScopeBox(of: machine)
+        return Self.claimScopeBox(of: machine, tables: tables)
     }
 
     /// ``scopeBox(of:)`` when the runtime's box is not `machine`'s: a runtime without an owner is claimed with a
-    /// new box; `nil` when another machine owns it.
+    /// new box for a chart of `tables`; `nil` when another machine owns it. Static, so that an inlined caller
+    /// passes no copy of the chart to it.
     @usableFromInline @inline(never)
-    func claimScopeBox(of machine: StateMachine<Statechart>) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
+    static func claimScopeBox(
+        of machine: StateMachine<Statechart>, tables: ChartTables<StateID, Event, Context>
+    ) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
         let runtime = machine.subject
         if runtime._scopeBoxOwner != 0 { return nil }
         let box = ChartScopeBox<StateID, Event>(

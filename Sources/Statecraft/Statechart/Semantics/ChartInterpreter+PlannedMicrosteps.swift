@@ -199,8 +199,11 @@ extension ChartInterpreter {
     ///     (``ChartTables/microstepPlan(for:row:active:)``).
     ///   - box: The box of the scope the actions receive, kept by the machine for every step it takes.
     ///   - bound: ``Statechart/macrostepBound``, more than ``loopWindow``.
-    /// - Returns: Whether the macrostep was taken; `false` (nothing done) when the plan lists no actions, the
-    ///   chart has eventless transitions or the record does not know the plans: the caller then steps as usual.
+    /// The caller checks that the chart is traced and has no eventless transition
+    /// (``Statechart/takesActionPlansInline``).
+    ///
+    /// - Returns: Whether the macrostep was taken; `false` (nothing done) when the plan lists no actions or the
+    ///   snapshot has no record box yet: the caller then steps as usual.
     @inlinable @inline(__always)
     static func takePlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, planIndex: Int,
@@ -209,11 +212,10 @@ extension ChartInterpreter {
         // The tables read where the snapshot holds them: a local copy of the reference is retained.
         let plans = snapshot.pointee.tables.microstepPlans.unsafelyUnwrapped
         let plan = plans.plans + planIndex
-        guard plan.pointee.actionStart >= 0, !snapshot.pointee.tables.hasEventlessTransitions,
-            snapshot.pointee._lastMacrostep.canRecordPlanned
-        else { return false }
+        guard plan.pointee.actionStart >= 0, snapshot.pointee._lastMacrostep.canRecordPlanned else { return false }
         assert(
-            plan.pointee.kind == .planned && bound > loopWindow && !snapshot.pointee._isFinished,
+            plan.pointee.kind == .planned && bound > loopWindow && !snapshot.pointee._isFinished
+                && !snapshot.pointee.tables.hasEventlessTransitions,
             "Internal inconsistency: a planned macrostep taken where it cannot be")
         #if DEBUG
             checkPlan(planIndex, of: event, stepping: snapshot)
