@@ -31,33 +31,29 @@
 /// children, document order, transitions by source), so copying it is cheap.
 public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline var tables: ChartTables<StateID, Event, Context> {
-        didSet { takesActionPlansInline = Self.takesActionPlansInline(tables, isTracing, macrostepBound) }
+        didSet { takesActionPlansInline = Self.takesActionPlansInline(tables, macrostepBound) }
     }
     /// The chart's initial extended state.
     public internal(set) var initialContext: Context
     /// Whether steps record their microsteps (the states exited and entered) in
     /// ``ChartMacrostep/microsteps``. On by default; see ``tracing(_:)``.
-    public private(set) var isTracing = true {
-        didSet { takesActionPlansInline = Self.takesActionPlansInline(tables, isTracing, macrostepBound) }
-    }
+    public private(set) var isTracing = true
+    /// Whether a machine running the chart takes a planned microstep that only runs actions without an
+    /// interpreter (``ChartInterpreter/takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)``):
+    /// the chart has no eventless transition (nothing to look for after the microstep) and its bound leaves
+    /// one microstep undescribed (``ChartInterpreter/loopWindow``). Kept up to date with both, so that a
+    /// machine's step tests one field.
+    @usableFromInline private(set) var takesActionPlansInline = false
     /// The steps one macrostep may take — microsteps, plus internal events that enabled no transition —
     /// before it stops with a ``ChartLoopError``: ``ChartSnapshot/macrostepBound`` (10,000) unless set
     /// with ``macrostepBound(_:)``.
     public private(set) var macrostepBound = ChartSnapshot<StateID, Event, Context>.macrostepBound {
-        didSet { takesActionPlansInline = Self.takesActionPlansInline(tables, isTracing, macrostepBound) }
+        didSet { takesActionPlansInline = Self.takesActionPlansInline(tables, macrostepBound) }
     }
-    /// Whether a machine running the chart takes a planned microstep that only runs actions without an
-    /// interpreter (``ChartInterpreter/takePlannedMacrostep(stepping:event:planIndex:scopeBox:bound:)``): the
-    /// chart is traced, has no eventless transition (nothing to look for after the microstep) and its bound
-    /// leaves one microstep undescribed (``ChartInterpreter/loopWindow``). Kept up to date with the three, so
-    /// that a machine's step tests one field.
-    @usableFromInline private(set) var takesActionPlansInline = false
 
     /// ``takesActionPlansInline`` for these fields.
-    static func takesActionPlansInline(_ tables: ChartTables<StateID, Event, Context>, _ tracing: Bool, _ bound: Int)
-        -> Bool
-    {
-        tracing && bound > ChartInterpreter<StateID, Event, Context>.loopWindow && !tables.hasEventlessTransitions
+    static func takesActionPlansInline(_ tables: ChartTables<StateID, Event, Context>, _ bound: Int) -> Bool {
+        bound > ChartInterpreter<StateID, Event, Context>.loopWindow && !tables.hasEventlessTransitions
     }
 
     /// Builds a chart from DSL elements and validates it.
@@ -90,7 +86,7 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     {
         tables = try ChartTables.build(initial: initial, elements: elements).withMicrostepPlans(context: context)
         initialContext = context
-        takesActionPlansInline = Self.takesActionPlansInline(tables, isTracing, macrostepBound)
+        takesActionPlansInline = Self.takesActionPlansInline(tables, macrostepBound)
     }
 
     /// The same chart, recording or not recording each macrostep's microsteps.

@@ -51,7 +51,7 @@ struct ChartMicrostepPlansTests {
     }
 
     /// Random charts (nested, parallel, history, eventless, guards, raises, throwing actions) run with and
-    /// without their plans: every step, its microsteps and its context must be the same.
+    /// without their plans, traced or not: every step, its microsteps and its context must be the same.
     @Test func aPlannedChartStepsAsOneWithoutPlans() {
         var withPlans = 0
         for seed in UInt64(1)...120 {
@@ -60,9 +60,12 @@ struct ChartMicrostepPlansTests {
             }
             if drawn.chart.tables.microstepPlans != nil { withPlans += 1 }
             let events = DifferentialStepTests.events(seed: seed).map { Four.allCases[$0] }
-            let planned = Self.runTraced(drawn.chart, events)
-            let unplanned = Self.runTraced(drawn.chart.withoutMicrostepPlans(), events)
-            #expect(planned == unplanned, "seed \(seed)")
+            for tracing in [true, false] {
+                let chart = drawn.chart.tracing(tracing)
+                let planned = Self.runTraced(chart, events)
+                let unplanned = Self.runTraced(chart.withoutMicrostepPlans(), events)
+                #expect(planned == unplanned, "seed \(seed), tracing \(tracing)")
+            }
         }
         #expect(withPlans >= 80)
     }

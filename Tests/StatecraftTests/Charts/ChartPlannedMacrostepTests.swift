@@ -148,19 +148,20 @@ struct ChartPlannedMacrostepTests {
         #expect(planned.outcomes.first?.configuration == [.hall])
     }
 
-    @Test func onlyATracedChartWithoutEventlessTransitionsTakesItsPlansInline() throws {
+    @Test func onlyAChartWithoutEventlessTransitionsTakesItsPlansInline() throws {
         let chart = try Self.chart { log, _ in log.append("in study") }
         #expect(chart.takesActionPlansInline)
-        #expect(!chart.tracing(false).takesActionPlansInline)
-        #expect(chart.tracing(false).tracing(true).takesActionPlansInline)
+        #expect(chart.tracing(false).takesActionPlansInline)
         #expect(!chart.macrostepBound(ChartInterpreter<Room, Move, [String]>.loopWindow).takesActionPlansInline)
         #expect(chart.withInitialContext(["restarted"]).takesActionPlansInline)
 
-        // Untraced, the planned step records no microstep, as the interpreter's does not.
+        // Untraced, the planned step records no microstep, as the interpreter's does not, but counts one.
         let untraced = StateMachine(chart: chart.tracing(false))
         #expect(untraced.handle(.climb))
         #expect(untraced.state.lastMacrostep.microsteps.isEmpty)
         #expect(untraced.state.lastMacrostep.microstepCount == 1)
+        #expect(untraced.state.lastMacrostep.changedConfiguration)
+        #expect(untraced.state.configuration == [.study])
 
         // With an eventless transition out of `study`, the macrostep goes on after the planned microstep.
         let eventless = try Chart(initial: .hall, context: []) {

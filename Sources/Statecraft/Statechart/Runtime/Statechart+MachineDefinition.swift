@@ -131,17 +131,23 @@ extension Statechart: MachineDefinition {
     ) -> TransitionKind? {
         if hint == .ignored { return nil }
         // A planned step that only runs actions, taken here without an interpreter (the same functions run it),
-        // by the machine that owns its runtime's scope box.
+        // by the machine that owns its runtime's scope box: inline in a traced chart (the default), out of line
+        // in an untraced one, so that the traced step's inlined code holds no test of the tracing.
         let runtime = machine.subject
         if hint.rawValue >= 0, takesActionPlansInline,
-            runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)),
-            ChartInterpreter.takePlannedMacrostep(
-                stepping: &state, event: event, planIndex: hint.rawValue,
-                scopeBox: Unmanaged.passUnretained(
-                    unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self)),
-                bound: macrostepBound)
+            runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine))
         {
-            return state._lastMacrostep.changedConfiguration ? .change : .update
+            let box = Unmanaged.passUnretained(
+                unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
+            if isTracing
+                ? ChartInterpreter.takePlannedMacrostep(
+                    stepping: &state, event: event, planIndex: hint.rawValue, scopeBox: box, tracing: true,
+                    bound: macrostepBound)
+                : Self.takeUntracedPlannedMacrostep(
+                    stepping: &state, event: event, planIndex: hint.rawValue, scopeBox: box, bound: macrostepBound)
+            {
+                return state._lastMacrostep.changedConfiguration ? .change : .update
+            }
         }
         guard
             Self.stepOutOfLine(
@@ -149,6 +155,17 @@ extension Statechart: MachineDefinition {
                 tracing: isTracing, bound: macrostepBound)
         else { return nil }
         return state._lastMacrostep.changedConfiguration ? .change : .update
+    }
+
+    /// ``ChartInterpreter/takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` for an untraced
+    /// chart, out of line.
+    @usableFromInline @inline(never)
+    static func takeUntracedPlannedMacrostep(
+        stepping state: UnsafeMutablePointer<ChartSnapshot<StateID, Event, Context>>, event: Event, planIndex: Int,
+        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>, bound: Int
+    ) -> Bool {
+        ChartInterpreter.takePlannedMacrostep(
+            stepping: state, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: false, bound: bound)
     }
 
     /// ``step(_:event:planIndex:scopeBox:)``, kept out of line so that the planned macrostep

@@ -103,15 +103,23 @@ extension ChartInterpreter {
         return plan.pointee.exitWord | plan.pointee.entryWord != 0
     }
 
-    /// Records a macrostep that was the planned microstep at `index` alone, with nothing else to record, as
-    /// that plan (``ChartMacrostep/recordPlanned(_:changedConfiguration:)``): three stores, the record's box
-    /// untouched. The snapshot's record must know the chart's plans (``ChartMacrostep/canRecordPlanned``).
+    /// Records a macrostep that was the planned microstep at `index` alone, with nothing else to record: in a
+    /// traced chart as that plan (``ChartMacrostep/recordPlanned(_:changedConfiguration:)``), three stores, the
+    /// record's box untouched — the snapshot's record must have its box (``ChartMacrostep/canRecordPlanned``);
+    /// untraced, as one microstep counted, as ``beginRecord()`` and ``finishMicrostep(_:label:exited:entered:historyDefaults:)``
+    /// record it.
     @inlinable @inline(__always)
     static func recordPlannedAlone(
-        _ index: Int, changedConfiguration: Bool, stepping snapshot: UnsafeMutablePointer<Snapshot>
+        _ index: Int, changedConfiguration: Bool, tracing: Bool, stepping snapshot: UnsafeMutablePointer<Snapshot>
     ) {
-        snapshot.pointee._lastMacrostep.recordPlanned(
-            Int32(truncatingIfNeeded: index), changedConfiguration: changedConfiguration)
+        if tracing {
+            snapshot.pointee._lastMacrostep.recordPlanned(
+                Int32(truncatingIfNeeded: index), changedConfiguration: changedConfiguration)
+        } else {
+            snapshot.pointee._lastMacrostep.reset()
+            snapshot.pointee._lastMacrostep.microstepCount = 1
+            snapshot.pointee._lastMacrostep.changedConfiguration = changedConfiguration
+        }
         #if DEBUG
             snapshot.pointee._checkInvariants()
         #endif
@@ -167,14 +175,14 @@ extension ChartInterpreter {
     }
 
     /// The end of a planned microstep whose actions ran: the plan's next configuration and row, and its
-    /// record — the plan alone (``recordPlannedAlone(_:changedConfiguration:stepping:)``) when nothing was
+    /// record — the plan alone (``recordPlannedAlone(_:changedConfiguration:tracing:stepping:)``) when nothing was
     /// recorded before in a traced macrostep, the microstep's words otherwise.
     @inlinable @inline(__always) mutating func finishPlannedMicrostep(
         _ plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int
     ) {
         let changed = Self.enterNextConfiguration(of: plan, stepping: snapshotPointer)
         if !begun && tracing && snapshotPointer.pointee._lastMacrostep.canRecordPlanned {
-            Self.recordPlannedAlone(index, changedConfiguration: changed, stepping: snapshotPointer)
+            Self.recordPlannedAlone(index, changedConfiguration: changed, tracing: true, stepping: snapshotPointer)
             recordIsPlanned = true
             stepCount &+= 1
         } else {
@@ -186,33 +194,35 @@ extension ChartInterpreter {
     }
 
     /// A machine's macrostep for external event `event` whose plan, at `planIndex` in the snapshot's
-    /// configuration, lists its actions, in a traced chart without eventless transitions whose record knows
-    /// its plans: the plan's actions run (``runPlannedActions(_:count:from:stepping:scopeBox:)``) and the
-    /// microstep ends (``enterNextConfiguration(of:stepping:)``, ``recordPlannedAlone(_:changedConfiguration:stepping:)``)
+    /// configuration, lists its actions, in a chart without eventless transitions: the plan's actions run
+    /// (``runPlannedActions(_:count:from:stepping:scopeBox:)``) and the microstep ends
+    /// (``enterNextConfiguration(of:stepping:)``, ``recordPlannedAlone(_:changedConfiguration:tracing:stepping:)``)
     /// without an interpreter — the steps ``handleExternal(event:planIndex:)`` takes for this plan, with
     /// nothing left for it to do afterwards (no internal event, no eventless transition, no final state).
     /// When an action throws or asks for something, an interpreter takes the rest of the macrostep from there
-    /// (``takeRestOfPlannedMacrostep(stepping:event:plan:index:actions:count:after:scopeBox:bound:)``).
+    /// (``takeRestOfPlannedMacrostep(stepping:event:plan:index:actions:count:after:scopeBox:tracing:bound:)``).
+    /// The caller checks that the chart has no eventless transition and a bound above ``loopWindow``
+    /// (``Statechart/takesActionPlansInline``).
     ///
     /// - Parameters:
     ///   - planIndex: A ``ChartMicrostepPlan/Kind/planned`` plan's position in the snapshot's configuration
     ///     (``ChartTables/microstepPlan(for:row:active:)``).
     ///   - box: The box of the scope the actions receive, kept by the machine for every step it takes.
-    ///   - bound: ``Statechart/macrostepBound``, more than ``loopWindow``.
-    /// The caller checks that the chart is traced and has no eventless transition
-    /// (``Statechart/takesActionPlansInline``).
-    ///
-    /// - Returns: Whether the macrostep was taken; `false` (nothing done) when the plan lists no actions or the
-    ///   snapshot has no record box yet: the caller then steps as usual.
+    ///   - tracing: ``Statechart/isTracing``.
+    ///   - bound: ``Statechart/macrostepBound``.
+    /// - Returns: Whether the macrostep was taken; `false` (nothing done) when the plan lists no actions or a
+    ///   traced snapshot has no record box yet: the caller then steps as usual.
     @inlinable @inline(__always)
     static func takePlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, planIndex: Int,
-        scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>, bound: Int
+        scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>, tracing: Bool, bound: Int
     ) -> Bool {
         // The tables read where the snapshot holds them: a local copy of the reference is retained.
         let plans = snapshot.pointee.tables.microstepPlans.unsafelyUnwrapped
         let plan = plans.plans + planIndex
-        guard plan.pointee.actionStart >= 0, snapshot.pointee._lastMacrostep.canRecordPlanned else { return false }
+        guard plan.pointee.actionStart >= 0, !tracing || snapshot.pointee._lastMacrostep.canRecordPlanned else {
+            return false
+        }
         assert(
             plan.pointee.kind == .planned && bound > loopWindow && !snapshot.pointee._isFinished
                 && !snapshot.pointee.tables.hasEventlessTransitions,
@@ -229,25 +239,26 @@ extension ChartInterpreter {
             if stop.position >= 0 {
                 takeRestOfPlannedMacrostep(
                     stepping: snapshot, event: event, plan: plan, index: planIndex, actions: actions, count: count,
-                    after: stop, scopeBox: box, bound: bound)
+                    after: stop, scopeBox: box, tracing: tracing, bound: bound)
                 return true
             }
         }
         let changed = enterNextConfiguration(of: plan, stepping: snapshot)
-        recordPlannedAlone(planIndex, changedConfiguration: changed, stepping: snapshot)
+        recordPlannedAlone(planIndex, changedConfiguration: changed, tracing: tracing, stepping: snapshot)
         return true
     }
 
-    /// The rest of ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:bound:)`` after an action threw or
+    /// The rest of ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` after an action threw or
     /// asked for something (`stop`): an interpreter handles it, runs the plan's remaining actions, ends the
     /// microstep and runs the macrostep to completion, as ``handleExternal(event:planIndex:)`` would have.
     @usableFromInline @inline(never)
     static func takeRestOfPlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event,
         plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int, actions: UnsafeMutablePointer<ChartPlannedAction>,
-        count: Int, after stop: PlannedActionStop, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>, bound: Int
+        count: Int, after stop: PlannedActionStop, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>,
+        tracing: Bool, bound: Int
     ) {
-        var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: true, bound: bound)
+        var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: tracing, bound: bound)
         interpreter.scopeBox = box
         interpreter.continuePlannedActions(actions, count: count, after: stop)
         interpreter.finishPlannedMicrostep(plan, index: index)
