@@ -179,6 +179,7 @@ extension StateMachine where Event: Sendable {
         }
         let created = EffectRuntime<State, Event>()
         support.effects = created
+        supportHoldsMoreThanTransitionObservers(support)
         return created
     }
 }

@@ -11,18 +11,14 @@ final class MachineSupport<State, Event> {
     // an observer's own additions and removals do not change until the machine is done notifying), so the
     // dynamic exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Event>()
-    @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver? {
-        didSet { observedLookup = .askingTheDefinition }
-    }
+    @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver?
     @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserverBox<State, Event>>()
     @exclusivity(unchecked) @usableFromInline var ignoredEventObservers = ObserverList<
         IgnoredEventObserverBox<State, Event>
     >()
     @usableFromInline var nextTokenID = 0
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
-    @exclusivity(unchecked) @usableFromInline var effects: EffectScope? {
-        didSet { observedLookup = .askingTheDefinition }
-    }
+    @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
     /// The machine's delayed events, once it has sent any; see `StateMachine+DelayedEvents.swift`.
     var delayedEvents: MachineDelayedEvents<Event>?
     /// The state from before the event being handled, as observers receive it, kept by a definition that
@@ -38,7 +34,8 @@ final class MachineSupport<State, Event> {
     /// machine answers such an event by it and calls the observers (see `StateMachine.answerObserved(_:_:)`):
     /// the machine answers by it (`StateMachine.answeringLookup`) whenever it has this object and has not
     /// put it away. Set by the machine when it creates this object; cleared for good when any of those is
-    /// set or added (the machine has put its own copy away then: each goes through `makeSupport()`). Cleared,
+    /// set or added, by `StateMachine.supportHoldsMoreThanTransitionObservers(_:)` (the machine has put its
+    /// own copy away then: each goes through `makeSupport()` first). Cleared,
     /// or for a definition without a lookup, it is `_TransitionLookup.askingTheDefinition`, which answers
     /// nothing.
     @exclusivity(unchecked) @usableFromInline var observedLookup = _TransitionLookup.askingTheDefinition
@@ -76,6 +73,18 @@ final class MachineSupport<State, Event> {
             sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
             return
         }
+        let callList = observers.callList
+        for index in callList.indices {
+            callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        }
+    }
+
+    /// Calls every observer of ``ObserverList/callList`` in order, with both states lent, for a notification
+    /// with more than one observer. Out of line, so that a caller that calls a sole observer inline
+    /// (`StateMachine.callObservers`) keeps its loop's registers across that call instead of reloading them
+    /// where the two ways meet (about 5 instructions per observed transition of a state type).
+    @inlinable @inline(never)
+    func callEachObserver(lending oldState: inout State, on event: Event, lending newState: inout State) {
         let callList = observers.callList
         for index in callList.indices {
             callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }

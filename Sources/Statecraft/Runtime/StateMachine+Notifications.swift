@@ -30,7 +30,7 @@ extension StateMachine {
     }
 
     /// ``notifyTransition(_:lending:on:lending:)`` with both states passed by value.
-    @inlinable
+    @inlinable @inline(__always)
     func notifyTransition(
         _ support: Unmanaged<MachineSupport<State, Event>>, from oldState: State, on event: Event, to newState: State
     ) {
@@ -58,7 +58,8 @@ extension StateMachine {
     /// when the notification began, as if iterating over a copy of the list.
     ///
     /// One observer, the most common case, is called without a loop (``ObserverList/soleObserver``): nothing
-    /// but the machine is kept across its call.
+    /// but the machine is kept across its call; more are called by ``MachineSupport/callEachObserver(lending:on:lending:)``,
+    /// out of line.
     @inlinable @inline(__always)
     func callObservers(
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, lending event: inout Event,
@@ -67,9 +68,10 @@ extension StateMachine {
         if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
             sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
         } else {
-            let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
-            for index in callList.indices {
-                callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            support._withUnsafeGuaranteedRef {
+                if $0.observers.callList.baseAddress != nil {
+                    $0.callEachObserver(lending: &oldState, on: event, lending: &newState)
+                }
             }
         }
     }
@@ -84,9 +86,10 @@ extension StateMachine {
         if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
             sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
         } else {
-            let callList = support._withUnsafeGuaranteedRef { $0.observers.callList }
-            for index in callList.indices {
-                callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            support._withUnsafeGuaranteedRef {
+                if $0.observers.callList.baseAddress != nil {
+                    $0.callEachObserver(lending: &oldState, on: event, lending: &newState)
+                }
             }
         }
     }

@@ -7,7 +7,9 @@ extension StateMachine {
         get { support?.didTransition }
         set {
             if newValue == nil && support == nil { return }
-            makeSupport().didTransition = newValue
+            let support = makeSupport()
+            support.didTransition = newValue
+            supportHoldsMoreThanTransitionObservers(support)
         }
     }
 
@@ -41,7 +43,7 @@ extension StateMachine {
         support.ignoredEventObservers.append(
             IgnoredEventObserverBox(token: token, body: observer), deferring: isNotifying)
         if isNotifying { hasDeferredWork = true }
-        support.observedLookup = .askingTheDefinition
+        supportHoldsMoreThanTransitionObservers(support)
         return token
     }
 

@@ -57,10 +57,11 @@ public final class StateMachine<Definition: MachineDefinition> {
     // word: the support object (observers, queue, effects), created by `makeSupport()` on first need and
     // never replaced or released before the machine is — the object's address, retained by the machine and
     // released in `deinit` — with `busyBit` set while the machine handles an event (`isHandling`), and
-    // `notifyingBit` (`StateMachine+Notifications.swift`) too while it notifies observers of that event;
-    // without a support object, 0, or `busyBit` while the machine handles an event. So 0 means: idle, no
-    // support object. Written by `makeSupport()`, `isHandling`'s setter and the paths that set the busy bit
-    // on a word they know.
+    // `notifyingBit` (`StateMachine+Notifications.swift`) too while it notifies observers of that event, and
+    // `moreThanObserversBit` once the object holds more than transition observers (machines that
+    // `hasObserversOnlyPath` only); without a support object, 0, or `busyBit` while the machine handles an
+    // event. So 0 means: idle, no support object. Written by `makeSupport()`, `isHandling`'s setter,
+    // `supportHoldsMoreThanTransitionObservers(_:)` and the paths that set the busy bit on a word they know.
     @exclusivity(unchecked) @usableFromInline var supportWord: UInt = 0
     // For a machine that `answersByLookup`, the lookup `handle` reads first, without testing anything
     // else — one word more, so that a machine with a small state is a 48-byte object:
@@ -80,9 +81,19 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// The bit of `supportWord` set while the machine handles an event.
     @inlinable static var busyBit: UInt { 2 }
 
-    /// The bits of `supportWord` that are flags, not the support object's address: the busy bit and
-    /// ``notifyingBit``.
+    /// The bits of `supportWord` that say what the machine is doing: the busy bit and ``notifyingBit``,
+    /// both cleared when it is done with an event.
     @inlinable static var flagBits: UInt { busyBit | notifyingBit }
+
+    /// The bit of `supportWord` set once the support object holds more than transition observers (see
+    /// ``supportHoldsMoreThanTransitionObservers(_:)``), for a machine that ``hasObserversOnlyPath``: while it
+    /// is clear, an idle machine's observed transition takes ``processWithObserversOnly(_:idleWord:)``.
+    /// Set for good, kept when the other flags are cleared; never set for other machines.
+    @inlinable static var moreThanObserversBit: UInt { 1 }
+
+    /// The bits of `supportWord` that are not the support object's address: ``flagBits`` and
+    /// ``moreThanObserversBit``.
+    @inlinable static var tagBits: UInt { flagBits | moreThanObserversBit }
 
     /// Whether the machine is handling an event: events sent meanwhile are queued. Clearing it clears
     /// ``notifyingBit`` too.
@@ -93,7 +104,7 @@ public final class StateMachine<Definition: MachineDefinition> {
 
     /// The support object, if any.
     @inlinable var support: MachineSupport<State, Event>? {
-        guard let address = UnsafeRawPointer(bitPattern: supportWord & ~Self.flagBits) else { return nil }
+        guard let address = UnsafeRawPointer(bitPattern: supportWord & ~Self.tagBits) else { return nil }
         return Unmanaged<MachineSupport<State, Event>>.fromOpaque(address).takeUnretainedValue()
     }
 
@@ -105,15 +116,16 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// support object around every notification, which the compiler must otherwise emit because an
     /// observer could (as far as it can tell) reassign it.
     @inlinable var unretainedSupport: Unmanaged<MachineSupport<State, Event>>? {
-        guard let address = UnsafeRawPointer(bitPattern: supportWord & ~Self.flagBits) else { return nil }
+        guard let address = UnsafeRawPointer(bitPattern: supportWord & ~Self.tagBits) else { return nil }
         return Unmanaged.fromOpaque(address)
     }
 
-    /// The support object of an idle machine whose word, `word`, is not 0: the object's address itself,
-    /// without a flag (the notifying bit is never set without the busy bit).
+    /// The support object of an idle machine whose word, `word`, is not 0 and has no
+    /// ``moreThanObserversBit``: the object's address itself, without a flag (the notifying bit is never set
+    /// without the busy bit).
     @inlinable @inline(__always)
     func idleSupport(_ word: UInt) -> Unmanaged<MachineSupport<State, Event>> {
-        assert(word & Self.flagBits == 0 && word != 0, "Internal inconsistency: not an idle support word")
+        assert(word & Self.tagBits == 0 && word != 0, "Internal inconsistency: not an idle support word")
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 
@@ -167,9 +179,14 @@ public final class StateMachine<Definition: MachineDefinition> {
             if let answer = answerOtherwise(cell, event) { return answer }
             return handleUnanswered(event)
         }
-        // Other definitions that decide purely check the word for 0 first: idle, without a support object.
-        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy, supportWord == 0 {
-            return processWithoutSupport(event)
+        // Other definitions that decide purely check the word for 0 first: idle, without a support object;
+        // then for an idle support object that holds nothing but transition observers.
+        if Self.hasObserversOnlyPath {
+            let word = supportWord
+            if word == 0 { return processWithoutSupport(event) }
+            if _fastPath(word & (Self.busyBit | Self.moreThanObserversBit) == 0) {
+                return processWithObserversOnly(event, idleWord: word)
+            }
         }
         // Rare (an event sent from user code while the machine handles one), but not marked `_slowPath`: without
         // the hint the observed state type's loop is laid out about 2 instructions cheaper per event
@@ -352,6 +369,64 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable var hearsIgnoredEvents: Bool {
         guard let support = unretainedSupport else { return false }
         return support._withUnsafeGuaranteedRef { $0.ignoredEventObservers.callList.baseAddress } != nil
+    }
+
+    /// Whether ``handle(_:)`` takes ``processWithObserversOnly(_:idleWord:)`` while the support object holds
+    /// nothing but transition observers, and so whether the machine keeps ``moreThanObserversBit``: a
+    /// definition that ``decidesBeforeMarkingBusy`` and does not answer by a lookup (which has its observed
+    /// lookup for that). Known at compile time.
+    @inlinable static var hasObserversOnlyPath: Bool { !answersByLookup && decidesBeforeMarkingBusy }
+
+    /// Records that `support`, the machine's support object, now holds more than transition observers —
+    /// `didTransition`, an ignored-event observer or effects — so that no event is answered as if it held
+    /// only them: clears its ``MachineSupport/observedLookup`` for good and, for a machine that
+    /// ``hasObserversOnlyPath``, sets ``moreThanObserversBit``. Called wherever one of those is set or added.
+    @usableFromInline
+    func supportHoldsMoreThanTransitionObservers(_ support: MachineSupport<State, Event>) {
+        support.observedLookup = .askingTheDefinition
+        if Self.hasObserversOnlyPath { supportWord |= Self.moreThanObserversBit }
+    }
+
+    /// Handles `event` on an idle machine whose support object holds nothing but transition observers (and
+    /// the queue), for a definition that ``hasObserversOnlyPath``; `idleWord` is the machine's word, the
+    /// object's address without a tag. As ``processDecidingFirst(_:)`` with what cannot be there left out:
+    /// an ignored event is heard by nobody, a change of state has no effects to end, and after the
+    /// transition's hooks the observers are called directly — unless a hook set `didTransition`, started an
+    /// effect or added an ignored-event observer (``moreThanObserversBit``), when the general notification
+    /// runs. When the hooks are empty and inlined, the bit's test folds away and the flags are stored once.
+    ///
+    /// - Returns: Whether `event` caused a transition.
+    @inlinable @inline(__always)
+    func processWithObserversOnly(_ event: Event, idleWord: UInt) -> Bool {
+        guard let decision = definition.decide(state: _state, event: event) else { return false }
+        let support = idleSupport(idleWord)
+        supportWord = idleWord | Self.busyBit
+        definition.willTransition(from: _state, on: event, decision: decision, in: self)
+        var oldState = _state
+        _state = decision.target
+        definition.didTransition(from: oldState, on: event, decision: decision, in: self)
+        let busyWord = supportWord
+        if busyWord & Self.moreThanObserversBit == 0 {
+            supportWord = busyWord | Self.notifyingBit
+            var newState = _state
+            var event = event
+            callObservers(support, lending: &oldState, lending: &event, lending: &newState)
+        } else {
+            notifyTransitionOutOfLine(support, lending: &oldState, on: event)
+        }
+        if hasDeferredWork { drainQueue() }
+        isHandling = false
+        return true
+    }
+
+    /// ``notifyTransition(_:lending:on:lending:)`` with the new state lent from where it is stored, out of line:
+    /// for ``processWithObserversOnly(_:idleWord:)`` when a hook of the transition made the support object
+    /// hold more than transition observers, a rare path that the caller's loop then does not hold.
+    @inlinable @inline(never)
+    func notifyTransitionOutOfLine(
+        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event
+    ) {
+        notifyTransition(support, lending: &oldState, on: event, lending: &_state)
     }
 
     /// Whether the machine may ask its definition's ``MachineDefinition/decide(state:event:)`` before
