@@ -159,7 +159,7 @@ extension Statechart: MachineDefinition {
 
     /// ``ChartInterpreter/takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` for an untraced
     /// chart, out of line.
-    @usableFromInline @inline(never)
+    @inlinable @inline(never)
     static func takeUntracedPlannedMacrostep(
         stepping state: UnsafeMutablePointer<ChartSnapshot<StateID, Event, Context>>, event: Event, planIndex: Int,
         scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>, bound: Int
@@ -171,7 +171,7 @@ extension Statechart: MachineDefinition {
     /// ``step(_:event:planIndex:scopeBox:)``, kept out of line so that the planned macrostep
     /// ``_update(_:on:hint:in:)`` takes without an interpreter is all its caller's loop holds; static, with the
     /// chart's fields passed apart, so that the caller copies no chart for the call.
-    @usableFromInline @inline(never)
+    @inlinable @inline(never)
     static func stepOutOfLine(
         _ state: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int,
         scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>?, tables: ChartTables<StateID, Event, Context>,

@@ -158,7 +158,7 @@ extension ChartInterpreter {
     /// handled as ``run(_:state:phase:)`` handles them (raised events to the internal queue, effects and the
     /// error to the record, `error.execution` raised), then the actions after it, and so on. Out of line: most
     /// actions neither throw nor ask for anything.
-    @usableFromInline @inline(never) mutating func continuePlannedActions(
+    @inlinable @inline(never) mutating func continuePlannedActions(
         _ actions: UnsafeMutablePointer<ChartPlannedAction>, count: Int, after stop: PlannedActionStop
     ) {
         var stop = stop
@@ -251,7 +251,7 @@ extension ChartInterpreter {
     /// The rest of ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` after an action threw or
     /// asked for something (`stop`): an interpreter handles it, runs the plan's remaining actions, ends the
     /// microstep and runs the macrostep to completion, as ``handleExternal(event:planIndex:)`` would have.
-    @usableFromInline @inline(never)
+    @inlinable @inline(never)
     static func takeRestOfPlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event,
         plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int, actions: UnsafeMutablePointer<ChartPlannedAction>,

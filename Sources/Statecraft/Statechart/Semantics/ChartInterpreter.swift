@@ -190,14 +190,13 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     }
 
     /// The microstep of `plan`, a plan that lists no actions, walking its sets (``takeMicrostep(_:label:plan:)``).
-    @usableFromInline @inline(never) mutating func takeMicrostep(walking plan: UnsafeMutablePointer<ChartMicrostepPlan>)
-    {
+    @inlinable @inline(never) mutating func takeMicrostep(walking plan: UnsafeMutablePointer<ChartMicrostepPlan>) {
         beginRecord()
         takeMicrostep(plan.pointee.transitionList, label: .transitions, plan: plan)
     }
 
     /// ``handleExternal(event:planIndex:)`` for a signal without a plan in this configuration: select its transitions.
-    @usableFromInline @inline(never) mutating func handleUnplanned(_ signal: Signal) -> Bool {
+    @inlinable @inline(never) mutating func handleUnplanned(_ signal: Signal) -> Bool {
         let enabled = selectTransitions(for: signal)
         if enabled.isEmpty && !hasInternalEvents { return false }
         beginRecord()
@@ -239,7 +238,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// Moves the first microstep, recorded as its plan (``takePlannedMicrostep(_:index:actions:)``), into the
     /// record's box, emptied first, for the rest of the macrostep to record after it.
-    @usableFromInline mutating func writePlannedRecord() {
+    @inlinable @inline(never) mutating func writePlannedRecord() {
         recordIsPlanned = false
         let words = snapshotPointer.pointee._lastMacrostep.plannedRecord
         let changed = snapshotPointer.pointee._lastMacrostep.changedConfiguration
@@ -309,7 +308,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     }
 
     /// The ``backlog``, made now if there is none yet.
-    @usableFromInline mutating func madeBacklog() -> ChartStepBacklog<StateID, Event> {
+    @inlinable @inline(never) mutating func madeBacklog() -> ChartStepBacklog<StateID, Event> {
         if let backlog { return backlog.takeUnretainedValue() }
         let made = ChartStepBacklog<StateID, Event>()
         backlog = Unmanaged.passRetained(made)
@@ -608,7 +607,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     }
 
     /// SCXML 1.0 §3.10: the history values of the states about to be exited.
-    @usableFromInline mutating func recordHistory(exiting exitSet: ChartStateSet) {
+    @inlinable @inline(never) mutating func recordHistory(exiting exitSet: ChartStateSet) {
         for state in exitSet {
             for history in tables.historyChildren[state] {
                 var recorded = ChartStateSet()
@@ -716,7 +715,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// The end of entering final state `state`: `done.state` for its parent and, when that completes a
     /// parallel grandparent, for the grandparent; a top-level final state halts the chart.
-    @usableFromInline mutating func enterFinal(_ state: Int) {
+    @inlinable @inline(never) mutating func enterFinal(_ state: Int) {
         let parent = tables.parents[state]
         if parent == 0 {
             snapshotPointer.pointee._isFinished = true
@@ -782,7 +781,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     }
 
     /// Sets ``scopeBox`` to the snapshot's box showing `signal`: see ``attachScopeBox()``.
-    @usableFromInline mutating func attachScope(showing signal: Signal) {
+    @inlinable @inline(never) mutating func attachScope(showing signal: Signal) {
         attachScopeBox()._withUnsafeGuaranteedRef { $0.scope.currentSignal = signal }
     }
 
@@ -828,7 +827,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// Moves the signals the action that just ran raised to the internal queue, and the effects it asked for
     /// to the record. Out of line: most actions do neither, and ``run(_:state:phase:)`` stays small.
-    @usableFromInline @inline(never) mutating func takeRequests() {
+    @inlinable @inline(never) mutating func takeRequests() {
         let box = scopeBox.unsafelyUnwrapped.takeUnretainedValue()
         if let raised = box.scope.raisedSignals {
             box.scope.raisedSignals = nil
