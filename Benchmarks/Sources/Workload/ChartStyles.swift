@@ -10,58 +10,67 @@ public enum CrossingChart {
     public typealias Machine = StateMachine<Statechart<Crossing, CrossingEvent, Crossing>>
 
     /// The chart.
-    public static let chart: Statechart<Crossing, CrossingEvent, Crossing> = {
+    public static let chart = build(when: nil)
+
+    /// ``chart`` with a guard that always holds on every transition: no step has a plan, so every event is
+    /// selected and stepped by the interpreter (the cost of a chart whose transitions are guarded).
+    public static let guardedChart = build(when: { _, _ in true })
+
+    /// The crossing chart, with `guardCondition` on every transition.
+    static func build(when guardCondition: ChartGuard<Crossing, CrossingEvent, Crossing>?) -> Statechart<
+        Crossing, CrossingEvent, Crossing
+    > {
         do {
             return try Statechart(initial: .carsGreen, context: Crossing.carsGreen) {
                 ChartState(.carsGreen) {
                     record(.carsGreen)
-                    OnEvent(.timer, target: .carsGreen)
-                    OnEvent(.button, target: .carsGreenRequested)
-                    OnEvent(.night, target: .flashingYellow)
-                    OnEvent(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .carsGreen, when: guardCondition)
+                    OnEvent(.button, target: .carsGreenRequested, when: guardCondition)
+                    OnEvent(.night, target: .flashingYellow, when: guardCondition)
+                    OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.carsGreenRequested) {
                     record(.carsGreenRequested)
-                    OnEvent(.timer, target: .carsYellow)
-                    OnEvent(.night, target: .flashingYellow)
-                    OnEvent(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .carsYellow, when: guardCondition)
+                    OnEvent(.night, target: .flashingYellow, when: guardCondition)
+                    OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.carsYellow) {
                     record(.carsYellow)
-                    OnEvent(.timer, target: .clearanceToWalk)
-                    OnEvent(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .clearanceToWalk, when: guardCondition)
+                    OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.clearanceToWalk) {
                     record(.clearanceToWalk)
-                    OnEvent(.timer, target: .walk)
-                    OnEvent(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .walk, when: guardCondition)
+                    OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.walk) {
                     record(.walk)
-                    OnEvent(.timer, target: .walkEnding)
-                    OnEvent(.carWaiting, target: .walkEnding)
-                    OnEvent(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .walkEnding, when: guardCondition)
+                    OnEvent(.carWaiting, target: .walkEnding, when: guardCondition)
+                    OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.walkEnding) {
                     record(.walkEnding)
-                    OnEvent(.timer, target: .clearanceToCars)
-                    OnEvent(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .clearanceToCars, when: guardCondition)
+                    OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.clearanceToCars) {
                     record(.clearanceToCars)
-                    OnEvent(.timer, target: .carsGreen)
-                    OnEvent(.carWaiting, target: .carsGreen)
-                    OnEvent(.fault, target: .flashingYellow)
+                    OnEvent(.timer, target: .carsGreen, when: guardCondition)
+                    OnEvent(.carWaiting, target: .carsGreen, when: guardCondition)
+                    OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.flashingYellow) {
                     record(.flashingYellow)
-                    OnEvent(.repair, target: .clearanceToCars)
+                    OnEvent(.repair, target: .clearanceToCars, when: guardCondition)
                 }
             }
         } catch {
             preconditionFailure("Internal inconsistency: the crossing chart is invalid: \(error)")
         }
-    }()
+    }
 
     /// A new machine running ``chart``.
     public static func makeMachine() -> Machine {

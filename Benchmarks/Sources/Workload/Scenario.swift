@@ -40,7 +40,24 @@ public struct Scenario: Sendable {
     }
 
     /// Every scenario, baselines first.
-    public static let all: [Scenario] = transitions + [deepChart, deepChartObserved] + stenciltown
+    public static let all: [Scenario] =
+        transitions + [flatChartUntraced, flatChartGuarded, deepChart, deepChartObserved] + stenciltown
+
+    /// `Chart.flat.guarded`: the flat chart with a guard that always holds on every transition
+    /// (``CrossingChart/guardedChart``), so that every event takes the interpreter's general step.
+    public static let flatChartGuarded = Scenario("Chart.flat.guarded") { stream in
+        let machine = StateMachine(chart: CrossingChart.guardedChart)
+        let events = stream.events
+        return { Drive.chart(machine, events) }
+    }
+
+    /// `Chart.flat.untraced`: the flat chart of `Chart.flat` with tracing off (`tracing(false)`), whose
+    /// machine takes its planned steps through one more call than a traced one.
+    public static let flatChartUntraced = Scenario("Chart.flat.untraced") { stream in
+        let machine = StateMachine(chart: CrossingChart.chart.tracing(false))
+        let events = stream.events
+        return { Drive.chart(machine, events) }
+    }
 
     /// `Chart.deep`: the crossing as a statechart of depth 4 with two parallel regions.
     public static let deepChart = Scenario("Chart.deep") { stream in
