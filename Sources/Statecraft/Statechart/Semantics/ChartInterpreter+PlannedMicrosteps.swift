@@ -43,7 +43,7 @@ extension ChartInterpreter {
     /// in the order the plan lists them: each sees the configuration it saw when the chart was built (in the
     /// snapshot and in the scope), until one throws or asks for something. The one loop over a plan's
     /// actions, for the interpreter's planned microstep (``takePlannedMicrostep(_:index:actions:)``) and a
-    /// machine's (``takePlannedMacrostep(stepping:event:planIndex:scopeBox:bound:)``).
+    /// machine's (``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)``).
     ///
     /// The chart has microstep plans, so at most 64 states: the configurations are words, in the snapshot
     /// and in the scope alike.
