@@ -52,7 +52,8 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     }
 
     /// ``takesActionPlansInline`` for these fields.
-    static func takesActionPlansInline(_ tables: ChartTables<StateID, Event, Context>, _ bound: Int) -> Bool {
+    @inlinable static func takesActionPlansInline(_ tables: ChartTables<StateID, Event, Context>, _ bound: Int) -> Bool
+    {
         bound > ChartInterpreter<StateID, Event, Context>.loopWindow && !tables.hasEventlessTransitions
     }
 
@@ -195,8 +196,9 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     ///
     /// - Parameters:
     ///   - planIndex: The position of `event`'s plan in the snapshot's configuration
-    ///     (``ChartTables/microstepPlan(for:row:active:)``), a ``ChartMicrostepPlan/Kind/planned`` one, when
-    ///     the caller found it already; -1 otherwise.
+    ///     (``ChartTables/microstepPlan(for:row:active:)``), a ``ChartMicrostepPlan/Kind/planned`` or
+    ///     ``ChartMicrostepPlan/Kind/guarded`` one (or the plan a guarded one's guards chose), when the caller
+    ///     found it already; -1 otherwise.
     ///   - scopeBox: The box of the scope guards and actions receive, when the caller keeps one for every
     ///     step it takes (a machine: ``ChartRuntime``); `nil` to use the snapshot's.
     @inlinable func step(

@@ -76,9 +76,11 @@ struct ChartMicrostepPlansTests {
     @Test func everyPlanSaysWhatTheStepDoes() throws {
         var planned = 0
         var ignored = 0
+        var guarded = 0
+        var chosen = 0
         for seed in UInt64(1)...120 {
             guard let drawn = DifferentialStepTests.makeChart(seed: seed, event: { Four.allCases[$0] }),
-                let plans = Self.plans(of: drawn.chart.tables)
+                let plans = Self.plans(of: drawn.chart.tables), let storage = drawn.chart.tables.microstepPlanStorage
             else { continue }
             let chart = drawn.chart.withoutMicrostepPlans()
             var snapshot = chart.start()
@@ -98,12 +100,27 @@ struct ChartMicrostepPlansTests {
                     #expect(first.exited.low == plan.exitWord, "seed \(seed)")
                     #expect(first.entered.low == plan.entryWord, "seed \(seed)")
                     #expect(configuration & ~first.exited.low | first.entered.low == plan.nextConfiguration)
+                case .guarded:
+                    // The step took the candidate whose guard held first, by that candidate's plan; or none held.
+                    guarded += 1
+                    let candidates = Array(plan.transitionList)
+                    guard let first = next?.lastMacrostep.records?.recorded.first,
+                        first.transitions.count == 1, let position = candidates.firstIndex(of: first.transitions[0])
+                    else { continue }
+                    chosen += 1
+                    let outcome = storage.plans.plans[Int(plan.firstOutcome) + position]
+                    #expect(outcome.kind == .planned, "seed \(seed)")
+                    #expect(Array(outcome.transitionList) == [candidates[position]], "seed \(seed)")
+                    #expect(first.exited.low == outcome.exitWord, "seed \(seed)")
+                    #expect(first.entered.low == outcome.entryWord, "seed \(seed)")
+                    #expect(configuration & ~first.exited.low | first.entered.low == outcome.nextConfiguration)
                 case .unplanned:
                     Issue.record("an unplanned plan was returned")
                 }
             }
         }
         #expect(planned > 200 && ignored > 500)
+        #expect(guarded > 20 && chosen > 10, "guarded \(guarded), chosen \(chosen)")
     }
 
     enum Light: Hashable, Sendable, CaseIterable { case red, green, amber }
@@ -131,8 +148,11 @@ struct ChartMicrostepPlansTests {
         #expect(redOnZero.exitWord == 1 << UInt64(red) && redOnZero.entryWord == 1 << UInt64(green))
         #expect(redOnZero.nextConfiguration == 1 << UInt64(green))
         #expect(plan(red, .one)?.kind == .ignored)
-        // A guard decides: no plan, the step evaluates it.
-        #expect(plan(green, .zero) == nil)
+        // A guard decides: the plan lists the guarded candidate, and the plan it takes when the guard holds.
+        let greenOnZero = try #require(plan(green, .zero))
+        #expect(greenOnZero.kind == .guarded && greenOnZero.transitionCount == 1)
+        let whenHolds = storage.plans.plans[Int(greenOnZero.firstOutcome)]
+        #expect(whenHolds.kind == .planned && whenHolds.nextConfiguration == 1 << UInt64(amber))
         let amberOnOne = try #require(plan(amber, .one))
         #expect(amberOnOne.nextConfiguration == 1 << UInt64(red))
     }

@@ -20,8 +20,9 @@ struct ChartPlanRowTests {
         var seen: [ChartSnapshot<Phase, Signal, Int>] = []
     }
 
-    /// `idle` → `working` (whose entry action copies the machine's state into `reader`) → `checked` through a
-    /// guarded transition (no plan) → `done`. `noise` is ignored everywhere.
+    /// `idle` → `working` (whose entry action copies the machine's state into `reader`) → `checked` through
+    /// the last of five guarded candidates (no plan: a guarded plan lists at most four) → `done`. `noise` is
+    /// ignored everywhere.
     static func chart(_ reader: Reader) throws -> Chart {
         try Chart(initial: .idle, context: 0) {
             ChartState(.idle) {
@@ -32,6 +33,7 @@ struct ChartPlanRowTests {
                     count += 1
                     if let machine = reader.machine { reader.seen.append(machine.state) }
                 }
+                for _ in 0..<4 { OnEvent(.check, target: .idle, when: { _, _ in false }) }
                 OnEvent(.check, target: .checked, when: { count, _ in count > 0 })
             }
             ChartState(.checked) {
@@ -62,7 +64,7 @@ struct ChartPlanRowTests {
         #expect(machine.state.planRow >= 0)
         #expect(machine.state.planRow == Self.row(of: machine.state))
 
-        #expect(machine.handle(.check)) // guarded: selected, not planned
+        #expect(machine.handle(.check)) // five guarded candidates: selected, not planned
         #expect(machine.state.isActive(.checked))
         #expect(machine.state.planRow == -1)
 

@@ -16,15 +16,27 @@ struct ChartMicrostepPlan: Sendable {
         case ignored
         /// The fields below say what the microstep does.
         case planned
+        /// The microstep takes the first of ``transitions`` whose guard holds, in that order (the order the
+        /// selection evaluates them): one atomic state of the configuration has candidates for the event,
+        /// the first of them is guarded, and only the last may be guardless. The plan of the microstep each
+        /// candidate takes, a ``planned`` one, is at ``firstOutcome`` plus the candidate's position; when no
+        /// guard holds, the event is ignored (unless a guard threw, which raises `error.execution`).
+        case guarded
     }
 
     @usableFromInline let kind: Kind
     /// The row of ``nextConfiguration`` in ``ChartMicrostepPlans`` (``ChartSnapshot/planRow``); -1 when it
     /// has none or the plan is not ``Kind/planned``.
     @usableFromInline var nextRow: Int32 = -1
-    /// The optimal enabled transition set, in the order their content runs (at most four).
+    /// The optimal enabled transition set, in the order their content runs (at most four); for a
+    /// ``Kind/guarded`` plan, the candidates in the order their guards are evaluated.
     @usableFromInline let transitions: (Int, Int, Int, Int)
-    @usableFromInline let transitionCount: Int
+    /// The number of ``transitions`` (at most four), stored in 32 bits so that ``firstOutcome`` fits beside it:
+    /// a plan is 88 bytes, a stride the step multiplies by in one instruction.
+    @usableFromInline let storedTransitionCount: Int32
+    /// For a ``Kind/guarded`` plan, the position in ``ChartMicrostepPlans/plans`` of the plan its first
+    /// candidate takes; the others follow, in the order of ``transitions``. -1 for other plans.
+    @usableFromInline var firstOutcome: Int32 = -1
     /// The states exited (SCXML 1.0 §D.2 `computeExitSet`), as a word of the first 64 states.
     @usableFromInline let exitWord: UInt64
     /// The states entered (`statesToEnter`).
@@ -47,7 +59,7 @@ struct ChartMicrostepPlan: Sendable {
     ) {
         self.kind = kind
         self.transitions = transitions.inline
-        self.transitionCount = transitions.count
+        self.storedTransitionCount = Int32(transitions.count)
         self.exitWord = exitWord
         self.entryWord = entryWord
         self.defaultEntryWord = defaultEntryWord
@@ -66,6 +78,9 @@ struct ChartMicrostepPlan: Sendable {
             label: .transitions, transitions: transitionList, historyDefaults: ChartTransitionList(),
             exited: exitWord, entered: entryWord)
     }
+
+    /// The number of ``transitions``.
+    @inlinable var transitionCount: Int { Int(storedTransitionCount) }
 
     /// ``transitions`` as a list.
     @inlinable var transitionList: ChartTransitionList {

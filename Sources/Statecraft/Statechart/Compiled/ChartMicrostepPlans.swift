@@ -16,7 +16,8 @@ struct ChartMicrostepPlans {
     @usableFromInline let keys: UnsafeMutablePointer<UInt64>
     /// For each slot holding a configuration, the index of its row of plans.
     @usableFromInline let rows: UnsafeMutablePointer<Int32>
-    /// The plans, row after row, ``columnCount`` per row.
+    /// The plans, row after row, ``columnCount`` per row, then the plans the candidates of
+    /// ``ChartMicrostepPlan/Kind/guarded`` plans take.
     @usableFromInline let plans: UnsafeMutablePointer<ChartMicrostepPlan>
     /// The actions of the plans, each plan's in a run (``ChartMicrostepPlan/actionStart``).
     @usableFromInline let actions: UnsafeMutablePointer<ChartPlannedAction>
@@ -54,13 +55,13 @@ struct ChartMicrostepPlans {
         }
     }
 
-    /// Lays out `plans` (``columnCount`` per configuration, in the order of `configurations`) and the
-    /// actions they list.
+    /// Lays out `plans` (``columnCount`` per configuration, in the order of `configurations`, then the plans of
+    /// guarded plans' candidates) and the actions they list.
     static func make(
         configurations: [UInt64], plans: [ChartMicrostepPlan], actions: [ChartPlannedAction],
         columns: UnsafeMutablePointer<UInt8>, columnCount: Int
     ) -> Storage {
-        precondition(plans.count == configurations.count * columnCount, "Internal inconsistency: a plan per cell")
+        precondition(plans.count >= configurations.count * columnCount, "Internal inconsistency: a plan per cell")
         var slotCount = 2
         var bits: UInt64 = 1
         while slotCount < 2 * configurations.count {

@@ -27,7 +27,8 @@ extension ChartTables {
     /// and ``ChartMicrostepPlans/planLimit`` plans; otherwise the tables unchanged.
     ///
     /// Each plan is computed by the interpreter's own functions (``ChartInterpreter/planMicrostep(for:)``)
-    /// on a snapshot in that configuration; no guard or action runs.
+    /// on a snapshot in that configuration; no guard or action runs. A ``ChartMicrostepPlan/Kind/guarded``
+    /// plan's candidates have their plans after the grid of configurations and events.
     /// - Parameter context: A context for the snapshots the plans are computed on (never read).
     func withMicrostepPlans(context: Context) -> ChartTables {
         guard count <= 64, let candidates = eventCandidates,
@@ -46,6 +47,7 @@ extension ChartTables {
         let log = ChartActionLog()
         var recordingSnapshot = ChartSnapshot(tables: recordingActions(into: log), context: context)
         var actions: [ChartPlannedAction] = []
+        var outcomes: [ChartMicrostepPlan] = []
         for configuration in configurations {
             snapshot.active = ChartStateSet(low: configuration)
             for column in 0..<candidates.columnCount {
@@ -58,19 +60,53 @@ extension ChartTables {
                 }
                 if plan.kind == .planned {
                     recordingSnapshot.active = ChartStateSet(low: configuration)
-                    if let recorded = Self.recordActions(of: plan, on: event, stepping: &recordingSnapshot, log: log) {
-                        plan.actionStart = Int32(actions.count)
-                        plan.actionCount = Int32(recorded.count)
-                        actions += recorded
+                    Self.listActions(of: &plan, on: event, stepping: &recordingSnapshot, log: log, into: &actions)
+                } else if plan.kind == .guarded {
+                    // The microstep of each candidate, after the grid of plans (positions fixed below).
+                    var candidatePlans: [ChartMicrostepPlan] = []
+                    for transition in plan.transitionList {
+                        var outcome = ChartInterpreter.withInterpreter(
+                            stepping: &snapshot, tracing: false, bound: .max
+                        ) { $0.planMicrostep(enabling: ChartTransitionList(single: transition)) }
+                        guard outcome.kind == .planned else { break }
+                        recordingSnapshot.active = ChartStateSet(low: configuration)
+                        Self.listActions(
+                            of: &outcome, on: event, stepping: &recordingSnapshot, log: log, into: &actions)
+                        candidatePlans.append(outcome)
+                    }
+                    if candidatePlans.count == plan.transitionCount {
+                        plan.firstOutcome = Int32(outcomes.count)
+                        outcomes += candidatePlans
+                    } else {
+                        plan = .unplanned
                     }
                 }
                 plans.append(plan)
             }
         }
+        let gridCount = Int32(plans.count)
+        for position in plans.indices where plans[position].kind == .guarded {
+            plans[position].firstOutcome += gridCount
+        }
+        plans += outcomes
         return with(
             microstepPlans: ChartMicrostepPlans.make(
                 configurations: configurations, plans: plans, actions: actions, columns: candidates.columns,
                 columnCount: candidates.columnCount))
+    }
+
+    /// Lists in `actions` the actions planned microstep `plan` runs (``recordActions(of:on:stepping:log:)``),
+    /// and where they are in `plan` (``ChartMicrostepPlan/actionStart``), unless the microstep does more than
+    /// run actions.
+    static func listActions(
+        of plan: inout ChartMicrostepPlan, on event: Event,
+        stepping snapshot: inout ChartSnapshot<StateID, Event, Context>, log: ChartActionLog,
+        into actions: inout [ChartPlannedAction]
+    ) {
+        guard let recorded = recordActions(of: plan, on: event, stepping: &snapshot, log: log) else { return }
+        plan.actionStart = Int32(actions.count)
+        plan.actionCount = Int32(recorded.count)
+        actions += recorded
     }
 
     /// The actions the microstep `plan` runs, in order, found by taking it (``ChartInterpreter/takeMicrostep(_:label:plan:)``,

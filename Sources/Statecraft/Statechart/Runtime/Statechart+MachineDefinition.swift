@@ -171,13 +171,24 @@ extension Statechart: MachineDefinition {
     /// ``step(_:event:planIndex:scopeBox:)``, kept out of line so that the planned macrostep
     /// ``_update(_:on:hint:in:)`` takes without an interpreter is all its caller's loop holds; static, with the
     /// chart's fields passed apart, so that the caller copies no chart for the call.
+    ///
+    /// A ``ChartMicrostepPlan/Kind/guarded`` plan, in a chart that takes its plans inline
+    /// (``takesActionPlansInline``), has its guards evaluated without an interpreter
+    /// (``ChartInterpreter/takeGuardedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)``).
     @inlinable @inline(never)
     static func stepOutOfLine(
         _ state: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int,
         scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>?, tables: ChartTables<StateID, Event, Context>,
         tracing: Bool, bound: Int
     ) -> Bool {
-        step(
+        if planIndex >= 0, let scopeBox, !state.isFinished, takesActionPlansInline(tables, bound),
+            tables.microstepPlans.unsafelyUnwrapped.plans[planIndex].kind == .guarded
+        {
+            return ChartInterpreter.takeGuardedMacrostep(
+                stepping: &state, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: tracing, bound: bound
+            )
+        }
+        return step(
             &state, event: event, planIndex: planIndex, scopeBox: scopeBox, tables: tables, tracing: tracing,
             bound: bound)
     }

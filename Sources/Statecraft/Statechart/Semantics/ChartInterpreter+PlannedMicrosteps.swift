@@ -1,13 +1,15 @@
 extension ChartInterpreter {
-    /// Where running a planned microstep's actions (``runPlannedActions(_:count:from:stepping:scopeBox:)``)
-    /// stopped: at an action that threw, raised an event or asked for an effect, which the interpreter then
-    /// handles (``continuePlannedActions(_:count:after:)``) before the rest run.
+    /// Where a run over a plan's list stopped: over a planned microstep's actions
+    /// (``runPlannedActions(_:count:from:stepping:scopeBox:)``), at an action that threw, raised an event or
+    /// asked for an effect, which the interpreter then handles (``continuePlannedActions(_:count:after:)``)
+    /// before the rest run; over a guarded plan's candidates (``firstHoldingCandidate(of:from:stepping:scopeBox:)``),
+    /// at the first whose guard held or threw.
     @usableFromInline
-    struct PlannedActionStop {
-        /// The position, among the plan's actions, of the action that threw or asked for something; -1 when
-        /// every action ran without doing either.
+    struct PlannedStop {
+        /// The position in the list of the action or candidate it stopped at; -1 when it ran to the end (every
+        /// action ran without throwing or asking for anything, or no guard held or threw).
         @usableFromInline let position: Int
-        /// The error that action threw, if it threw.
+        /// The error that action or guard threw, if it threw.
         @usableFromInline let failure: (any Error)?
 
         @inlinable init(position: Int, failure: (any Error)?) {
@@ -15,8 +17,8 @@ extension ChartInterpreter {
             self.failure = failure
         }
 
-        /// Every action ran without throwing or asking for anything.
-        @inlinable static var none: PlannedActionStop { PlannedActionStop(position: -1, failure: nil) }
+        /// The run reached the end of the list.
+        @inlinable static var none: PlannedStop { PlannedStop(position: -1, failure: nil) }
     }
 
     /// Calls one block of executable content with the context of the snapshot `snapshot` points to and the
@@ -52,12 +54,12 @@ extension ChartInterpreter {
     ///   - actions: The plan's first action in ``ChartMicrostepPlans/actions``.
     ///   - count: The plan's ``ChartMicrostepPlan/actionCount``.
     ///   - box: The box of the scope the actions receive, showing the step's signal.
-    /// - Returns: Where it stopped, or ``PlannedActionStop/none`` when every action ran quietly.
+    /// - Returns: Where it stopped, or ``PlannedStop/none`` when every action ran quietly.
     @inlinable @inline(__always)
     static func runPlannedActions(
         _ actions: UnsafeMutablePointer<ChartPlannedAction>, count: Int, from start: Int,
         stepping snapshot: UnsafeMutablePointer<Snapshot>, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>
-    ) -> PlannedActionStop {
+    ) -> PlannedStop {
         assert(
             snapshot.pointee.active.spilled == nil
                 && box._withUnsafeGuaranteedRef { $0.scope.configuration.spilled }
@@ -82,9 +84,9 @@ extension ChartInterpreter {
                     continue
                 }
             } catch {
-                return PlannedActionStop(position: position, failure: error)
+                return PlannedStop(position: position, failure: error)
             }
-            if scopeAsked(box) { return PlannedActionStop(position: position, failure: nil) }
+            if scopeAsked(box) { return PlannedStop(position: position, failure: nil) }
             position &+= 1
         }
         return .none
@@ -159,7 +161,7 @@ extension ChartInterpreter {
     /// error to the record, `error.execution` raised), then the actions after it, and so on. Out of line: most
     /// actions neither throw nor ask for anything.
     @inlinable @inline(never) mutating func continuePlannedActions(
-        _ actions: UnsafeMutablePointer<ChartPlannedAction>, count: Int, after stop: PlannedActionStop
+        _ actions: UnsafeMutablePointer<ChartPlannedAction>, count: Int, after stop: PlannedStop
     ) {
         var stop = stop
         while stop.position >= 0 {
@@ -210,8 +212,9 @@ extension ChartInterpreter {
     ///   - box: The box of the scope the actions receive, kept by the machine for every step it takes.
     ///   - tracing: ``Statechart/isTracing``.
     ///   - bound: ``Statechart/macrostepBound``.
-    /// - Returns: Whether the macrostep was taken; `false` (nothing done) when the plan lists no actions or a
-    ///   traced snapshot has no record box yet: the caller then steps as usual.
+    /// - Returns: Whether the macrostep was taken; `false` (nothing done) when the plan lists no actions (a
+    ///   ``ChartMicrostepPlan/Kind/guarded`` plan lists none) or a traced snapshot has no record box yet: the
+    ///   caller then steps as usual.
     @inlinable @inline(__always)
     static func takePlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, planIndex: Int,
@@ -255,7 +258,7 @@ extension ChartInterpreter {
     static func takeRestOfPlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event,
         plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int, actions: UnsafeMutablePointer<ChartPlannedAction>,
-        count: Int, after stop: PlannedActionStop, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>,
+        count: Int, after stop: PlannedStop, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>,
         tracing: Bool, bound: Int
     ) {
         var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: tracing, bound: bound)
@@ -274,9 +277,17 @@ extension ChartInterpreter {
         @usableFromInline static func checkPlan(
             _ index: Int, of event: Event, stepping snapshot: UnsafeMutablePointer<Snapshot>
         ) {
-            let found = snapshot.pointee.tables.microstepPlans.unsafelyUnwrapped.planIndex(
+            let plans = snapshot.pointee.tables.microstepPlans.unsafelyUnwrapped
+            let found = plans.planIndex(
                 configuration: snapshot.pointee.active.low, byte: Int(_TransitionLookup.byte(of: event)))
-            precondition(found == index, "Internal inconsistency: a step given the plan of another configuration")
+            // A guarded plan's step goes on with the plan of the candidate it chose.
+            let chosen = found.map { plans.plans[$0] }.flatMap { plan in
+                plan.kind == .guarded
+                    ? Int(plan.firstOutcome)..<Int(plan.firstOutcome) + plan.transitionCount : nil
+            }
+            precondition(
+                found == index || chosen?.contains(index) == true,
+                "Internal inconsistency: a step given the plan of another configuration")
         }
     #endif
 }

@@ -141,7 +141,8 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ///   so that finding the plan reads no signal (a copy of an enum with a boxed case goes through an
     ///   outlined function, even where its case is known).
     /// - Parameter planIndex: The position of the event's plan in this configuration, a
-    ///   ``ChartMicrostepPlan/Kind/planned`` one, when the caller found it already
+    ///   ``ChartMicrostepPlan/Kind/planned`` or ``ChartMicrostepPlan/Kind/guarded`` one (or the plan a guarded
+    ///   one's guards chose), when the caller found it already
     ///   (``ChartTables/microstepPlan(for:row:active:)``); -1 to look it up here.
     /// - Returns: Whether the event enabled a transition or raised an error the chart then processed;
     ///   `false` means the event was ignored and the snapshot is untouched.
@@ -176,9 +177,17 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// The rest of ``handleExternal(event:planIndex:)`` for the plan at `index` in `plans`, a
     /// ``ChartMicrostepPlan/Kind/planned`` one: the microstep it says, without selecting transitions or
-    /// computing their sets.
+    /// computing their sets. A ``ChartMicrostepPlan/Kind/guarded`` one evaluates its candidates' guards first
+    /// (``takeGuardedPlan(_:index:after:)``).
     @inlinable @inline(__always) mutating func takePlan(_ plans: ChartMicrostepPlans, index: Int) -> Bool {
         let plan = plans.plans + index
+        if plan.pointee.kind == .guarded {
+            prepareScope()
+            return takeGuardedPlan(
+                plans, index: index,
+                after: Self.firstHoldingCandidate(
+                    of: plan, from: 0, stepping: snapshotPointer, scopeBox: scopeBox.unsafelyUnwrapped))
+        }
         assert(plan.pointee.kind == .planned, "Internal inconsistency: a plan that plans nothing taken")
         if plan.pointee.actionStart >= 0 {
             takePlannedMicrostep(plan, index: index, actions: plans.actions + Int(plan.pointee.actionStart))
@@ -462,12 +471,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
     @inlinable mutating func conditionMatch(_ index: Int) -> Bool {
-        guard let condition = tables.transitions[index].guardCondition else { return true }
+        guard tables.transitions[index].guardCondition != nil else { return true }
         do {
             prepareScope()
-            return try scopeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
-                try condition(snapshotPointer.pointee._context, box.scope)
-            }
+            return try Self.evaluateGuard(of: index, stepping: snapshotPointer, scopeBox: scopeBox.unsafelyUnwrapped)
         } catch {
             raiseError(error, state: tables.transitions[index].source, phase: .guard)
             return false
