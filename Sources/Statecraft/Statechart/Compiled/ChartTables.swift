@@ -49,6 +49,21 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         }
     }
 
+    /// A transition's guard in an object of its own, so that a step calls it through an unretained reference
+    /// (``unretainedGuards``) without retaining the guard's context, and lends it the context and the scope
+    /// where they are stored: ``body`` takes both `inout` and passes them on to the guard, which only reads
+    /// them. Called as the stored guard itself, with its scope read out of the box that keeps it, a generic
+    /// guard receives a copy of the scope (a retain and a release of each of its references).
+    @usableFromInline
+    final class GuardCondition: @unchecked Sendable {
+        // Immutable; `@unchecked` only because the generic parameters need not be `Sendable`.
+        @usableFromInline let body: (inout Context, inout ChartScope<StateID, Event>) throws -> Bool
+
+        @usableFromInline init(_ condition: @escaping ChartGuard<StateID, Event, Context>) {
+            body = { context, scope in try condition(context, scope) }
+        }
+    }
+
     /// The identifier of each state; `nil` for the root.
     @usableFromInline let ids: [StateID?]
     @usableFromInline let kinds: [NodeKind]
@@ -83,6 +98,11 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// ``triggers`` as unretained references: the tables own the predicates and never change them, and a
     /// step holds the tables for its whole duration.
     @usableFromInline let unretainedTriggers: [Unmanaged<TriggerPredicate>?]
+    /// Each transition's guard, `nil` for a guardless transition; owns what ``unretainedGuards`` refers to.
+    let guards: [GuardCondition?]
+    /// ``guards`` as unretained references: the tables own the guards and never change them, and a step
+    /// holds the tables for its whole duration.
+    @usableFromInline let unretainedGuards: [Unmanaged<GuardCondition>?]
     @usableFromInline let stateIndex: [StateID: Int]
     /// ``stateIndex`` in an object, for ``ChartScope``.
     @usableFromInline let stateLookup: ChartStateLookup<StateID>
@@ -133,6 +153,9 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         let triggers = transitions.map { transition in transition.trigger.map { TriggerPredicate($0.matches) } }
         self.triggers = triggers
         unretainedTriggers = triggers.map { predicate in predicate.map { Unmanaged.passUnretained($0) } }
+        let guards = transitions.map { transition in transition.guardCondition.map { GuardCondition($0) } }
+        self.guards = guards
+        unretainedGuards = guards.map { condition in condition.map { Unmanaged.passUnretained($0) } }
         self.stateIndex = stateIndex
         self.stateLookup = ChartStateLookup(stateIndex)
         self.plans = plans

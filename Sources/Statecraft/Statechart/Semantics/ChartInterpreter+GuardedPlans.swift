@@ -1,6 +1,7 @@
 extension ChartInterpreter {
     /// Evaluates the guard of transition `transition` (`true` when it has none) with the context of the
-    /// snapshot `snapshot` points to and the scope in `box`, both where they are stored: the one way a guard
+    /// snapshot `snapshot` points to and the scope in `box`, both lent where they are stored, through the
+    /// guard's unretained reference (``ChartTables/unretainedGuards``): the one way a guard
     /// is called, by the selection (``conditionMatch(_:)``) and by a guarded plan
     /// (``firstHoldingCandidate(of:from:stepping:scopeBox:)``). The scope shows the signal and the configuration.
     @inlinable @inline(__always)
@@ -8,8 +9,11 @@ extension ChartInterpreter {
         of transition: Int, stepping snapshot: UnsafeMutablePointer<Snapshot>,
         scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>
     ) throws -> Bool {
-        guard let condition = snapshot.pointee.tables.transitions[transition].guardCondition else { return true }
-        return try box._withUnsafeGuaranteedRef { try condition(snapshot.pointee._context, $0.scope) }
+        let condition = snapshot.pointee.tables.unretainedGuards.withUnsafeBufferPointer { $0[transition] }
+        guard let condition else { return true }
+        return try condition._withUnsafeGuaranteedRef { condition in
+            try box._withUnsafeGuaranteedRef { try condition.body(&snapshot.pointee._context, &$0.scope) }
+        }
     }
 
     /// SCXML 1.0 §D.2 `selectTransitions` for a ``ChartMicrostepPlan/Kind/guarded`` plan: the first of its

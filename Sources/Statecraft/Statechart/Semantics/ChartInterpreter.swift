@@ -471,7 +471,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
     @inlinable mutating func conditionMatch(_ index: Int) -> Bool {
-        guard tables.transitions[index].guardCondition != nil else { return true }
+        guard tables.unretainedGuards.withUnsafeBufferPointer({ $0[index] }) != nil else { return true }
         do {
             prepareScope()
             return try Self.evaluateGuard(of: index, stepping: snapshotPointer, scopeBox: scopeBox.unsafelyUnwrapped)
