@@ -12,18 +12,25 @@ public enum CrossingChart {
     /// The chart.
     public static let chart = build(when: nil)
 
-    /// ``chart`` with a guard that always holds on every transition: no step has a plan, so every event is
-    /// selected and stepped by the interpreter (the cost of a chart whose transitions are guarded).
+    /// ``chart`` with a guard that always holds on every transition: every step evaluates a guard before it
+    /// takes its plan (the cost of a chart whose transitions are guarded).
     public static let guardedChart = build(when: { _, _ in true })
 
-    /// The crossing chart, with `guardCondition` on every transition.
-    static func build(when guardCondition: ChartGuard<Crossing, CrossingEvent, Crossing>?) -> Statechart<
-        Crossing, CrossingEvent, Crossing
-    > {
+    /// ``chart`` whose every state restarts a timer: its entry sends `timer` in a minute with an identifier, and
+    /// its exit cancels that identifier — what an ``AfterDelay`` transition does — so that every transition
+    /// has a macrostep's sends and cancels to perform (the timer never fires: no run loop runs).
+    public static let timedChart = build(when: nil, timed: true)
+
+    /// The crossing chart, with `guardCondition` on every transition, and a timer restarted in every state
+    /// when `timed`.
+    static func build(when guardCondition: ChartGuard<Crossing, CrossingEvent, Crossing>?, timed: Bool = false)
+        -> Statechart<Crossing, CrossingEvent, Crossing>
+    {
         do {
             return try Statechart(initial: .carsGreen, context: Crossing.carsGreen) {
                 ChartState(.carsGreen) {
                     record(.carsGreen)
+                    timer(timed)
                     OnEvent(.timer, target: .carsGreen, when: guardCondition)
                     OnEvent(.button, target: .carsGreenRequested, when: guardCondition)
                     OnEvent(.night, target: .flashingYellow, when: guardCondition)
@@ -31,39 +38,46 @@ public enum CrossingChart {
                 }
                 ChartState(.carsGreenRequested) {
                     record(.carsGreenRequested)
+                    timer(timed)
                     OnEvent(.timer, target: .carsYellow, when: guardCondition)
                     OnEvent(.night, target: .flashingYellow, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.carsYellow) {
                     record(.carsYellow)
+                    timer(timed)
                     OnEvent(.timer, target: .clearanceToWalk, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.clearanceToWalk) {
                     record(.clearanceToWalk)
+                    timer(timed)
                     OnEvent(.timer, target: .walk, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.walk) {
                     record(.walk)
+                    timer(timed)
                     OnEvent(.timer, target: .walkEnding, when: guardCondition)
                     OnEvent(.carWaiting, target: .walkEnding, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.walkEnding) {
                     record(.walkEnding)
+                    timer(timed)
                     OnEvent(.timer, target: .clearanceToCars, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.clearanceToCars) {
                     record(.clearanceToCars)
+                    timer(timed)
                     OnEvent(.timer, target: .carsGreen, when: guardCondition)
                     OnEvent(.carWaiting, target: .carsGreen, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.flashingYellow) {
                     record(.flashingYellow)
+                    timer(timed)
                     OnEvent(.repair, target: .clearanceToCars, when: guardCondition)
                 }
             }
@@ -75,6 +89,15 @@ public enum CrossingChart {
     /// A new machine running ``chart``.
     public static func makeMachine() -> Machine {
         StateMachine(chart: chart)
+    }
+
+    /// When `timed`, an entry action sending `timer` in a minute and an exit action cancelling it.
+    static func timer(_ timed: Bool) -> [ChartElement<Crossing, CrossingEvent, Crossing>] {
+        guard timed else { return [] }
+        return [
+            OnEntry { _, scope in scope.send(.timer, after: .seconds(60), id: "timer") }.element,
+            OnExit { _, scope in scope.cancel(id: "timer") }.element,
+        ]
     }
 
     /// An entry action recording `state` in the context.

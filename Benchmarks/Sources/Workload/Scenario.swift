@@ -41,10 +41,19 @@ public struct Scenario: Sendable {
 
     /// Every scenario, baselines first.
     public static let all: [Scenario] =
-        transitions + [flatChartUntraced, flatChartGuarded, deepChart, deepChartObserved] + stenciltown
+        transitions + [flatChartUntraced, flatChartGuarded, flatChartTimed, deepChart, deepChartObserved]
+        + stenciltown
+
+    /// `Chart.flat.timed`: the flat chart whose every state restarts a timer (``CrossingChart/timedChart``), so
+    /// that every transition performs a send and a cancel.
+    public static let flatChartTimed = Scenario("Chart.flat.timed") { stream in
+        let machine = StateMachine(chart: CrossingChart.timedChart)
+        let events = stream.events
+        return { Drive.chart(machine, events) }
+    }
 
     /// `Chart.flat.guarded`: the flat chart with a guard that always holds on every transition
-    /// (``CrossingChart/guardedChart``), so that every event takes the interpreter's general step.
+    /// (``CrossingChart/guardedChart``), so that every event evaluates a guard before its plan is taken.
     public static let flatChartGuarded = Scenario("Chart.flat.guarded") { stream in
         let machine = StateMachine(chart: CrossingChart.guardedChart)
         let events = stream.events
