@@ -13,25 +13,34 @@
 /// queue.popDue(notAfter: .seconds(2))?.payload   // "tick"
 /// queue.cancel(id: "t")                          // 1
 /// ```
+@usableFromInline
 package struct DelayedEventQueue<Payload> {
     /// One waiting event.
+    @usableFromInline
     package struct Entry {
         /// When the event falls due.
-        package let due: Duration
+        @usableFromInline package let due: Duration
         /// The order it was scheduled in: breaks ties between equal due times.
-        package let sequence: UInt64
+        @usableFromInline package let sequence: UInt64
         /// The identifier ``DelayedEventQueue/cancel(id:)`` accepts, when one was given.
-        package let id: String?
+        @usableFromInline package let id: String?
         /// The event.
-        package let payload: Payload
+        @usableFromInline package let payload: Payload
+
+        @inlinable init(due: Duration, sequence: UInt64, id: String?, payload: Payload) {
+            self.due = due
+            self.sequence = sequence
+            self.id = id
+            self.payload = payload
+        }
     }
 
     /// Waiting entries sorted by due time, then by sequence.
-    private var entries: [Entry] = []
-    private var nextSequence: UInt64 = 0
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var nextSequence: UInt64 = 0
 
     /// Creates an empty queue.
-    package init() {}
+    @inlinable package init() {}
 
     /// The number of events waiting.
     package var count: Int { entries.count }
@@ -40,7 +49,7 @@ package struct DelayedEventQueue<Payload> {
     package var isEmpty: Bool { entries.isEmpty }
 
     /// When the earliest waiting event falls due; `nil` when none waits.
-    package var nextDue: Duration? { entries.first?.due }
+    @inlinable package var nextDue: Duration? { entries.first?.due }
 
     /// The waiting events in the order they will come out: by due time, then by sequence.
     package var waiting: [Entry] { entries }
@@ -53,7 +62,7 @@ package struct DelayedEventQueue<Payload> {
     ///   - id: An identifier for ``cancel(id:)``; several events may share one.
     /// - Returns: The event's sequence number.
     /// - Complexity: O(*n*) in the number of events waiting (a binary search, then an insertion).
-    @discardableResult
+    @inlinable @discardableResult
     package mutating func schedule(_ payload: Payload, at due: Duration, id: String? = nil) -> UInt64 {
         nextSequence += 1
         // The first entry due strictly later: the new one goes behind every entry due at `due`.
@@ -72,7 +81,7 @@ package struct DelayedEventQueue<Payload> {
     /// - Parameter id: The identifier given to ``schedule(_:at:id:)``.
     /// - Returns: The number of events dropped; 0 when none waited (it already fell due, or never existed).
     /// - Complexity: O(*n*) in the number of events waiting.
-    @discardableResult
+    @inlinable @discardableResult
     package mutating func cancel(id: String) -> Int {
         let before = entries.count
         entries.removeAll { $0.id == id }

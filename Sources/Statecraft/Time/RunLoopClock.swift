@@ -2,6 +2,7 @@
 ///
 /// Offered by ``StateMachine/run(clock:isolation:)`` to the machine's ``MachineDelayedEvents`` while it
 /// runs. Times are offsets from the moment the run loop began.
+@usableFromInline
 protocol RunLoopClock: AnyObject {
     /// The time elapsed on the run loop's clock since it began.
     var elapsed: Duration { get }

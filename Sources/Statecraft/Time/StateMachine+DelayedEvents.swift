@@ -27,7 +27,7 @@ extension StateMachine {
     ///     delays deliver it the next time the run loop looks.
     ///   - id: An identifier for ``cancelDelayedEvents(id:)``; several events may share one.
     /// - Complexity: O(*n*) in the number of delayed events waiting.
-    public func send(_ event: Event, after delay: Duration, id: String? = nil) {
+    @inlinable public func send(_ event: Event, after delay: Duration, id: String? = nil) {
         delayedEvents().schedule(event, after: delay, id: id)
     }
 
@@ -36,7 +36,7 @@ extension StateMachine {
     /// - Parameter id: The identifier given to ``send(_:after:id:)``.
     /// - Returns: The number of events dropped; 0 when none was waiting.
     /// - Complexity: O(*n*) in the number of delayed events waiting.
-    @discardableResult
+    @inlinable @discardableResult
     public func cancelDelayedEvents(id: String) -> Int {
         support?.delayedEvents?.cancel(id: id) ?? 0
     }
@@ -54,12 +54,12 @@ extension StateMachine {
     }
 
     /// Drops every waiting delayed event (a chart that finished).
-    func cancelAllDelayedEvents() {
+    @usableFromInline func cancelAllDelayedEvents() {
         support?.delayedEvents?.cancelAll()
     }
 
     /// The machine's delayed events, created on first use.
-    func delayedEvents() -> MachineDelayedEvents<Event> {
+    @inlinable func delayedEvents() -> MachineDelayedEvents<Event> {
         let support = makeSupport()
         if let existing = support.delayedEvents { return existing }
         let created = MachineDelayedEvents<Event>()

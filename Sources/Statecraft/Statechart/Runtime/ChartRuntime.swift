@@ -9,12 +9,14 @@
 public final class ChartRuntime {
     /// Not API: where sends without delay go instead of the machine's queue — an SCXML session's external
     /// queue, which processes one event at a time. Set it before the machine starts.
-    package var _sendWithoutDelay: ((Any) -> Void)?
+    // These three are read by every macrostep with effects (``performsPlainly``) and only ever read or
+    // assigned whole, never across a call into user code: see `_autoforwards` for the unchecked exclusivity.
+    @exclusivity(unchecked) package var _sendWithoutDelay: ((Any) -> Void)?
     /// The invocations this machine runs (``Invoke``); `nil` until one starts.
-    var invocations: InvocationRegistry?
+    @exclusivity(unchecked) var invocations: InvocationRegistry?
     /// The link to the machine that invoked this one, if an invocation started it. Not API: `package` for
     /// the SCXML importer's child sessions.
-    package var parentLink: InvocationHost?
+    @exclusivity(unchecked) package var parentLink: InvocationHost?
     /// Not API: handed to this machine's invocations (``InvocationHost/context``) — an SCXML session's
     /// tree of child sessions.
     package var _invocationContext: AnyObject?
@@ -57,9 +59,49 @@ public final class ChartRuntime {
     /// Creates a runtime.
     public init() {}
 
-    /// Performs the effects of a macrostep, in order.
-    func perform<StateID, Event, Context>(
+    /// Performs the effects of a macrostep, in order: inline, specialised for the chart's types, for a machine
+    /// that runs no invocation, is not one and is no SCXML session (``performsPlainly``); otherwise, and from
+    /// an invocation's effect on, by ``performInvolvingInvocations(_:in:)``.
+    @inlinable func perform<StateID, Event, Context>(
         _ effects: [ChartEffect<Event>], in machine: StateMachine<Statechart<StateID, Event, Context>>
+    ) {
+        guard performsPlainly else { return performInvolvingInvocations(effects[...], in: machine) }
+        for position in effects.indices {
+            switch effects[position] {
+            case .send(let event, let delay, let id):
+                Self.send(event, after: delay, id: id, to: machine)
+            case .cancel(let id):
+                // SCXML 1.0 §6.3.
+                machine.cancelDelayedEvents(id: id)
+            case .invocation:
+                return performInvolvingInvocations(effects[position...], in: machine)
+            }
+        }
+    }
+
+    /// A send to `machine`'s own queues: a delayed one to its delayed events, an undelayed one to the back of
+    /// its external queue (SCXML 1.0 §6.2).
+    @inlinable static func send<StateID, Event, Context>(
+        _ event: Event, after delay: Duration, id: String?,
+        to machine: StateMachine<Statechart<StateID, Event, Context>>
+    ) {
+        if delay > .zero {
+            machine.send(event, after: delay, id: id)
+        } else {
+            machine.send(event)
+        }
+    }
+
+    /// Whether the effects of a macrostep are only sends and cancels on the machine's own queues: the
+    /// machine runs no invocation, none started it, and no SCXML session takes its undelayed sends.
+    @usableFromInline var performsPlainly: Bool {
+        invocations == nil && parentLink == nil && _sendWithoutDelay == nil
+    }
+
+    /// Performs the effects of a macrostep, in order, for a machine that runs invocations, was started by
+    /// one or belongs to an SCXML session: what ``perform(_:in:)`` does, and invocations' effects.
+    @usableFromInline func performInvolvingInvocations<StateID, Event, Context>(
+        _ effects: ArraySlice<ChartEffect<Event>>, in machine: StateMachine<Statechart<StateID, Event, Context>>
     ) {
         for effect in effects {
             switch effect {
@@ -67,13 +109,10 @@ public final class ChartRuntime {
                 if delay > .zero, !_keepsOwnDelayedEvents, let parentLink {
                     // An invoked chart has no run loop of its own: its timers run on the outermost one.
                     scheduleDelayed(event, after: delay, id: id, link: parentLink, in: machine)
-                } else if delay > .zero {
-                    machine.send(event, after: delay, id: id)
-                } else if let sendWithoutDelay = _sendWithoutDelay {
+                } else if delay <= .zero, let sendWithoutDelay = _sendWithoutDelay {
                     sendWithoutDelay(event)
                 } else {
-                    // SCXML 1.0 §6.2: an undelayed send goes to the back of the external queue.
-                    machine.send(event)
+                    Self.send(event, after: delay, id: id, to: machine)
                 }
             case .cancel(let id):
                 // SCXML 1.0 §6.3.

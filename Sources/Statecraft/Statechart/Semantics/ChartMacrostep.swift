@@ -141,7 +141,7 @@ public struct ChartMacrostep<StateID, Event> {
         return records.recorded.map { $0.named(by: names) }
     }
     /// The sends and cancels the actions asked for, in order; the runtime performs them.
-    public var effects: [ChartEffect<Event>] { records?.effects ?? [] }
+    @inlinable public var effects: [ChartEffect<Event>] { records?.effects ?? [] }
     /// The errors guards and actions threw; each was also raised as `error.execution`.
     public var errors: [ChartExecutionError] { records?.errors ?? [] }
     /// The number of microsteps taken, counted even when the chart does not record
