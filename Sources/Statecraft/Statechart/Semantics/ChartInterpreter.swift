@@ -840,12 +840,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
             box.scope.raisedSignals = nil
             madeBacklog().internalQueue.enqueue(contentsOf: raised)
         }
-        if let effects = box.scope.requestedEffects {
-            box.scope.requestedEffects = nil
+        if var effects = box.scope.requestedEffects.take() {
             beginRecord()
             withUniqueRecords {
                 $0.effects.append(contentsOf: effects)
             }
+            // Emptied one by one, keeping its buffer for the next effect (see `Records.clear()`).
+            while !effects.isEmpty { effects.removeLast() }
+            box.scope.spareEffects = consume effects
         }
     }
 

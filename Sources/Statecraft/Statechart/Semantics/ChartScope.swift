@@ -24,6 +24,9 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     @usableFromInline var raisedSignals: [ChartSignal<StateID, Event>]?
     /// The effects asked for by the action running, taken by the step after it; `nil` while none is.
     @usableFromInline var requestedEffects: [ChartEffect<Event>]?
+    /// The empty buffer of the effects the step last took, kept for the next action that asks for one
+    /// (``appendEffect(_:)``): a chart whose actions send or cancel on every step allocates no array for it.
+    @usableFromInline var spareEffects: [ChartEffect<Event>] = []
 
     @usableFromInline
     init(signal: ChartSignal<StateID, Event>?, states: ChartStateLookup<StateID>, configuration: ChartStateSet) {
@@ -57,7 +60,14 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
 
     /// Appends `effect` to the effects asked for.
     @inlinable mutating func appendEffect(_ effect: ChartEffect<Event>) {
-        if requestedEffects == nil { requestedEffects = [effect] } else { requestedEffects?.append(effect) }
+        if requestedEffects == nil {
+            var effects: [ChartEffect<Event>] = []
+            swap(&effects, &spareEffects)
+            effects.append(effect)
+            requestedEffects = consume effects
+        } else {
+            requestedEffects?.append(effect)
+        }
     }
 
     /// The chart event being processed, or `nil` when the signal is not a chart event (a `done` or
