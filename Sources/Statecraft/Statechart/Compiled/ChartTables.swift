@@ -103,6 +103,11 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// ``guards`` as unretained references: the tables own the guards and never change them, and a step
     /// holds the tables for its whole duration.
     @usableFromInline let unretainedGuards: [Unmanaged<GuardCondition>?]
+
+    /// The guard of transition `transition` from ``unretainedGuards``, read without retaining the array.
+    @inlinable @inline(__always) func unretainedGuard(of transition: Int) -> Unmanaged<GuardCondition>? {
+        unretainedGuards.withUnsafeBufferPointer { $0[transition] }
+    }
     @usableFromInline let stateIndex: [StateID: Int]
     /// ``stateIndex`` in an object, for ``ChartScope``.
     @usableFromInline let stateLookup: ChartStateLookup<StateID>

@@ -9,9 +9,18 @@ extension ChartInterpreter {
         of transition: Int, stepping snapshot: UnsafeMutablePointer<Snapshot>,
         scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>
     ) throws -> Bool {
-        let condition = snapshot.pointee.tables.unretainedGuards.withUnsafeBufferPointer { $0[transition] }
-        guard let condition else { return true }
-        return try condition._withUnsafeGuaranteedRef { condition in
+        guard let condition = snapshot.pointee.tables.unretainedGuard(of: transition) else { return true }
+        return try call(condition, stepping: snapshot, scopeBox: box)
+    }
+
+    /// Calls guard `condition` with the context of the snapshot `snapshot` points to and the scope in `box`,
+    /// both lent where they are stored (``evaluateGuard(of:stepping:scopeBox:)``).
+    @inlinable @inline(__always)
+    static func call(
+        _ condition: Unmanaged<Tables.GuardCondition>, stepping snapshot: UnsafeMutablePointer<Snapshot>,
+        scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>
+    ) throws -> Bool {
+        try condition._withUnsafeGuaranteedRef { condition in
             try box._withUnsafeGuaranteedRef { try condition.body(&snapshot.pointee._context, &$0.scope) }
         }
     }
@@ -55,9 +64,9 @@ extension ChartInterpreter {
         let plan = plans.plans + index
         var choice = choice
         while let failure = choice.failure {
+            // Raising changes neither the configuration nor the signal the scope shows.
             raiseError(
                 failure, state: tables.transitions[plan.pointee.transitionList[choice.position]].source, phase: .guard)
-            prepareScope()
             choice = Self.firstHoldingCandidate(
                 of: plan, from: choice.position &+ 1, stepping: snapshotPointer, scopeBox: scopeBox.unsafelyUnwrapped)
         }

@@ -471,10 +471,10 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// SCXML 1.0 §5.9: a guard that throws counts as false and raises `error.execution`.
     @inlinable mutating func conditionMatch(_ index: Int) -> Bool {
-        guard tables.unretainedGuards.withUnsafeBufferPointer({ $0[index] }) != nil else { return true }
+        guard let condition = tables.unretainedGuard(of: index) else { return true }
         do {
             prepareScope()
-            return try Self.evaluateGuard(of: index, stepping: snapshotPointer, scopeBox: scopeBox.unsafelyUnwrapped)
+            return try Self.call(condition, stepping: snapshotPointer, scopeBox: scopeBox.unsafelyUnwrapped)
         } catch {
             raiseError(error, state: tables.transitions[index].source, phase: .guard)
             return false
