@@ -37,13 +37,11 @@ struct READMESnippets {
 
         #expect(machine.state == .refreshing)
         // The diagram section writes Docs/screen.mmd relative to the current directory: run it in a fresh one.
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-
-        let description = schema.machineDescription()
-        print(DOTExporter().export(description))                         // seed 001's DOT layout
-        try description.write(to: URL(fileURLWithPath: "Docs/screen.mmd")) // Mermaid; rewritten only on change
+        try CurrentDirectory.run(in: directory) {
+            let description = schema.machineDescription()
+            print(DOTExporter().export(description))                         // seed 001's DOT layout
+            try description.write(to: URL(fileURLWithPath: "Docs/screen.mmd")) // Mermaid; rewritten only on change
+        }
 
         let written = try String(contentsOf: directory.appendingPathComponent("Docs/screen.mmd"), encoding: .utf8)
         #expect(written.hasPrefix("stateDiagram-v2"))

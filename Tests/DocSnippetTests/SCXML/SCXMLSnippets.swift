@@ -32,10 +32,7 @@ struct SCXMLSnippets {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try door.write(to: directory.appendingPathComponent("door.scxml"), atomically: true, encoding: .utf8)
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        try body()
+        try CurrentDirectory.run(in: directory, body)
     }
 
     @Test func runningADocument() throws {
