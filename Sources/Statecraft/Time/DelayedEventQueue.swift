@@ -72,7 +72,9 @@ package struct DelayedEventQueue<Payload> {
             let middle = (low + high) / 2
             if entries[middle].due <= due { low = middle + 1 } else { high = middle }
         }
-        entries.insert(Entry(due: due, sequence: nextSequence, id: id, payload: payload), at: low)
+        let entry = Entry(due: due, sequence: nextSequence, id: id, payload: payload)
+        // Most events fall due after every waiting one: appended, without `insert`'s general range replacement.
+        if low == entries.count { entries.append(entry) } else { entries.insert(entry, at: low) }
         return nextSequence
     }
 
@@ -83,6 +85,13 @@ package struct DelayedEventQueue<Payload> {
     /// - Complexity: O(*n*) in the number of events waiting.
     @inlinable @discardableResult
     package mutating func cancel(id: String) -> Int {
+        // Most cancels drop one event or none: found, then removed alone, without `removeAll(where:)`'s general
+        // range replacement.
+        guard let first = entries.firstIndex(where: { $0.id == id }) else { return 0 }
+        if !entries[(first + 1)...].contains(where: { $0.id == id }) {
+            entries.remove(at: first)
+            return 1
+        }
         let before = entries.count
         entries.removeAll { $0.id == id }
         return before - entries.count

@@ -65,6 +65,46 @@ struct DelayedEventQueueTests {
         #expect(left == ["b", "d"])
     }
 
+    @Test func cancellingOneEventKeepsTheOthersInOrder() {
+        for position in 0..<4 {
+            var queue = DelayedEventQueue<Int>()
+            for value in 0..<4 { queue.schedule(value, at: .seconds(value), id: "\(value)") }
+            #expect(queue.cancel(id: "\(position)") == 1)
+            var left: [Int] = []
+            while let entry = queue.popDue(notAfter: nil) { left.append(entry.payload) }
+            #expect(left == (0..<4).filter { $0 != position }, "cancelling the event at \(position)")
+        }
+    }
+
+    /// Random schedules and cancels (appends at the back, insertions, single and multiple cancels) against a
+    /// list kept sorted the obvious way: the queue's fast paths agree with it.
+    @Test func randomSchedulesAndCancelsAgreeWithASortedList() {
+        var generator = DifferentialStepTests.SplitMix64(state: 0x5EED)
+        var queue = DelayedEventQueue<Int>()
+        var model: [(due: Int, sequence: Int, id: String?, payload: Int)] = []
+        var sequence = 0
+        for step in 0..<2_000 {
+            let roll = generator.next() % 10
+            if roll < 6 {
+                let due = Int(generator.next() % 8)
+                let id = generator.next() % 3 == 0 ? nil : "\(generator.next() % 4)"
+                sequence += 1
+                queue.schedule(step, at: .seconds(due), id: id)
+                model.append((due, sequence, id, step))
+                model.sort { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+            } else if roll < 9 {
+                let id = "\(generator.next() % 4)"
+                let expected = model.count { $0.id == id }
+                model.removeAll { $0.id == id }
+                #expect(queue.cancel(id: id) == expected)
+            } else if let entry = queue.popDue(notAfter: .seconds(Int(generator.next() % 8))) {
+                let first = model.removeFirst()
+                #expect(entry.payload == first.payload && entry.id == first.id)
+            }
+            #expect(queue.waiting.map(\.payload) == model.map(\.payload))
+        }
+    }
+
     @Test func removeAllEmptiesTheQueue() {
         var queue = DelayedEventQueue<Int>()
         queue.schedule(1, at: .zero)
