@@ -2,8 +2,9 @@ import Testing
 
 @testable import Statecraft
 
-/// A chart whose actions send or cancel on every step reuses one buffer for the effects its actions ask for
-/// (`ChartScope.spareEffects`): the step empties it after taking the effects and keeps it for the next action.
+/// A chart whose actions send or cancel on every step allocates no list for the effects its actions ask for:
+/// the first action's list becomes the record's, and the scope keeps the record's emptied buffer for the next
+/// action (`ChartScope.spareEffects`), so two buffers take turns.
 @Suite("Chart effect buffers")
 struct ChartEffectBufferTests {
     enum Lamp: Hashable, Sendable { case off, on }
@@ -18,6 +19,7 @@ struct ChartEffectBufferTests {
                 OnEntry { _, scope in scope.send(.timeout, after: .seconds(60), id: "timer") }
                 OnExit { _, scope in scope.cancel(id: "timer") }
                 OnEvent(.toggle, target: .off)
+                OnEvent(.timeout, target: .on)
             }
         }
     }
@@ -27,23 +29,44 @@ struct ChartEffectBufferTests {
         try #require(machine.subject._scopeBox as? ChartScopeBox<Lamp, Press>)
     }
 
-    @Test func theStepKeepsTheEffectsBufferForTheNextAction() throws {
+    @Test func theStepKeepsTheEffectsBuffersForTheNextActions() throws {
         let machine = StateMachine(chart: try Self.chart())
         #expect(machine.handle(.toggle))
         #expect(machine.pendingDelayedEventCount == 1)
         let box = try Self.scopeBox(of: machine)
         #expect(box.scope.requestedEffects == nil)
-        #expect(box.scope.spareEffects.isEmpty && box.scope.spareEffects.capacity >= 1)
-        let buffer = box.scope.spareEffects.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(box.scope.spareEffects.isEmpty)
 
-        // Off (the exit cancels), on again (the entry sends): both actions ask, the same buffer serves both.
-        for _ in 0..<3 {
+        // Off (the exit cancels), on again (the entry sends): both actions ask; two buffers serve them all.
+        var buffers: Set<UnsafePointer<ChartEffect<Press>>?> = []
+        for round in 0..<4 {
             #expect(machine.handle(.toggle))
             #expect(machine.handle(.toggle))
             #expect(machine.pendingDelayedEventCount == 1)
             #expect(box.scope.requestedEffects == nil)
-            #expect(box.scope.spareEffects.withUnsafeBufferPointer { $0.baseAddress } == buffer)
+            #expect(box.scope.spareEffects.isEmpty)
+            buffers.insert(box.scope.spareEffects.withUnsafeBufferPointer { $0.baseAddress })
+            #expect(buffers.count <= 2, "a new buffer in round \(round)")
         }
         #expect(machine.state.lastMacrostep.effects.count == 1)
+    }
+
+    /// Two actions of one macrostep ask (the exit cancels, the entry sends): the record lists both, in order —
+    /// the second appended behind the list the first handed over.
+    @Test func aMacrostepRecordsTheEffectsOfEveryActionInOrder() throws {
+        let machine = StateMachine(chart: try Self.chart())
+        #expect(machine.handle(.toggle))
+        for _ in 0..<3 {
+            #expect(machine.handle(.timeout))
+            let effects = machine.state.lastMacrostep.effects.map { effect -> String in
+                switch effect {
+                case .cancel(let id): "cancel \(id)"
+                case .send(let event, let delay, let id): "send \(event) \(delay) \(id ?? "-")"
+                case .invocation: "invocation"
+                }
+            }
+            #expect(effects == ["cancel timer", "send timeout 60.0 seconds timer"])
+            #expect(machine.pendingDelayedEventCount == 1)
+        }
     }
 }

@@ -842,8 +842,14 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
         if var effects = box.scope.requestedEffects.take() {
             beginRecord()
-            withUniqueRecords {
-                $0.effects.append(contentsOf: effects)
+            withUniqueRecords { records in
+                if records.effects.isEmpty {
+                    // The first effects of the macrostep: the record takes the scope's list itself, and the scope
+                    // keeps the record's empty buffer for the next action that asks (no effect is copied).
+                    swap(&records.effects, &effects)
+                } else {
+                    for position in effects.indices { records.effects.append(effects[position]) }
+                }
             }
             // Emptied one by one, keeping its buffer for the next effect (see `Records.clear()`).
             while !effects.isEmpty { effects.removeLast() }
