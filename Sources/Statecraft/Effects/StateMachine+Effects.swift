@@ -32,8 +32,17 @@ extension StateMachine where Event: Sendable {
     /// state that was left.
     ///
     /// - Parameter effect: The work to start.
-    public func startEffect(_ effect: StateEffect<Event>) {
-        effectRuntime().start(effect)
+    @inlinable public func startEffect(_ effect: StateEffect<Event>) {
+        // Specialised for the machine's types, as is the change of state's `leaveStateInline()` it installs: the
+        // runtime's methods, generic, looked up the metadata of its collections on every call otherwise.
+        let runtime = effectRuntime()
+        if runtime.specialisedLeaveState == nil {
+            runtime.specialisedLeaveState = { scope in
+                // Only this machine's runtime, an `EffectRuntime<State, Event>`, holds this closure.
+                unsafeDowncast(scope, to: EffectRuntime<State, Event>.self).leaveStateInline()
+            }
+        }
+        runtime.startInline(effect)
     }
 
     /// Runs the machine's effects until the calling task is cancelled: starts effects that are waiting,
@@ -169,7 +178,17 @@ extension StateMachine where Event: Sendable {
     }
 
     /// The machine's effect runtime, created on first use.
-    func effectRuntime() -> EffectRuntime<State, Event> {
+    @inlinable func effectRuntime() -> EffectRuntime<State, Event> {
+        // Found without `makeSupport()` or a dynamic cast once it exists: the machine stores no other runtime.
+        if let existing = unretainedSupport?._withUnsafeGuaranteedRef({ $0.effects }) {
+            if Self.answersByLookup { answeringLookup = .askingTheDefinition }
+            return unsafeDowncast(existing, to: EffectRuntime<State, Event>.self)
+        }
+        return makeEffectRuntime()
+    }
+
+    /// ``effectRuntime()`` the first time: the support object made if needed, then the runtime.
+    @usableFromInline func makeEffectRuntime() -> EffectRuntime<State, Event> {
         let support = makeSupport()
         if let existing = support.effects {
             guard let runtime = existing as? EffectRuntime<State, Event> else {
