@@ -51,6 +51,45 @@ struct ChartEffectBufferTests {
         #expect(machine.state.lastMacrostep.effects.count == 1)
     }
 
+    /// A later action that asks for two effects: both appended behind the list the first action handed over,
+    /// in order.
+    @Test func aLaterActionsSeveralEffectsFollowTheFirstActions() throws {
+        let chart = try Statechart<Lamp, Press, Int>(initial: .off, context: 0) {
+            ChartState(.off) {
+                OnExit { _, scope in scope.cancel(id: "old") }
+                OnEvent(.toggle, target: .on)
+            }
+            ChartState(.on) {
+                OnEntry { _, scope in
+                    scope.send(.timeout, after: .seconds(60), id: "first")
+                    scope.send(.timeout, after: .seconds(120), id: "second")
+                }
+                OnEvent(.toggle, target: .off)
+            }
+        }
+        let machine = StateMachine(chart: chart)
+        for _ in 0..<3 {
+            #expect(machine.handle(.toggle))
+            #expect(
+                Self.described(machine.state.lastMacrostep.effects) == [
+                    "cancel old", "send timeout 60.0 seconds first", "send timeout 120.0 seconds second",
+                ])
+            #expect(machine.handle(.toggle))
+            #expect(machine.cancelDelayedEvents(id: "first") == 1 && machine.cancelDelayedEvents(id: "second") == 1)
+        }
+    }
+
+    /// The effects of a record, described.
+    static func described(_ effects: [ChartEffect<Press>]) -> [String] {
+        effects.map { effect -> String in
+            switch effect {
+            case .cancel(let id): "cancel \(id)"
+            case .send(let event, let delay, let id): "send \(event) \(delay) \(id ?? "-")"
+            case .invocation: "invocation"
+            }
+        }
+    }
+
     /// Two actions of one macrostep ask (the exit cancels, the entry sends): the record lists both, in order —
     /// the second appended behind the list the first handed over.
     @Test func aMacrostepRecordsTheEffectsOfEveryActionInOrder() throws {
@@ -58,14 +97,10 @@ struct ChartEffectBufferTests {
         #expect(machine.handle(.toggle))
         for _ in 0..<3 {
             #expect(machine.handle(.timeout))
-            let effects = machine.state.lastMacrostep.effects.map { effect -> String in
-                switch effect {
-                case .cancel(let id): "cancel \(id)"
-                case .send(let event, let delay, let id): "send \(event) \(delay) \(id ?? "-")"
-                case .invocation: "invocation"
-                }
-            }
-            #expect(effects == ["cancel timer", "send timeout 60.0 seconds timer"])
+            #expect(
+                Self.described(machine.state.lastMacrostep.effects) == [
+                    "cancel timer", "send timeout 60.0 seconds timer",
+                ])
             #expect(machine.pendingDelayedEventCount == 1)
         }
     }

@@ -847,6 +847,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
                     // The first effects of the macrostep: the record takes the scope's list itself, and the scope
                     // keeps the record's empty buffer for the next action that asks (no effect is copied).
                     swap(&records.effects, &effects)
+                } else if effects.count == 1 {
+                    // The common later case, one effect: moved, neither copied nor destroyed.
+                    records.effects.append(effects.removeLast())
                 } else {
                     for position in effects.indices { records.effects.append(effects[position]) }
                 }
