@@ -43,9 +43,9 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
 
     /// ``leaveState()``, inline: a machine whose state started no task and has no activity observer only starts
     /// a new epoch and forgets the effects waiting for a run loop, here, specialised; any other goes through
-    /// ``leaveState()``.
+    /// ``leaveStateGenerally()``.
     @inlinable func leaveStateInline() {
-        guard tasks.isEmpty, running.isEmpty, activityObservers.isEmpty else { return leaveState() }
+        guard tasks.isEmpty, running.isEmpty, activityObservers.isEmpty else { return leaveStateGenerally() }
         epoch &+= 1
         // Keeps the buffer (see `forgetState()`); one by one, as `removeAll(keepingCapacity:)` goes through a
         // range replacement. Each effect is moved out before it is destroyed, so that whatever its release runs
@@ -60,8 +60,15 @@ final class EffectRuntime<State, Event: Sendable>: EffectScope {
         pending.append(effect)
     }
 
-    /// Tells the effect observers which effects the change of state cancels, then forgets them.
+    /// What the shell calls on every change of state: ``EffectScope/specialisedLeaveState`` when a
+    /// ``StateMachine/startEffect(_:)`` specialised for the machine installed it, ``leaveStateGenerally()``
+    /// otherwise.
     @usableFromInline override func leaveState() {
+        if let specialisedLeaveState { specialisedLeaveState(self) } else { leaveStateGenerally() }
+    }
+
+    /// Tells the effect observers which effects the change of state cancels, then forgets them.
+    @usableFromInline func leaveStateGenerally() {
         if !activityObservers.isEmpty {
             let done = completed.withLock { $0 }
             let cancelled =

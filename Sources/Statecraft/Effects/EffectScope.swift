@@ -2,7 +2,7 @@
 /// and the tasks started in it.
 ///
 /// ``MachineSupport`` holds one only once a machine has used effects. On every change of state the shell
-/// calls ``leaveStateOnChange()``, which starts a new epoch and cancels the tasks of the old one; events those
+/// calls ``leaveState()``, which starts a new epoch and cancels the tasks of the old one; events those
 /// tasks send afterwards carry the old epoch and are dropped by the run loop.
 ///
 /// `@exclusivity(unchecked)` fields: touched only on the machine's isolation, in accesses that never span a
@@ -17,17 +17,12 @@ class EffectScope {
     /// The running effects' tasks, by effect id; all belong to the current epoch.
     @exclusivity(unchecked) @usableFromInline final var tasks: [Int: Task<Void, Never>] = [:]
     /// ``leaveState()`` specialised for the machine's types (``EffectRuntime/leaveStateInline()``), installed by
-    /// the first ``StateMachine/startEffect(_:)`` compiled for them; `nil` until then. The shell, generic over
-    /// events that need not be `Sendable`, cannot name the runtime's type to call it directly.
+    /// the first ``StateMachine/startEffect(_:)`` compiled for them, which ``EffectRuntime``'s ``leaveState()``
+    /// calls; `nil` until then. The shell, generic over events that need not be `Sendable`, cannot name the
+    /// runtime's type to call it directly.
     @exclusivity(unchecked) @usableFromInline final var specialisedLeaveState: ((EffectScope) -> Void)?
 
     init() {}
-
-    /// What the shell calls on every change of state: ``specialisedLeaveState`` when installed, otherwise
-    /// ``leaveState()``.
-    @inlinable final func leaveStateOnChange() {
-        if let specialisedLeaveState { specialisedLeaveState(self) } else { leaveState() }
-    }
 
     /// Starts a new epoch: cancels every task of the old one.
     ///

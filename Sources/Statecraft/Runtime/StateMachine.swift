@@ -540,7 +540,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         // the event leads to (as work started on entry does) instead of being cancelled at once. Machines
         // that never used effects pay one `nil` check.
         if decision.kind == .change, let support = unretainedSupport {
-            support._withUnsafeGuaranteedRef { $0.effects?.leaveStateOnChange() }
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition.willTransition(from: _state, on: event, decision: decision, in: self)
         let oldState = _state
@@ -560,7 +560,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable @inline(__always)
     func performWithoutHooks(_ target: State, on event: Event) -> Bool {
         if let support = unretainedSupport {
-            support._withUnsafeGuaranteedRef { $0.effects?.leaveStateOnChange() }
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         let oldState = _state
         _state = target
@@ -602,7 +602,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         guard let kind = definition._update(&_state, on: event, hint: hint, in: self) else { return ignore(event) }
         if kind == .change, let support = unretainedSupport {
-            support._withUnsafeGuaranteedRef { $0.effects?.leaveStateOnChange() }
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition._didUpdate(kind, on: event, in: self)
         return true
@@ -622,7 +622,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         support._withUnsafeGuaranteedRef { definition._keepStateForObservers(&_state, in: &$0.keptState) }
         guard let kind = definition._update(&_state, on: event, hint: hint, in: self) else { return ignore(event) }
         if kind == .change {
-            support._withUnsafeGuaranteedRef { $0.effects?.leaveStateOnChange() }
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition._didUpdate(kind, on: event, in: self)
         // Both states lent `inout` where they are stored (see `notifyTransition(_:lending:on:lending:)`).
