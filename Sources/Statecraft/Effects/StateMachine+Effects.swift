@@ -180,22 +180,17 @@ extension StateMachine where Event: Sendable {
     /// The machine's effect runtime, created on first use.
     @inlinable func effectRuntime() -> EffectRuntime<State, Event> {
         // Found without `makeSupport()` or a dynamic cast once it exists: the machine stores no other runtime.
-        if let existing = unretainedSupport?._withUnsafeGuaranteedRef({ $0.effects }) {
-            if Self.answersByLookup { answeringLookup = .askingTheDefinition }
+        if let existing = existingSupport()?._withUnsafeGuaranteedRef({ $0.effects }) {
             return unsafeDowncast(existing, to: EffectRuntime<State, Event>.self)
         }
         return makeEffectRuntime()
     }
 
-    /// ``effectRuntime()`` the first time: the support object made if needed, then the runtime.
+    /// ``effectRuntime()`` the first time (the machine has no runtime yet): the support object made if needed,
+    /// then the runtime.
     @usableFromInline func makeEffectRuntime() -> EffectRuntime<State, Event> {
         let support = makeSupport()
-        if let existing = support.effects {
-            guard let runtime = existing as? EffectRuntime<State, Event> else {
-                preconditionFailure("Internal inconsistency: a machine's effect runtime has the wrong type")
-            }
-            return runtime
-        }
+        assert(support.effects == nil, "Internal inconsistency: an effect runtime made twice")
         let created = EffectRuntime<State, Event>()
         support.effects = created
         supportHoldsMoreThanTransitionObservers(support)

@@ -663,8 +663,8 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// `addObserver(_:)`, brings back what the object allows.
     @usableFromInline
     func makeSupport() -> MachineSupport<State, Event> {
+        if let existing = existingSupport() { return existing.takeUnretainedValue() }
         if Self.answersByLookup { answeringLookup = .askingTheDefinition }
-        if let support { return support }
         let created = MachineSupport<State, Event>()
         if Self.answersByLookup, let lookup = definition._transitionLookup {
             created.observedLookup = lookup.observedVariant
@@ -672,6 +672,15 @@ public final class StateMachine<Definition: MachineDefinition> {
         // Keeps the busy bit.
         supportWord = UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()) | (supportWord & Self.flagBits)
         return created
+    }
+
+    /// ``makeSupport()`` for a machine that has its support object, inline and unretained: the object, with
+    /// ``answeringLookup`` put away as ``makeSupport()`` puts it; `nil` without one (nothing done).
+    @inlinable @inline(__always)
+    func existingSupport() -> Unmanaged<MachineSupport<State, Event>>? {
+        guard let support = unretainedSupport else { return nil }
+        if Self.answersByLookup { answeringLookup = .askingTheDefinition }
+        return support
     }
 
     deinit {

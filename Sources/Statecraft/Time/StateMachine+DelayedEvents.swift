@@ -60,12 +60,8 @@ extension StateMachine {
 
     /// The machine's delayed events, created on first use.
     @inlinable func delayedEvents() -> MachineDelayedEvents<Event> {
-        // Found without `makeSupport()`, an unspecialised call of about 100 instructions per send; what it does
-        // to a machine that has its support object is done here.
-        if let existing = unretainedSupport?._withUnsafeGuaranteedRef({ $0.delayedEvents }) {
-            if Self.answersByLookup { answeringLookup = .askingTheDefinition }
-            return existing
-        }
+        // Found without calling `makeSupport()`, an unspecialised call of about 100 instructions per send.
+        if let existing = existingSupport()?._withUnsafeGuaranteedRef({ $0.delayedEvents }) { return existing }
         let support = makeSupport()
         if let existing = support.delayedEvents { return existing }
         let created = MachineDelayedEvents<Event>()
