@@ -140,6 +140,19 @@ public protocol MachineDefinition {
     /// in `state` (or ``_StepHint/unknown``). Calls ``_update(_:on:)`` by default.
     func _update(_ state: inout State, on event: Event, hint: _StepHint, in machine: StateMachine<Self>)
         -> TransitionKind?
+
+    /// Not API: whether ``StateMachine/handle(_:)`` and ``StateMachine/send(_:)`` ask ``_laneHint(for:in:)``
+    /// what to do with an event once the machine is known to be idle; `handle` then takes what the lane does
+    /// not answer by the general path, out of line. `false` by default, so that the lane's checks fold away at
+    /// compile time.
+    static var _hasLane: Bool { get }
+
+    /// Not API: for a definition that ``_hasLane`` and `_updatesStateInPlace`, what it can tell about `event` in
+    /// the idle `machine`'s state from what it precomputed, without running user code: a hint other than
+    /// ``_StepHint/unknown``, as ``_stepHint(for:in:)`` gives it, when the machine may take the event with it
+    /// at once (a position for ``_update(_:on:hint:in:)``, or ``_StepHint/ignored``); ``_StepHint/unknown``
+    /// when the machine takes its general path. ``_StepHint/unknown`` by default.
+    func _laneHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint
 }
 
 extension MachineDefinition {
@@ -222,4 +235,12 @@ extension MachineDefinition {
     {
         _update(&state, on: event)
     }
+
+    /// `false`: the machine takes its general path.
+    @inlinable
+    public static var _hasLane: Bool { false }
+
+    /// ``_StepHint/unknown``.
+    @inlinable
+    public func _laneHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint { .unknown }
 }

@@ -197,6 +197,14 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
+        // A definition with a lane reads what it precomputed; everything else is out of line.
+        if Definition._hasLane {
+            let word = supportWord
+            let hint = definition._laneHint(for: event, in: self)
+            if hint.rawValue >= 0 { return processAndDrain(event, hint: hint, idleWord: word) }
+            if hint == .ignored, word == 0 || !hearsIgnoredEvents { return false }
+            return processOffLane(event)
+        }
         return processAndDrain(event)
     }
 
@@ -211,6 +219,13 @@ public final class StateMachine<Definition: MachineDefinition> {
             return false
         }
         return processIdle(event)
+    }
+
+    /// The rest of ``handle(_:)`` for a definition that ``MachineDefinition/_hasLane``, on an idle machine: an
+    /// event its lane did not take. Out of line, so that the caller's loop holds only the lane.
+    @inlinable @inline(never)
+    func processOffLane(_ event: Event) -> Bool {
+        processAndDrain(event)
     }
 
     /// Handles `event` on an idle machine that ``answersByLookup`` by the general path, then brings back
@@ -259,6 +274,17 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 {
             return processWithoutSupport(event) ? outcomeOfTransition() : .ignored
+        }
+        // The lane, as in `handle(_:)`.
+        if Definition._hasLane {
+            let word = supportWord
+            if word & Self.busyBit == 0 {
+                let hint = definition._laneHint(for: event, in: self)
+                if hint.rawValue >= 0 {
+                    return processAndDrain(event, hint: hint, idleWord: word) ? outcomeOfTransition() : .ignored
+                }
+                if hint == .ignored, word == 0 || !hearsIgnoredEvents { return .ignored }
+            }
         }
         if isHandling {
             enqueue(event)
@@ -349,7 +375,15 @@ public final class StateMachine<Definition: MachineDefinition> {
             hint = definition._stepHint(for: event, in: self)
             if hint == .ignored, !hearsIgnoredEvents { return false }
         }
-        let idleWord = supportWord
+        return processAndDrain(event, hint: hint, idleWord: supportWord)
+    }
+
+    /// ``processAndDrain(_:)`` once the hint for `event` is known; `idleWord` is the machine's word, read while
+    /// it is idle. The way a definition's lane (``MachineDefinition/_laneHint(for:in:)``) takes an event.
+    ///
+    /// - Returns: Whether `event` caused a transition.
+    @inlinable @inline(__always)
+    func processAndDrain(_ event: Event, hint: _StepHint, idleWord: UInt) -> Bool {
         isHandling = true
         let transitioned = process(event, hint: hint)
         if Definition._updatesStateInPlace, idleWord != 0 {
