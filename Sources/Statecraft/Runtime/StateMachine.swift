@@ -199,10 +199,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
         // A definition with a lane reads what it precomputed; everything else is out of line.
         if Definition._hasLane {
-            let word = supportWord
-            let hint = definition._laneHint(for: event, in: self)
-            if hint.rawValue >= 0 { return processAndDrain(event, hint: hint, idleWord: word) }
-            if hint == .ignored, word == 0 || !hearsIgnoredEvents { return false }
+            if let transitioned = answerByLane(event, idleWord: supportWord) { return transitioned }
             return processOffLane(event)
         }
         return processAndDrain(event)
@@ -219,6 +216,18 @@ public final class StateMachine<Definition: MachineDefinition> {
             return false
         }
         return processIdle(event)
+    }
+
+    /// What the lane of a definition that ``MachineDefinition/_hasLane`` answers for `event` on the idle machine
+    /// whose word is `idleWord`: whether the event caused a transition, once the step the lane's hint starts is
+    /// done (``processAndDrain(_:hint:idleWord:)``); `false` at once for an event the lane finds ignored that no
+    /// ignored-event observer hears; `nil` when the machine takes its general path.
+    @inlinable @inline(__always)
+    func answerByLane(_ event: Event, idleWord: UInt) -> Bool? {
+        let hint = definition._laneHint(for: event, in: self)
+        if hint.rawValue >= 0 { return processAndDrain(event, hint: hint, idleWord: idleWord) }
+        if hint == .ignored, idleWord == 0 || !hearsIgnoredEvents { return false }
+        return nil
     }
 
     /// The rest of ``handle(_:)`` for a definition that ``MachineDefinition/_hasLane``, on an idle machine: an
@@ -276,15 +285,10 @@ public final class StateMachine<Definition: MachineDefinition> {
             return processWithoutSupport(event) ? outcomeOfTransition() : .ignored
         }
         // The lane, as in `handle(_:)`.
-        if Definition._hasLane {
-            let word = supportWord
-            if word & Self.busyBit == 0 {
-                let hint = definition._laneHint(for: event, in: self)
-                if hint.rawValue >= 0 {
-                    return processAndDrain(event, hint: hint, idleWord: word) ? outcomeOfTransition() : .ignored
-                }
-                if hint == .ignored, word == 0 || !hearsIgnoredEvents { return .ignored }
-            }
+        if Definition._hasLane, supportWord & Self.busyBit == 0,
+            let transitioned = answerByLane(event, idleWord: supportWord)
+        {
+            return transitioned ? outcomeOfTransition() : .ignored
         }
         if isHandling {
             enqueue(event)
