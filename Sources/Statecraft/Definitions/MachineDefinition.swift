@@ -153,6 +153,13 @@ public protocol MachineDefinition {
     /// at once (a position for ``_update(_:on:hint:in:)``, or ``_StepHint/ignored``); ``_StepHint/unknown``
     /// when the machine takes its general path. ``_StepHint/unknown`` by default.
     func _laneHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint
+
+    /// Not API: for a definition that ``_hasLane``, takes the whole step of `event` — the state's update, the
+    /// hooks, the observers and the events queued meanwhile — on the idle `machine` whose word is `idleWord`,
+    /// when ``_laneHint(for:in:)`` gave `planIndex` and what the definition precomputed lets it; returns
+    /// whether the event caused a transition, or `nil` (nothing done) for the machine's ordinary step with that
+    /// hint. `nil` by default.
+    func _takeLaneStep(_ event: Event, planIndex: Int, in machine: StateMachine<Self>, idleWord: UInt) -> Bool?
 }
 
 extension MachineDefinition {
@@ -243,4 +250,10 @@ extension MachineDefinition {
     /// ``_StepHint/unknown``.
     @inlinable
     public func _laneHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint { .unknown }
+
+    /// `nil`: the machine takes its ordinary step.
+    @inlinable
+    public func _takeLaneStep(_ event: Event, planIndex: Int, in machine: StateMachine<Self>, idleWord: UInt) -> Bool? {
+        nil
+    }
 }

@@ -225,7 +225,18 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable @inline(__always)
     func answerByLane(_ event: Event, idleWord: UInt) -> Bool? {
         let hint = definition._laneHint(for: event, in: self)
-        if hint.rawValue >= 0 { return processAndDrain(event, hint: hint, idleWord: idleWord) }
+        if hint.rawValue >= 0 {
+            if let transitioned = definition._takeLaneStep(
+                event, planIndex: hint.rawValue, in: self, idleWord: idleWord)
+            {
+                return transitioned
+            }
+            // The observed step inline (its observers' calls are most of its cost), anything else out of line.
+            if idleWord != 0, idleSupport(idleWord)._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
+                return processObserved(event, hint: hint, idleWord: idleWord)
+            }
+            return processOffLane(event, hint: hint, idleWord: idleWord)
+        }
         if hint == .ignored, idleWord == 0 || !hearsIgnoredEvents { return false }
         return nil
     }
@@ -235,6 +246,28 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable @inline(never)
     func processOffLane(_ event: Event) -> Bool {
         processAndDrain(event)
+    }
+
+    /// ``processAndDrain(_:hint:idleWord:)`` for a definition that `_updatesStateInPlace`, on an idle machine whose
+    /// word, `idleWord`, is its support object's address, which holds observers that need the state from before
+    /// the event (``MachineSupport/needsPreviousState``): ``processInPlaceObserved(_:hint:support:)`` alone, without
+    /// the tests ``processInPlace(_:hint:)`` makes first.
+    @inlinable @inline(__always)
+    func processObserved(_ event: Event, hint: _StepHint, idleWord: UInt) -> Bool {
+        supportWord = idleWord | Self.busyBit
+        if hint == .unknown { definition._willHandle(event, in: self) }
+        let transitioned = processInPlaceObserved(event, hint: hint, support: idleSupport(idleWord))
+        if hasDeferredWork { drainQueue() }
+        supportWord = idleWord
+        return transitioned
+    }
+
+    /// ``processAndDrain(_:hint:idleWord:)`` for an event whose plan the lane found but did not take
+    /// (``MachineDefinition/_takeLaneStep(_:planIndex:in:idleWord:)``). Out of line, so that the caller's loop
+    /// holds only the lane.
+    @inlinable @inline(never)
+    func processOffLane(_ event: Event, hint: _StepHint, idleWord: UInt) -> Bool {
+        processAndDrain(event, hint: hint, idleWord: idleWord)
     }
 
     /// Handles `event` on an idle machine that ``answersByLookup`` by the general path, then brings back

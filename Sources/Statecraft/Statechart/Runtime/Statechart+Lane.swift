@@ -17,3 +17,115 @@ extension Statechart {
         return plans.plans[index].kind == .ignored ? .ignored : _StepHint(rawValue: index)
     }
 }
+
+extension Statechart {
+    /// The step of `event` on the idle `machine` whose word is `idleWord`, when `machine` has no support object
+    /// (nothing observes it, no effect runs, no event waits): `machine` marked busy, its snapshot updated as
+    /// ``_update(_:on:hint:in:)`` does with the position `planIndex` of `event`'s plan, then idle again. A plan that
+    /// lists its actions, on a machine whose runtime's ticket is its own (``ChartRuntime/_laneTicket``: it owns the
+    /// scope box, its chart is traced and takes its action plans inline, no invocation autoforwards events) and
+    /// whose snapshot's record has its box, is taken inline
+    /// (``ChartInterpreter/takeCheckedPlannedMacrostep(stepping:event:plan:index:plans:scopeBox:tracing:bound:)``)
+    /// without re-testing what the ticket says; any other by ``_update(_:on:hint:in:)``, out of line. What
+    /// ``StateMachine/processInPlace(_:hint:)`` does after the update follows, out of line, only when the step asked
+    /// for something or gave the machine a support object. `nil` (nothing done) on a machine with a support object.
+    @inlinable @inline(__always)
+    public func _takeLaneStep(
+        _ event: Event, planIndex index: Int, in machine: StateMachine<Statechart>, idleWord: UInt
+    ) -> Bool? {
+        guard idleWord == 0 else { return nil }
+        let busyBit = StateMachine<Statechart>.busyBit
+        machine.supportWord = busyBit
+        let runtime = machine.subject
+        let plans = tables.microstepPlans.unsafelyUnwrapped
+        let plan = plans.plans + index
+        let transitioned: Bool
+        if runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine)), plan.pointee.actionStart >= 0,
+            machine._state._lastMacrostep.canRecordPlanned
+        {
+            // The owner's box, made for this chart's types.
+            let box = Unmanaged.passUnretained(
+                unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
+            ChartInterpreter.takeCheckedPlannedMacrostep(
+                stepping: &machine._state, event: event, plan: plan, index: index, plans: plans, scopeBox: box,
+                tracing: true, bound: macrostepBound)
+            transitioned = true
+        } else if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)), takesActionPlansInline {
+            // An untraced chart's or a guarded plan, by the owner of the box: the step `update` takes out of line for
+            // them, called here.
+            let box = Unmanaged.passUnretained(
+                unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
+            if !isTracing, plan.pointee.actionStart >= 0 {
+                // Taken: the plan lists its actions, and an untraced record needs no box.
+                transitioned = Self.takeUntracedPlannedMacrostep(
+                    stepping: &machine._state, event: event, planIndex: index, scopeBox: box, bound: macrostepBound)
+            } else {
+                transitioned = Self.stepOutOfLine(
+                    &machine._state, event: event, planIndex: index, scopeBox: box, tables: tables, tracing: isTracing,
+                    bound: macrostepBound)
+            }
+        } else {
+            transitioned = Self.updateOffLane(
+                event, planIndex: index, in: machine, tables: tables, tracing: isTracing,
+                takesActionPlansInline: takesActionPlansInline, bound: macrostepBound)
+        }
+        // Without a support object, the effects of the state left need no ending: the macrostep's sends and
+        // cancels, if any (`didUpdate(_:)` tests it), then the machine is idle again — unless those made it a
+        // support object, or the step did, or the event was ignored.
+        if transitioned, machine.supportWord == busyBit {
+            Self.didUpdate(machine)
+            if machine.supportWord == busyBit {
+                machine.supportWord = 0
+                return true
+            }
+            Self.finishLaneStep(in: machine)
+            return true
+        }
+        Self.finishLaneStep(on: event, transitioned: transitioned, in: machine)
+        return transitioned
+    }
+
+    /// ``_update(_:on:hint:in:)`` on `machine`'s snapshot for a plan the lane does not take inline: a guarded one, one
+    /// that lists no actions, one in an untraced chart or on a machine without the ticket. Out of line; static, so
+    /// that no chart is copied for it.
+    ///
+    /// - Returns: Whether `event` caused a transition.
+    @inlinable @inline(never)
+    static func updateOffLane(
+        _ event: Event, planIndex: Int, in machine: StateMachine<Statechart>,
+        tables: ChartTables<StateID, Event, Context>,
+        tracing: Bool, takesActionPlansInline: Bool, bound: Int
+    ) -> Bool {
+        update(
+            &machine._state, on: event, hint: _StepHint(rawValue: planIndex), in: machine, tables: tables,
+            tracing: tracing, takesActionPlansInline: takesActionPlansInline, bound: bound) != nil
+    }
+
+    /// The end of a lane step whose macrostep's sends and cancels gave the machine a support object: the events
+    /// queued meanwhile handled, the machine idle again. Out of line: rare.
+    @inlinable @inline(never)
+    static func finishLaneStep(in machine: StateMachine<Statechart>) {
+        if machine.unretainedSupport != nil, machine.hasDeferredWork { machine.drainQueue() }
+        machine.isHandling = false
+    }
+
+    /// The end of a lane step when the event was ignored or the step made the machine a support object: what
+    /// ``StateMachine/processInPlace(_:hint:)`` and ``StateMachine/processAndDrain(_:hint:idleWord:)`` do after the
+    /// update — the ignored-event observers told, or the effects of the state left ended and the macrostep's sends
+    /// and cancels performed; then the events queued meanwhile handled, and the machine idle again. Out of line:
+    /// rare.
+    @inlinable @inline(never)
+    static func finishLaneStep(on event: Event, transitioned: Bool, in machine: StateMachine<Statechart>) {
+        if !transitioned {
+            _ = machine.ignore(event)
+        } else {
+            let kind: TransitionKind = machine._state._lastMacrostep.changedConfiguration ? .change : .update
+            if kind == .change, let support = machine.unretainedSupport {
+                support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
+            }
+            didUpdate(machine)
+        }
+        if machine.unretainedSupport != nil, machine.hasDeferredWork { machine.drainQueue() }
+        machine.isHandling = false
+    }
+}

@@ -38,11 +38,16 @@ extension Statechart: MachineDefinition {
     /// Performs the sends and cancels of the macrostep ``_update(_:on:)`` took; cancels every delayed
     /// event once the chart has finished.
     @inlinable public func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Statechart>) {
+        Self.didUpdate(machine)
+    }
+
+    /// ``_didUpdate(_:on:in:)``, static so that a caller without the chart at hand (a lane step) passes none.
+    @inlinable @inline(__always) static func didUpdate(_ machine: StateMachine<Statechart>) {
         // Reads the stored snapshot's fields in place: passing it whole would copy it. A macrostep recorded as one
         // planned microstep has no effect and did not finish the chart: one test.
         if machine._state._lastMacrostep.plannedMicrostep >= 0 { return }
         if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
-        Self.performEffects(in: machine)
+        performEffects(in: machine)
     }
 
     /// The snapshot from before an event, as observers receive it: the configuration, history values,
@@ -61,6 +66,14 @@ extension Statechart: MachineDefinition {
     /// or destroyed per event (that goes through the snapshot type's value witnesses: about 300
     /// instructions).
     @inlinable public func _keepStateForObservers(
+        _ state: inout ChartSnapshot<StateID, Event, Context>, in kept: inout ChartSnapshot<StateID, Event, Context>?
+    ) {
+        Self.keepStateForObservers(&state, in: &kept)
+    }
+
+    /// ``_keepStateForObservers(_:in:)``, static so that a caller without the chart at hand (a lane step) passes
+    /// none.
+    @inlinable @inline(__always) static func keepStateForObservers(
         _ state: inout ChartSnapshot<StateID, Event, Context>, in kept: inout ChartSnapshot<StateID, Event, Context>?
     ) {
         if kept == nil {
@@ -145,6 +158,18 @@ extension Statechart: MachineDefinition {
         _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, hint: _StepHint,
         in machine: StateMachine<Statechart>
     ) -> TransitionKind? {
+        Self.update(
+            &state, on: event, hint: hint, in: machine, tables: tables, tracing: isTracing,
+            takesActionPlansInline: takesActionPlansInline, bound: macrostepBound)
+    }
+
+    /// ``_update(_:on:hint:in:)`` with the chart's fields passed apart, static so that a caller without the chart at
+    /// hand (a lane step) passes no copy of it.
+    @inlinable @inline(__always) static func update(
+        _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, hint: _StepHint,
+        in machine: StateMachine<Statechart>, tables: ChartTables<StateID, Event, Context>, tracing isTracing: Bool,
+        takesActionPlansInline: Bool, bound macrostepBound: Int
+    ) -> TransitionKind? {
         if hint == .ignored { return nil }
         // A planned step that only runs actions, taken here without an interpreter (the same functions run it),
         // by the machine that owns its runtime's scope box: inline in a traced chart (the default), out of line
@@ -167,7 +192,10 @@ extension Statechart: MachineDefinition {
         }
         guard
             Self.stepOutOfLine(
-                &state, event: event, planIndex: hint.rawValue, scopeBox: scopeBox(of: machine), tables: tables,
+                &state, event: event, planIndex: hint.rawValue,
+                scopeBox: scopeBox(
+                    of: machine, tables: tables, tracing: isTracing, takesActionPlansInline: takesActionPlansInline),
+                tables: tables,
                 tracing: isTracing, bound: macrostepBound)
         else { return nil }
         return state._lastMacrostep.changedConfiguration ? .change : .update
@@ -212,28 +240,34 @@ extension Statechart: MachineDefinition {
     /// The scope box `machine`'s runtime keeps for its steps, made now if it has none; `nil` when the runtime
     /// is shared with another machine that owns its box.
     @inlinable @inline(__always)
-    func scopeBox(of machine: StateMachine<Statechart>) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
+    static func scopeBox(
+        of machine: StateMachine<Statechart>, tables: ChartTables<StateID, Event, Context>, tracing isTracing: Bool,
+        takesActionPlansInline: Bool
+    ) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
         let runtime = machine.subject
         // The owner is alive (it is `machine`): its box was made for this chart, whose types are the box's.
         if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)) {
             return Unmanaged.passUnretained(
                 unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
         }
-        return Self.claimScopeBox(of: machine, tables: tables)
+        return claimScopeBox(
+            of: machine, tables: tables, takesLaneSteps: isTracing && takesActionPlansInline)
     }
 
     /// ``scopeBox(of:)`` when the runtime's box is not `machine`'s: a runtime without an owner is claimed with a
-    /// new box for a chart of `tables`; `nil` when another machine owns it. Static, so that an inlined caller
-    /// passes no copy of the chart to it.
+    /// new box for a chart of `tables`, whose planned steps `machine` then takes by its lane when
+    /// `takesLaneSteps` (``ChartRuntime/_ownerTakesLaneSteps``); `nil` when another machine owns it. Static, so
+    /// that an inlined caller passes no copy of the chart to it.
     @usableFromInline @inline(never)
     static func claimScopeBox(
-        of machine: StateMachine<Statechart>, tables: ChartTables<StateID, Event, Context>
+        of machine: StateMachine<Statechart>, tables: ChartTables<StateID, Event, Context>, takesLaneSteps: Bool
     ) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
         let runtime = machine.subject
         if runtime._scopeBoxOwner != 0 { return nil }
         let box = ChartScopeBox<StateID, Event>(
             scope: ChartScope(signal: nil, states: tables.stateLookup, configuration: machine._state.active))
         runtime._scopeBox = box
+        runtime._ownerTakesLaneSteps = takesLaneSteps
         runtime._scopeBoxOwner = UInt(bitPattern: ObjectIdentifier(machine))
         return Unmanaged.passUnretained(box)
     }
@@ -244,6 +278,7 @@ extension Statechart: MachineDefinition {
         let runtime = machine.subject
         if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)) {
             runtime._scopeBoxOwner = 0
+            runtime._ownerTakesLaneSteps = false
             runtime._scopeBox = nil
         }
     }

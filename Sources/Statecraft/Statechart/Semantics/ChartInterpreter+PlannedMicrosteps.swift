@@ -230,8 +230,27 @@ extension ChartInterpreter {
             plan.pointee.kind == .planned && bound > loopWindow && !snapshot.pointee._isFinished
                 && !snapshot.pointee.tables.hasEventlessTransitions,
             "Internal inconsistency: a planned macrostep taken where it cannot be")
+        takeCheckedPlannedMacrostep(
+            stepping: snapshot, event: event, plan: plan, index: planIndex, plans: plans, scopeBox: box,
+            tracing: tracing, bound: bound)
+        return true
+    }
+
+    /// ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` once its conditions are known to
+    /// hold: `plan`, at `index` in `plans` (the snapshot's tables' plans), lists its actions, and a traced
+    /// snapshot's record has its box. For a machine's lane (``Statechart/_takeLaneStep(_:planIndex:in:idleWord:)``),
+    /// which knows them from its own checks.
+    @inlinable @inline(__always)
+    static func takeCheckedPlannedMacrostep(
+        stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, plan: UnsafeMutablePointer<ChartMicrostepPlan>,
+        index: Int, plans: ChartMicrostepPlans, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>,
+        tracing: Bool, bound: Int
+    ) {
+        assert(
+            plan.pointee.actionStart >= 0 && (!tracing || snapshot.pointee._lastMacrostep.canRecordPlanned),
+            "Internal inconsistency: a planned macrostep taken without its conditions")
         #if DEBUG
-            checkPlan(planIndex, of: event, stepping: snapshot)
+            checkPlan(index, of: event, stepping: snapshot)
         #endif
         snapshot.pointee.planRow = -1
         let count = Int(plan.pointee.actionCount)
@@ -241,14 +260,13 @@ extension ChartInterpreter {
             let stop = runPlannedActions(actions, count: count, from: 0, stepping: snapshot, scopeBox: box)
             if stop.position >= 0 {
                 takeRestOfPlannedMacrostep(
-                    stepping: snapshot, event: event, plan: plan, index: planIndex, actions: actions, count: count,
+                    stepping: snapshot, event: event, plan: plan, index: index, actions: actions, count: count,
                     after: stop, scopeBox: box, tracing: tracing, bound: bound)
-                return true
+                return
             }
         }
         let changed = enterNextConfiguration(of: plan, stepping: snapshot)
-        recordPlannedAlone(planIndex, changedConfiguration: changed, tracing: tracing, stepping: snapshot)
-        return true
+        recordPlannedAlone(index, changedConfiguration: changed, tracing: tracing, stepping: snapshot)
     }
 
     /// The rest of ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` after an action threw or

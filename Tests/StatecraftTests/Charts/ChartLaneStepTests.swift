@@ -1,0 +1,109 @@
+import Testing
+
+@testable import Statecraft
+
+/// An idle chart machine without a support object takes its event's step by its lane
+/// (`Statechart._takeLaneStep(_:planIndex:in:idleWord:)`): a plan that lists its actions inline when its runtime's
+/// ticket is the machine's (`ChartRuntime._laneTicket`), an untraced chart's or a guarded plan by the step the
+/// general path calls for them, anything else by the general update. Each must end the event as the general path
+/// does: actions' errors handled, the macrostep's sends performed, ignored events answered.
+@Suite("Chart machines' lane steps")
+struct ChartLaneStepTests {
+    enum Phase: Hashable, Sendable { case idle, busy, broken }
+    enum Input: CaseIterable, Sendable { case start, stop, fail, arm, poke }
+
+    typealias Chart = Statechart<Phase, Input, Int>
+    typealias Machine = StateMachine<Chart>
+
+    struct Failure: Error {}
+
+    /// idle --start--> busy --stop--> idle. Entering busy counts (context += 1); `arm` in busy starts a timer
+    /// (a delayed `stop`); `fail` in busy enters broken, whose entry throws: its `OnError` goes back to idle.
+    /// With `guarded`, `start` is taken only while the count is even.
+    static func chart(guarded: Bool = false) throws -> Chart {
+        var evenCount: ChartGuard<Phase, Input, Int>?
+        if guarded { evenCount = { count, _ in count % 2 == 0 } }
+        return try Chart(initial: .idle, context: 0) {
+            ChartState(.idle) {
+                OnEvent(.start, target: .busy, when: evenCount)
+            }
+            ChartState(.busy) {
+                OnEntry { count, _ in count += 1 }
+                OnEvent(.stop, target: .idle)
+                OnEvent(.fail, target: .broken)
+                OnEvent(.arm, action: { _, scope in scope.send(.stop, after: .seconds(5), id: "timer") })
+            }
+            ChartState(.broken) {
+                OnEntry { _, _ in throw Failure() }
+                OnError(target: .idle)
+            }
+        }
+    }
+
+    static func address(_ machine: Machine) -> UInt { UInt(bitPattern: ObjectIdentifier(machine)) }
+
+    @Test func theTicketIsTheBoxOwnersWhileItsChartAndItsInvocationsLetIt() throws {
+        let runtime = ChartRuntime()
+        do {
+            let machine = StateMachine(definition: try Self.chart(), subject: runtime)
+            #expect(runtime._laneTicket == 0)
+            #expect(machine.handle(.start))
+            #expect(runtime._laneTicket == Self.address(machine))
+            // An autoforwarding invocation closes the lane (its events must be forwarded first), and reopens it.
+            runtime._autoforwards = true
+            #expect(runtime._laneTicket == 0)
+            runtime._autoforwards = false
+            #expect(runtime._laneTicket == Self.address(machine))
+        }
+        // The owner is gone: no machine later made at its address takes its box.
+        #expect(runtime._laneTicket == 0)
+        let untraced = Machine(chart: try Self.chart().tracing(false))
+        #expect(untraced.handle(.start))
+        #expect(untraced.subject._laneTicket == 0)
+    }
+
+    @Test func aThrowingActionInALaneStepRaisesItsErrorAsTheGeneralStepDoes() throws {
+        for tracing in [true, false] {
+            let machine = Machine(chart: try Self.chart().tracing(tracing))
+            #expect(machine.handle(.start))
+            #expect(machine.handle(.fail))
+            // broken's entry threw: `error.execution`, then its `OnError` back to idle, in the same macrostep.
+            #expect(machine.state.atomicStates == [.idle], "tracing: \(tracing)")
+            #expect(machine.state.lastMacrostep.errors.count == 1, "tracing: \(tracing)")
+            #expect(machine.handle(.start))
+            #expect(machine.state.context == 2)
+        }
+    }
+
+    @Test func aLaneStepsDelayedSendIsScheduledAndItsStateLeft() throws {
+        for tracing in [true, false] {
+            let machine = Machine(chart: try Self.chart().tracing(tracing))
+            #expect(machine.handle(.start))
+            #expect(machine.handle(.stop))
+            #expect(machine.handle(.start))
+            #expect(machine.send(.arm) == .transitioned)
+            // The macrostep's send went to the machine's delayed events: its first support object.
+            #expect(machine.pendingDelayedEventCount == 1, "tracing: \(tracing)")
+            #expect(machine.handle(.stop))
+            #expect(machine.state.atomicStates == [.idle])
+            #expect(machine.pendingDelayedEventCount == 1, "tracing: \(tracing)")
+        }
+    }
+
+    @Test func guardedAndUntracedPlansStepAsTheGeneralPathSteps() throws {
+        for tracing in [true, false] {
+            let machine = Machine(chart: try Self.chart(guarded: true).tracing(tracing))
+            var outcomes: [EventOutcome] = []
+            for input in [Input.start, .stop, .start, .poke, .stop, .start] {
+                outcomes.append(machine.send(input))
+            }
+            // The second `start` finds an odd count: its guard fails and the event is ignored.
+            #expect(
+                outcomes == [.transitioned, .transitioned, .ignored, .ignored, .ignored, .ignored],
+                "tracing: \(tracing)")
+            #expect(machine.state.atomicStates == [.idle])
+            #expect(machine.state.context == 1)
+            #expect(machine.state.lastMacrostep.microstepCount == 1, "tracing: \(tracing)")
+        }
+    }
+}
