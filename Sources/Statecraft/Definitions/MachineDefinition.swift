@@ -160,6 +160,12 @@ public protocol MachineDefinition {
     /// whether the event caused a transition, or `nil` (nothing done) for the machine's ordinary step with that
     /// hint. `nil` by default.
     func _takeLaneStep(_ event: Event, planIndex: Int, in machine: StateMachine<Self>, idleWord: UInt) -> Bool?
+
+    /// Not API: for a definition that ``_hasLane``, what its lane answers for `event` on the idle `machine` whose
+    /// word is `idleWord`: whether the event caused a transition once the step the lane starts is done, `false`
+    /// for an event the lane finds ignored that no ignored-event observer hears, `nil` for the machine's general
+    /// path. Held by the definition, so that a machine without a lane inlines nothing of it. `nil` by default.
+    func _answerByLane(_ event: Event, in machine: StateMachine<Self>, idleWord: UInt) -> Bool?
 }
 
 extension MachineDefinition {
@@ -250,6 +256,10 @@ extension MachineDefinition {
     /// ``_StepHint/unknown``.
     @inlinable
     public func _laneHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint { .unknown }
+
+    /// `nil`: the machine takes its general path.
+    @inlinable
+    public func _answerByLane(_ event: Event, in machine: StateMachine<Self>, idleWord: UInt) -> Bool? { nil }
 
     /// `nil`: the machine takes its ordinary step.
     @inlinable

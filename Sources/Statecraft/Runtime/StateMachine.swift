@@ -224,21 +224,21 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// ignored-event observer hears; `nil` when the machine takes its general path.
     @inlinable @inline(__always)
     func answerByLane(_ event: Event, idleWord: UInt) -> Bool? {
-        let hint = definition._laneHint(for: event, in: self)
-        if hint.rawValue >= 0 {
-            if let transitioned = definition._takeLaneStep(
-                event, planIndex: hint.rawValue, in: self, idleWord: idleWord)
-            {
-                return transitioned
-            }
-            // The observed step inline (its observers' calls are most of its cost), anything else out of line.
-            if idleWord != 0, idleSupport(idleWord)._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
-                return processObserved(event, hint: hint, idleWord: idleWord)
-            }
-            return processOffLane(event, hint: hint, idleWord: idleWord)
+        definition._answerByLane(event, in: self, idleWord: idleWord)
+    }
+
+    /// ``answerByLane(_:idleWord:)`` once the definition's lane found `event`'s plan at `hint`: the step its lane
+    /// takes (``MachineDefinition/_takeLaneStep(_:planIndex:in:idleWord:)``), or else the observed step inline (its
+    /// observers' calls are most of its cost) and anything else out of line.
+    @inlinable @inline(__always)
+    func processByLane(_ event: Event, hint: _StepHint, idleWord: UInt) -> Bool {
+        if let transitioned = definition._takeLaneStep(event, planIndex: hint.rawValue, in: self, idleWord: idleWord) {
+            return transitioned
         }
-        if hint == .ignored, idleWord == 0 || !hearsIgnoredEvents { return false }
-        return nil
+        if idleWord != 0, idleSupport(idleWord)._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
+            return processObserved(event, hint: hint, idleWord: idleWord)
+        }
+        return processOffLane(event, hint: hint, idleWord: idleWord)
     }
 
     /// The rest of ``handle(_:)`` for a definition that ``MachineDefinition/_hasLane``, on an idle machine: an
@@ -246,28 +246,6 @@ public final class StateMachine<Definition: MachineDefinition> {
     @inlinable @inline(never)
     func processOffLane(_ event: Event) -> Bool {
         processAndDrain(event)
-    }
-
-    /// ``processAndDrain(_:hint:idleWord:)`` for a definition that `_updatesStateInPlace`, on an idle machine whose
-    /// word, `idleWord`, is its support object's address, which holds observers that need the state from before
-    /// the event (``MachineSupport/needsPreviousState``): ``processInPlaceObserved(_:hint:support:)`` alone, without
-    /// the tests ``processInPlace(_:hint:)`` makes first.
-    @inlinable @inline(__always)
-    func processObserved(_ event: Event, hint: _StepHint, idleWord: UInt) -> Bool {
-        supportWord = idleWord | Self.busyBit
-        if hint == .unknown { definition._willHandle(event, in: self) }
-        let transitioned = processInPlaceObserved(event, hint: hint, support: idleSupport(idleWord))
-        if hasDeferredWork { drainQueue() }
-        supportWord = idleWord
-        return transitioned
-    }
-
-    /// ``processAndDrain(_:hint:idleWord:)`` for an event whose plan the lane found but did not take
-    /// (``MachineDefinition/_takeLaneStep(_:planIndex:in:idleWord:)``). Out of line, so that the caller's loop
-    /// holds only the lane.
-    @inlinable @inline(never)
-    func processOffLane(_ event: Event, hint: _StepHint, idleWord: UInt) -> Bool {
-        processAndDrain(event, hint: hint, idleWord: idleWord)
     }
 
     /// Handles `event` on an idle machine that ``answersByLookup`` by the general path, then brings back

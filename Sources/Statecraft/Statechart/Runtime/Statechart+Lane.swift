@@ -19,6 +19,18 @@ extension Statechart {
 }
 
 extension Statechart {
+    /// What the lane answers for `event` on the idle `machine` whose word is `idleWord` (see
+    /// ``StateMachine/answerByLane(_:idleWord:)``): a plan's position (``_laneHint(for:in:)``) starts the step
+    /// there (``StateMachine/processByLane(_:hint:idleWord:)``); an ignored event is answered `false` unless an
+    /// ignored-event observer hears it; anything else, `nil`.
+    @inlinable @inline(__always)
+    public func _answerByLane(_ event: Event, in machine: StateMachine<Statechart>, idleWord: UInt) -> Bool? {
+        let hint = _laneHint(for: event, in: machine)
+        if hint.rawValue >= 0 { return machine.processByLane(event, hint: hint, idleWord: idleWord) }
+        if hint == .ignored, idleWord == 0 || !machine.hearsIgnoredEvents { return false }
+        return nil
+    }
+
     /// The step of `event` on the idle `machine` whose word is `idleWord`, when `machine` has no support object
     /// (nothing observes it, no effect runs, no event waits): `machine` marked busy, its snapshot updated as
     /// ``_update(_:on:hint:in:)`` does with the position `planIndex` of `event`'s plan, then idle again. A plan that
