@@ -106,4 +106,18 @@ struct ChartLaneStepTests {
             #expect(machine.state.lastMacrostep.microstepCount == 1, "tracing: \(tracing)")
         }
     }
+
+    @Test func ignoredEventObserversHearAGuardedPlanTheLaneStepFindsIgnored() throws {
+        let machine = Machine(chart: try Self.chart(guarded: true))
+        var ignored: [Input] = []
+        // A support object that holds no observer of transitions: the lane still takes the steps.
+        machine.addIgnoredEventObserver { _, input in ignored.append(input) }
+        #expect(machine.handle(.start))
+        #expect(machine.handle(.stop))
+        // `start`'s plan is guarded: its guard fails on an odd count, and the observer hears the event.
+        #expect(!machine.handle(.start))
+        #expect(machine.send(.poke) == .ignored)
+        #expect(ignored == [.start, .poke])
+        #expect(machine.state.atomicStates == [.idle])
+    }
 }

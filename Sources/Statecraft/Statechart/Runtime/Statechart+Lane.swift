@@ -31,8 +31,8 @@ extension Statechart {
         return nil
     }
 
-    /// The step of `event` on the idle `machine` whose word is `idleWord`, when `machine` has no support object
-    /// (nothing observes it, no effect runs, no event waits): `machine` marked busy, its snapshot updated as
+    /// The step of `event` on the idle `machine` whose word is `idleWord`, when nothing needs the state from before
+    /// the event (no observer, no `didTransition`): `machine` marked busy, its snapshot updated as
     /// ``_update(_:on:hint:in:)`` does with the position `planIndex` of `event`'s plan, then idle again. A plan that
     /// lists its actions, on a machine whose runtime's ticket is its own (``ChartRuntime/_laneTicket``: it owns the
     /// scope box, its chart is traced and takes its action plans inline, no invocation autoforwards events) and
@@ -40,14 +40,18 @@ extension Statechart {
     /// (``ChartInterpreter/takeCheckedPlannedMacrostep(stepping:event:plan:index:plans:scopeBox:tracing:bound:)``)
     /// without re-testing what the ticket says; any other by ``_update(_:on:hint:in:)``, out of line. What
     /// ``StateMachine/processInPlace(_:hint:)`` does after the update follows, out of line, only when the step asked
-    /// for something or gave the machine a support object. `nil` (nothing done) on a machine with a support object.
+    /// for something, or the machine has a support object or the step gave it one. `nil` (nothing done) when
+    /// observers need the state from before the event.
     @inlinable @inline(__always)
     public func _takeLaneStep(
         _ event: Event, planIndex index: Int, in machine: StateMachine<Statechart>, idleWord: UInt
     ) -> Bool? {
-        guard idleWord == 0 else { return nil }
+        // Observers that need the state from before the event take the observed step.
+        if idleWord != 0, machine.idleSupport(idleWord)._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
+            return nil
+        }
         let busyBit = StateMachine<Statechart>.busyBit
-        machine.supportWord = busyBit
+        machine.supportWord = idleWord | busyBit
         let runtime = machine.subject
         let plans = tables.microstepPlans.unsafelyUnwrapped
         let plan = plans.plans + index
@@ -83,7 +87,7 @@ extension Statechart {
         }
         // Without a support object, the effects of the state left need no ending: the macrostep's sends and
         // cancels, if any (`didUpdate(_:)` tests it), then the machine is idle again — unless those made it a
-        // support object, or the step did, or the event was ignored.
+        // support object, or the step did, or the machine had one, or the event was ignored.
         if transitioned, machine.supportWord == busyBit {
             Self.didUpdate(machine)
             if machine.supportWord == busyBit {
