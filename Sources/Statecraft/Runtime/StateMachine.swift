@@ -219,9 +219,10 @@ public final class StateMachine<Definition: MachineDefinition> {
     }
 
     /// What the lane of a definition that ``MachineDefinition/_hasLane`` answers for `event` on the idle machine
-    /// whose word is `idleWord`: whether the event caused a transition, once the step the lane's hint starts is
-    /// done (``processAndDrain(_:hint:idleWord:)``); `false` at once for an event the lane finds ignored that no
-    /// ignored-event observer hears; `nil` when the machine takes its general path.
+    /// whose word is `idleWord` (``MachineDefinition/_answerByLane(_:in:idleWord:)``): whether the event caused a
+    /// transition, once the step the lane starts is done (``processByLane(_:hint:idleWord:)``); `false` at once for
+    /// an event the lane finds ignored that no ignored-event observer hears; `nil` when the machine takes its
+    /// general path. Held by the definition, so that the machines of definitions without a lane inline none of it.
     @inlinable @inline(__always)
     func answerByLane(_ event: Event, idleWord: UInt) -> Bool? {
         definition._answerByLane(event, in: self, idleWord: idleWord)
