@@ -156,9 +156,9 @@ public protocol MachineDefinition {
 
     /// Not API: for a definition that ``_hasLane``, takes the whole step of `event` — the state's update, the
     /// hooks, the observers and the events queued meanwhile — on the idle `machine` whose word is `idleWord`,
-    /// when ``_laneHint(for:in:)`` gave `planIndex` and what the definition precomputed lets it; returns
-    /// whether the event caused a transition, or `nil` (nothing done) for the machine's ordinary step with that
-    /// hint. `nil` by default.
+    /// when ``_laneHint(for:in:)`` gave `planIndex`; returns whether the event caused a transition, or `nil`
+    /// (nothing done) when observers need the state from before the event: the machine then takes its observed
+    /// step with that hint. `nil` by default.
     func _takeLaneStep(_ event: Event, planIndex: Int, in machine: StateMachine<Self>, idleWord: UInt) -> Bool?
 
     /// Not API: for a definition that ``_hasLane``, what its lane answers for `event` on the idle `machine` whose

@@ -12,12 +12,4 @@ extension StateMachine {
         supportWord = idleWord
         return transitioned
     }
-
-    /// ``processAndDrain(_:hint:idleWord:)`` for an event whose plan the lane found but did not take
-    /// (``MachineDefinition/_takeLaneStep(_:planIndex:in:idleWord:)``). Out of line, so that the caller's loop
-    /// holds only the lane.
-    @inlinable @inline(never)
-    func processOffLane(_ event: Event, hint: _StepHint, idleWord: UInt) -> Bool {
-        processAndDrain(event, hint: hint, idleWord: idleWord)
-    }
 }

@@ -229,17 +229,14 @@ public final class StateMachine<Definition: MachineDefinition> {
     }
 
     /// ``answerByLane(_:idleWord:)`` once the definition's lane found `event`'s plan at `hint`: the step its lane
-    /// takes (``MachineDefinition/_takeLaneStep(_:planIndex:in:idleWord:)``), or else the observed step inline (its
-    /// observers' calls are most of its cost) and anything else out of line.
+    /// takes (``MachineDefinition/_takeLaneStep(_:planIndex:in:idleWord:)``), or else — observers need the state
+    /// from before the event — the observed step, inline (the observers' calls are most of its cost).
     @inlinable @inline(__always)
     func processByLane(_ event: Event, hint: _StepHint, idleWord: UInt) -> Bool {
         if let transitioned = definition._takeLaneStep(event, planIndex: hint.rawValue, in: self, idleWord: idleWord) {
             return transitioned
         }
-        if idleWord != 0, idleSupport(idleWord)._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
-            return processObserved(event, hint: hint, idleWord: idleWord)
-        }
-        return processOffLane(event, hint: hint, idleWord: idleWord)
+        return processObserved(event, hint: hint, idleWord: idleWord)
     }
 
     /// The rest of ``handle(_:)`` for a definition that ``MachineDefinition/_hasLane``, on an idle machine: an
