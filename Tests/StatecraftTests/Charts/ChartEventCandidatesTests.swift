@@ -159,7 +159,19 @@ struct ChartEventCandidatesTests {
         }
         #expect(chart.tables.eventCandidates != nil)
         #expect(Self.listed(chart.tables, state: 1, event: .unlisted) == nil)
+        // The plans give the event the grid's last column, whose plans are all unplanned.
+        let plans = try #require(chart.tables.microstepPlans)
+        let unlistedColumn = Int(plans.columns[Int(_TransitionLookup.byte(of: Partial.unlisted))])
+        #expect(unlistedColumn == plans.columnCount - 1)
+        #expect(plans.planIndex(row: 0, byte: Int(_TransitionLookup.byte(of: Partial.unlisted))) == nil)
         let machine = StateMachine(chart: chart)
+        #expect(machine.handle(.unlisted))
+        #expect(machine.state.isActive(.busy))
+        #expect(machine.handle(.alsoListed))
+        // Back in `idle` by a planned step, which keeps the row: the lane finds no plan for the event and leaves
+        // it to the general step.
+        #expect(machine.state.planRow >= 0)
+        #expect(machine.definition._laneHint(for: .unlisted, in: machine) == .unknown)
         #expect(machine.handle(.unlisted))
         #expect(machine.state.isActive(.busy))
         #expect(machine.handle(.alsoListed))

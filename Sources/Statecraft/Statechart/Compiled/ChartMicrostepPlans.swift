@@ -4,19 +4,22 @@
 /// (``configurationLimit``, ``planLimit``). Computed when the chart is built, so the tables stay immutable.
 ///
 /// A configuration is found by its word in an open-addressing hash table (``keys``, ``rows``); its row of
-/// plans holds one plan per event column, the columns of ``ChartEventCandidates``.
+/// plans holds one plan per event column, the columns of ``ChartEventCandidates``, then one
+/// ``ChartMicrostepPlan/Kind/unplanned`` plan for the bytes that have no column there (the values a custom
+/// `allCases` leaves out), so that finding a plan tests no column.
 ///
 /// A value type of pointers to memory that ``Storage`` owns and frees; the tables keep both, so the step
 /// reads the pointers without retaining anything.
 @usableFromInline
 struct ChartMicrostepPlans {
-    /// The column of each event byte (shared with ``ChartEventCandidates/columns``, which owns it).
+    /// The column of each of the 256 event bytes: its column in ``ChartEventCandidates/columns``, or the last
+    /// column, whose plans are all ``ChartMicrostepPlan/Kind/unplanned``, for a byte without one there.
     @usableFromInline let columns: UnsafeMutablePointer<UInt8>
     /// The configuration words, by hash slot; 0 (no configuration is empty) marks an empty slot.
     @usableFromInline let keys: UnsafeMutablePointer<UInt64>
     /// For each slot holding a configuration, the index of its row of plans.
     @usableFromInline let rows: UnsafeMutablePointer<Int32>
-    /// The plans, row after row, ``columnCount`` per row, then the plans the candidates of
+    /// The plans, row after row, ``columnCount`` per row (the last column unplanned), then the plans the candidates of
     /// ``ChartMicrostepPlan/Kind/guarded`` plans take.
     @usableFromInline let plans: UnsafeMutablePointer<ChartMicrostepPlan>
     /// The actions of the plans, each plan's in a run (``ChartMicrostepPlan/actionStart``).
@@ -29,12 +32,13 @@ struct ChartMicrostepPlans {
 
     /// The most legal configurations a chart is planned for.
     @usableFromInline static var configurationLimit: Int { 4096 }
-    /// The most plans (configurations × event cases) a chart keeps: 4,096, 256 KB. Computing them is part of
-    /// building the chart (about 30 ms for 4,096 plans in a debug build here, 0.58 s for 65,536), so the
-    /// bound keeps a chart's construction cheap, and its memory small, whatever its shape.
+    /// The most plans (configurations × event cases) a chart computes: 4,096, 352 KB with the column of unplanned
+    /// plans (``columns``). Computing them is part of building the chart (about 30 ms for 4,096 plans in a debug
+    /// build here, 0.58 s for 65,536), so the bound keeps a chart's construction cheap, and its memory small,
+    /// whatever its shape.
     @usableFromInline static var planLimit: Int { 1 << 12 }
 
-    /// Owns the memory of a ``ChartMicrostepPlans`` (but not its ``columns``) and frees it when the tables go.
+    /// Owns the memory of a ``ChartMicrostepPlans`` and frees it when the tables go.
     @usableFromInline
     final class Storage: @unchecked Sendable {
         // Immutable after initialisation.
@@ -48,6 +52,7 @@ struct ChartMicrostepPlans {
         }
 
         deinit {
+            plans.columns.deallocate()
             plans.keys.deallocate()
             plans.rows.deallocate()
             plans.plans.deallocate()
@@ -55,13 +60,24 @@ struct ChartMicrostepPlans {
         }
     }
 
-    /// Lays out `plans` (``columnCount`` per configuration, in the order of `configurations`, then the plans of
-    /// guarded plans' candidates) and the actions they list.
+    /// Lays out `plans` (``columnCount`` per configuration, in the order of `configurations`, the last of each
+    /// row unplanned, then the plans of guarded plans' candidates) and the actions they list; `eventColumns` are
+    /// the columns of ``ChartEventCandidates``, whose ``ChartEventCandidates/noColumn`` bytes take the last column.
     static func make(
         configurations: [UInt64], plans: [ChartMicrostepPlan], actions: [ChartPlannedAction],
-        columns: UnsafeMutablePointer<UInt8>, columnCount: Int
+        eventColumns: UnsafeMutablePointer<UInt8>, columnCount: Int
     ) -> Storage {
         precondition(plans.count >= configurations.count * columnCount, "Internal inconsistency: a plan per cell")
+        precondition((1...256).contains(columnCount), "Internal inconsistency: more columns than event bytes")
+        let unlisted = UInt8(columnCount - 1)
+        precondition(
+            (0..<configurations.count).allSatisfy { plans[$0 * columnCount + Int(unlisted)].kind == .unplanned },
+            "Internal inconsistency: a plan for an event without a column")
+        let columns = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            let column = eventColumns[byte]
+            columns[byte] = column == ChartEventCandidates.noColumn ? unlisted : column
+        }
         var slotCount = 2
         var bits: UInt64 = 1
         while slotCount < 2 * configurations.count {
@@ -148,12 +164,10 @@ struct ChartMicrostepPlans {
     }
 
     /// The position in ``plans`` of the plan in row `row` for the event whose byte is `byte`; `nil` when the
-    /// event has no column or the plan is ``ChartMicrostepPlan/Kind/unplanned``.
+    /// plan is ``ChartMicrostepPlan/Kind/unplanned`` (as it is for an event without a column).
     @inlinable @inline(__always)
     func planIndex(row: Int, byte: Int) -> Int? {
-        let column = columns[byte]
-        if column == ChartEventCandidates.noColumn { return nil }
-        let index = row &* columnCount &+ Int(column)
+        let index = row &* columnCount &+ Int(columns[byte])
         return plans[index].kind == .unplanned ? nil : index
     }
 }

@@ -42,7 +42,7 @@ extension ChartTables {
             if let column = candidates.column(of: event), events[column] == nil { events[column] = event }
         }
         var plans: [ChartMicrostepPlan] = []
-        plans.reserveCapacity(configurations.count * candidates.columnCount)
+        plans.reserveCapacity(configurations.count * (candidates.columnCount + 1))
         var snapshot = ChartSnapshot(tables: self, context: context)
         let log = ChartActionLog()
         var recordingSnapshot = ChartSnapshot(tables: recordingActions(into: log), context: context)
@@ -83,6 +83,8 @@ extension ChartTables {
                 }
                 plans.append(plan)
             }
+            // The column of the event bytes without a column of their own.
+            plans.append(.unplanned)
         }
         let gridCount = Int32(plans.count)
         for position in plans.indices where plans[position].kind == .guarded {
@@ -91,8 +93,8 @@ extension ChartTables {
         plans += outcomes
         return with(
             microstepPlans: ChartMicrostepPlans.make(
-                configurations: configurations, plans: plans, actions: actions, columns: candidates.columns,
-                columnCount: candidates.columnCount))
+                configurations: configurations, plans: plans, actions: actions, eventColumns: candidates.columns,
+                columnCount: candidates.columnCount + 1))
     }
 
     /// Lists in `actions` the actions planned microstep `plan` runs (``recordActions(of:on:stepping:log:)``),

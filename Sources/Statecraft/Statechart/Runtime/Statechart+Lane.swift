@@ -6,15 +6,36 @@ extension Statechart {
     /// (``ChartSnapshot/planRow``): what ``_stepHint(for:in:)`` says, with the plan read without looking for the
     /// row — ``_StepHint/ignored``, or the position of a planned or guarded plan for ``_update(_:on:hint:in:)``.
     /// ``_StepHint/unknown`` without a row (a snapshot just made or restored, a finished chart), and whenever
-    /// ``_stepHint(for:in:)`` says so (no plans, an event without a column, an unplanned plan, an invocation that
-    /// autoforwards events).
+    /// ``_stepHint(for:in:)`` says so (no plans, an unplanned plan, an invocation that autoforwards events).
     @inlinable @inline(__always)
     public func _laneHint(for event: Event, in machine: StateMachine<Statechart>) -> _StepHint {
-        let row = machine._state.planRow
-        guard row >= 0, let (plans, index) = tables.microstepPlan(for: event, row: row, active: machine._state.active),
+        guard let (index, kind) = lanePlan(for: event, in: machine), kind != .unplanned,
             !machine.subject._autoforwards
         else { return .unknown }
-        return plans.plans[index].kind == .ignored ? .ignored : _StepHint(rawValue: index)
+        return kind == .ignored ? .ignored : _StepHint(rawValue: index)
+    }
+
+    /// The position and kind of `event`'s plan in the row of the plans that `machine`'s snapshot keeps
+    /// (``ChartSnapshot/planRow``); `nil` without a row and for events that are not plain values of at most a
+    /// byte. An event without a column finds an unplanned plan (``ChartMicrostepPlans/columns``). The one place the
+    /// lane finds a plan.
+    @inlinable @inline(__always)
+    func lanePlan(for event: Event, in machine: StateMachine<Statechart>) -> (
+        index: Int, kind: ChartMicrostepPlan.Kind
+    )? {
+        guard _isPOD(Event.self), MemoryLayout<Event>.size <= 1 else { return nil }
+        let row = machine._state.planRow
+        guard row >= 0 else { return nil }
+        // A snapshot keeps a row only from the plans of its chart, this one (`enterNextConfiguration(of:stepping:)`):
+        // no test for the plans.
+        assert(tables.microstepPlans != nil, "Internal inconsistency: a plan row in a chart without plans")
+        let plans = tables.microstepPlans.unsafelyUnwrapped
+        let column = plans.columns[Int(_TransitionLookup.byte(of: event))]
+        // In 32 bits (a chart has at most `ChartMicrostepPlans.planLimit` plans), so that the optimizer knows the
+        // position is not negative and a hint made of it is no `_StepHint.unknown` or `.ignored`.
+        let index = Int(
+            UInt32(truncatingIfNeeded: row) &* UInt32(truncatingIfNeeded: plans.columnCount) &+ UInt32(column))
+        return (index, plans.plans[index].kind)
     }
 }
 
@@ -25,10 +46,22 @@ extension Statechart {
     /// ignored-event observer hears it; anything else, `nil`.
     @inlinable @inline(__always)
     public func _answerByLane(_ event: Event, in machine: StateMachine<Statechart>, idleWord: UInt) -> Bool? {
-        let hint = _laneHint(for: event, in: machine)
-        if hint.rawValue >= 0 { return machine.processByLane(event, hint: hint, idleWord: idleWord) }
-        if hint == .ignored, idleWord == 0 || !machine.hearsIgnoredEvents { return false }
-        return nil
+        guard let (index, kind) = lanePlan(for: event, in: machine) else { return nil }
+        // Autoforwarding invocations give their machine a support object (`startPendingInvocations(in:)`): only a
+        // machine that has one tests for them.
+        assert(
+            idleWord != 0 || !machine.subject._autoforwards,
+            "Internal inconsistency: an autoforwarding machine without a support object")
+        switch kind {
+        case .unplanned:
+            return nil
+        case .ignored:
+            if idleWord == 0 { return false }
+            return machine.subject._autoforwards || machine.hearsIgnoredEvents ? nil : false
+        case .planned, .guarded:
+            if idleWord != 0, machine.subject._autoforwards { return nil }
+            return machine.processByLane(event, hint: _StepHint(rawValue: index), idleWord: idleWord)
+        }
     }
 
     /// The step of `event` on the idle `machine` whose word is `idleWord`, when nothing needs the state from before
