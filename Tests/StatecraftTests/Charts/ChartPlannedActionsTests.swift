@@ -109,6 +109,37 @@ struct ChartPlannedActionsTests {
             ), "\(planned[0])")
     }
 
+    /// Each listed action holds the address of the box it calls: an entry or exit action's is the tables' own box
+    /// for its reference; a transition's action has one box of the plans, shared by every plan listing it, and
+    /// kept alive by them.
+    @Test func everyListedActionHoldsTheBoxItsReferenceNames() throws {
+        let chart = try Self.chart()
+        let tables = chart.tables
+        let plans = try #require(tables.microstepPlans)
+        let configurations = try #require(tables.microstepPlanStorage).configurations
+        let tableBoxes = tables.actions.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
+        var transitionBoxes: [Int32: UInt] = [:]
+        var listed = 0
+        for index in 0..<(configurations.count * plans.columnCount) where plans.plans[index].actionStart >= 0 {
+            let plan = plans.plans[index]
+            for offset in 0..<Int(plan.actionCount) {
+                let action = plans.actions[Int(plan.actionStart) + offset]
+                listed += 1
+                if action.reference >= 0 {
+                    #expect(action.bodyAddress == tableBoxes[Int(action.reference)])
+                } else {
+                    #expect(!tableBoxes.contains(action.bodyAddress))
+                    #expect(transitionBoxes[action.reference, default: action.bodyAddress] == action.bodyAddress)
+                    transitionBoxes[action.reference] = action.bodyAddress
+                }
+            }
+        }
+        #expect(listed > 20)
+        // Four transitions have content (`1 -> 1`, `10 -> 11`, `20 -> 21`, `21 -> 20`), and the initial
+        // transition of 1.
+        #expect(transitionBoxes.count == 5)
+    }
+
     /// A microstep entering a final state raises `done.state` or ends the chart: its plan lists no actions,
     /// and the step walks its sets.
     @Test func aMicrostepEnteringAFinalStateListsNoActions() throws {

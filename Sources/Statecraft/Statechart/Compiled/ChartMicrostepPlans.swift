@@ -45,10 +45,14 @@ struct ChartMicrostepPlans {
         @usableFromInline let plans: ChartMicrostepPlans
         /// The configurations, in the order of their rows.
         let configurations: [UInt64]
+        /// The boxes of the transitions' actions the plans list (``ChartPlannedAction/bodyAddress``); the boxes
+        /// of entry and exit actions are the tables' own.
+        let transitionActions: [AnyObject]
 
-        init(plans: ChartMicrostepPlans, configurations: [UInt64]) {
+        init(plans: ChartMicrostepPlans, configurations: [UInt64], transitionActions: [AnyObject]) {
             self.plans = plans
             self.configurations = configurations
+            self.transitionActions = transitionActions
         }
 
         deinit {
@@ -63,10 +67,14 @@ struct ChartMicrostepPlans {
     /// Lays out `plans` (``columnCount`` per configuration, in the order of `configurations`, the last of each
     /// row unplanned, then the plans of guarded plans' candidates) and the actions they list; `eventColumns` are
     /// the columns of ``ChartEventCandidates``, whose ``ChartEventCandidates/noColumn`` bytes take the last column.
+    /// Every action has its box's address (``ChartPlannedAction/bodyAddress``); the storage keeps
+    /// `transitionActions`, the boxes of transitions' actions among them.
     static func make(
         configurations: [UInt64], plans: [ChartMicrostepPlan], actions: [ChartPlannedAction],
-        eventColumns: UnsafeMutablePointer<UInt8>, columnCount: Int
+        transitionActions: [AnyObject], eventColumns: UnsafeMutablePointer<UInt8>, columnCount: Int
     ) -> Storage {
+        precondition(
+            actions.allSatisfy { $0.bodyAddress != 0 }, "Internal inconsistency: a planned action without a box")
         precondition(plans.count >= configurations.count * columnCount, "Internal inconsistency: a plan per cell")
         precondition((1...256).contains(columnCount), "Internal inconsistency: more columns than event bytes")
         let unlisted = UInt8(columnCount - 1)
@@ -108,7 +116,7 @@ struct ChartMicrostepPlans {
             plans: ChartMicrostepPlans(
                 columns: columns, keys: keys, rows: rows, plans: planPointer, actions: actionPointer,
                 columnCount: columnCount, slotMask: slotCount - 1, shift: shift),
-            configurations: configurations)
+            configurations: configurations, transitionActions: transitionActions)
     }
 
     @usableFromInline

@@ -4,7 +4,8 @@
 /// record their call (``ChartTables/withMicrostepPlans(context:)``), so that a step reads the list instead
 /// of walking the exit and entry sets.
 ///
-/// A plain value of words, read through a pointer without reference counting.
+/// A plain value of words, read through a pointer without reference counting: the action's box is found by
+/// its address (``bodyAddress``), not through the tables.
 @usableFromInline
 struct ChartPlannedAction: Sendable {
     /// A position in the tables' ``ChartTables/actions`` (an entry or exit action) when not negative;
@@ -17,6 +18,11 @@ struct ChartPlannedAction: Sendable {
     @usableFromInline let phase: ChartExecutionError.Phase
     /// The configuration the action sees (``ChartScope/isActive(_:)``), as the word of the first 64 states.
     @usableFromInline let configuration: UInt64
+    /// The address of the box (``ChartTables/Action``) holding the action named by ``reference``: one of the
+    /// tables' ``ChartTables/actions``, or a box the plans' storage keeps for a transition's action
+    /// (``ChartMicrostepPlans/Storage``). Set once the plans are laid out (``ChartTables/withMicrostepPlans(context:)``);
+    /// 0 until then. Whoever keeps the plans keeps the box, so the step calls it without retaining it.
+    @usableFromInline var bodyAddress: UInt = 0
 
     @usableFromInline
     init(reference: Int32, state: Int32, phase: ChartExecutionError.Phase, configuration: UInt64) {

@@ -91,9 +91,29 @@ extension ChartTables {
             plans[position].firstOutcome += gridCount
         }
         plans += outcomes
+        // Each action's box, for the step to call without the tables: an entry or exit action's is in `actions`, which
+        // the tables made with these plans share; a transition's action gets one box, which the plans keep.
+        var transitionActions: [Int: Action] = [:]
+        for position in actions.indices {
+            let reference = Int(actions[position].reference)
+            let box: Action
+            if reference >= 0 {
+                box = self.actions[reference]
+            } else if let made = transitionActions[~reference] {
+                box = made
+            } else {
+                guard let body = transitions[~reference].action else {
+                    preconditionFailure("Internal inconsistency: a planned action of a transition without one")
+                }
+                box = Action(body)
+                transitionActions[~reference] = box
+            }
+            actions[position].bodyAddress = UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
+        }
         return with(
             microstepPlans: ChartMicrostepPlans.make(
-                configurations: configurations, plans: plans, actions: actions, eventColumns: candidates.columns,
+                configurations: configurations, plans: plans, actions: actions,
+                transitionActions: Array(transitionActions.values), eventColumns: candidates.columns,
                 columnCount: candidates.columnCount + 1))
     }
 

@@ -71,18 +71,12 @@ extension ChartInterpreter {
             let configuration = action.pointee.configuration
             snapshot.pointee.active.low = configuration
             box._withUnsafeGuaranteedRef { $0.scope.configuration.low = configuration }
-            let reference = Int(action.pointee.reference)
+            // Kept by the plans or the tables, which the snapshot keeps: called without a retain.
+            let unretained = Unmanaged<ChartTables<StateID, Event, Context>.Action>.fromOpaque(
+                UnsafeRawPointer(bitPattern: action.pointee.bodyAddress).unsafelyUnwrapped)
             // The error is caught where it is thrown: a loop carrying an optional error retains it per action.
             do {
-                if reference >= 0 {
-                    let unretained = snapshot.pointee.tables.unretainedActions.withUnsafeBufferPointer { $0[reference] }
-                    try unretained._withUnsafeGuaranteedRef { try call($0.body, stepping: snapshot, scopeBox: box) }
-                } else if let body = snapshot.pointee.tables.transitions[~reference].action {
-                    try call(body, stepping: snapshot, scopeBox: box)
-                } else {
-                    position &+= 1
-                    continue
-                }
+                try unretained._withUnsafeGuaranteedRef { try call($0.body, stepping: snapshot, scopeBox: box) }
             } catch {
                 return PlannedStop(position: position, failure: error)
             }
