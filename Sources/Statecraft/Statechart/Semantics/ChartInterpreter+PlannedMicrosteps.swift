@@ -38,7 +38,7 @@ extension ChartInterpreter {
     /// then holds them, for ``takeRequests()``.
     @inlinable @inline(__always)
     static func scopeAsked(_ box: Unmanaged<ChartScopeBox<StateID, Event>>) -> Bool {
-        box._withUnsafeGuaranteedRef { $0.scope.raisedSignals != nil || $0.scope.requestedEffects != nil }
+        box._withUnsafeGuaranteedRef { $0.scope.hasRequests }
     }
 
     /// Runs the actions of a planned microstep (``ChartMicrostepPlan/actionStart``), from the one at `start`,

@@ -836,6 +836,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// to the record. Out of line: most actions do neither, and ``run(_:state:phase:)`` stays small.
     @inlinable @inline(never) mutating func takeRequests() {
         let box = scopeBox.unsafelyUnwrapped.takeUnretainedValue()
+        box.scope.hasRequests = false
         if let raised = box.scope.raisedSignals {
             box.scope.raisedSignals = nil
             madeBacklog().internalQueue.enqueue(contentsOf: raised)

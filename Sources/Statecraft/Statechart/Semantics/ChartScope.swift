@@ -27,6 +27,10 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     /// The empty buffer of the effects the step last took, kept for the next action that asks for one
     /// (``appendEffect(_:)``): a chart whose actions send or cancel on every step allocates no array for it.
     @usableFromInline var spareEffects: [ChartEffect<Event>] = []
+    /// Whether ``raisedSignals`` or ``requestedEffects`` holds something: one byte for the step to test after
+    /// each action (``ChartInterpreter/scopeAsked(_:)``). Set by ``appendRaised(_:)`` and ``appendEffect(_:)``,
+    /// cleared when the step takes them (``ChartInterpreter/takeRequests()``).
+    @usableFromInline var hasRequests = false
 
     @usableFromInline
     init(signal: ChartSignal<StateID, Event>?, states: ChartStateLookup<StateID>, configuration: ChartStateSet) {
@@ -55,11 +59,13 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
 
     /// Appends `signal` to the raised signals.
     @inlinable mutating func appendRaised(_ signal: ChartSignal<StateID, Event>) {
+        hasRequests = true
         if raisedSignals == nil { raisedSignals = [signal] } else { raisedSignals?.append(signal) }
     }
 
     /// Appends `effect` to the effects asked for.
     @inlinable mutating func appendEffect(_ effect: ChartEffect<Event>) {
+        hasRequests = true
         if requestedEffects == nil {
             var effects: [ChartEffect<Event>] = []
             swap(&effects, &spareEffects)
