@@ -173,11 +173,21 @@ extension Statechart: MachineDefinition {
         if hint == .ignored { return nil }
         // A planned step that only runs actions, taken here without an interpreter (the same functions run it),
         // by the machine that owns its runtime's scope box: inline in a traced chart (the default), out of line
-        // in an untraced one, so that the traced step's inlined code holds no test of the tracing.
+        // in an untraced one, so that the traced step's inlined code holds no test of the tracing. A machine
+        // holding its runtime's lane ticket (`ChartRuntime._laneTicket`) is known to be the first case by one test.
         let runtime = machine.subject
-        if hint.rawValue >= 0, takesActionPlansInline,
-            runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine))
-        {
+        let owner = UInt(bitPattern: ObjectIdentifier(machine))
+        if hint.rawValue >= 0, runtime._laneTicket == owner {
+            // The ticket says it in one test: traced, plans taken inline, the box is this machine's.
+            let box = Unmanaged.passUnretained(
+                unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
+            if ChartInterpreter.takePlannedMacrostep(
+                stepping: &state, event: event, planIndex: hint.rawValue, scopeBox: box, tracing: true,
+                bound: macrostepBound)
+            {
+                return state._lastMacrostep.changedConfiguration ? .change : .update
+            }
+        } else if hint.rawValue >= 0, takesActionPlansInline, runtime._scopeBoxOwner == owner {
             let box = Unmanaged.passUnretained(
                 unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
             if isTracing
