@@ -109,7 +109,7 @@ struct ChartPlannedActionsTests {
             ), "\(planned[0])")
     }
 
-    /// Each listed action holds the address of the box it calls: an entry or exit action's is the tables' own box
+    /// A plan holds the address of its first listed action, and each listed action the address of the box it calls: an entry or exit action's is the tables' own box
     /// for its reference; a transition's action has one box of the plans, shared by every plan listing it, and
     /// kept alive by them.
     @Test func everyListedActionHoldsTheBoxItsReferenceNames() throws {
@@ -120,8 +120,14 @@ struct ChartPlannedActionsTests {
         let tableBoxes = tables.actions.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
         var transitionBoxes: [Int32: UInt] = [:]
         var listed = 0
-        for index in 0..<(configurations.count * plans.columnCount) where plans.plans[index].actionStart >= 0 {
+        for index in 0..<(configurations.count * plans.columnCount) {
             let plan = plans.plans[index]
+            guard plan.actionStart >= 0 else {
+                #expect(plan.firstActionAddress == 0)
+                continue
+            }
+            // The plan finds its list by address: the same action as by its start.
+            #expect(plan.firstActionAddress == UInt(bitPattern: plans.actions + Int(plan.actionStart)))
             for offset in 0..<Int(plan.actionCount) {
                 let action = plans.actions[Int(plan.actionStart) + offset]
                 listed += 1

@@ -51,6 +51,9 @@ struct ChartMicrostepPlan: Sendable {
     @usableFromInline var actionStart: Int32 = -1
     /// How many actions the microstep runs, from ``actionStart``.
     @usableFromInline var actionCount: Int32 = 0
+    /// The address of the action at ``actionStart`` once the plans are laid out (``ChartMicrostepPlans/make``),
+    /// so that a step finds the list without the plans' base and an index; 0 when the plan lists none.
+    @usableFromInline var firstActionAddress: UInt = 0
 
     @usableFromInline
     init(

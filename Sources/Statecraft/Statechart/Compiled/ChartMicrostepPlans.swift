@@ -108,10 +108,13 @@ struct ChartMicrostepPlans {
         for position in plans.indices where plans[position].kind == .planned {
             plans[position].nextRow = rowOfConfiguration[plans[position].nextConfiguration].map { Int32($0) } ?? -1
         }
-        let planPointer = UnsafeMutablePointer<ChartMicrostepPlan>.allocate(capacity: Swift.max(plans.count, 1))
-        planPointer.initialize(from: plans, count: plans.count)
         let actionPointer = UnsafeMutablePointer<ChartPlannedAction>.allocate(capacity: Swift.max(actions.count, 1))
         actionPointer.initialize(from: actions, count: actions.count)
+        for position in plans.indices where plans[position].actionStart >= 0 {
+            plans[position].firstActionAddress = UInt(bitPattern: actionPointer + Int(plans[position].actionStart))
+        }
+        let planPointer = UnsafeMutablePointer<ChartMicrostepPlan>.allocate(capacity: Swift.max(plans.count, 1))
+        planPointer.initialize(from: plans, count: plans.count)
         return Storage(
             plans: ChartMicrostepPlans(
                 columns: columns, keys: keys, rows: rows, plans: planPointer, actions: actionPointer,

@@ -241,7 +241,8 @@ extension ChartInterpreter {
         tracing: Bool, bound: Int
     ) {
         assert(
-            plan.pointee.actionStart >= 0 && (!tracing || snapshot.pointee._lastMacrostep.canRecordPlanned),
+            plan.pointee.firstActionAddress != 0
+                && (!tracing || snapshot.pointee._lastMacrostep.canRecordPlanned),
             "Internal inconsistency: a planned macrostep taken without its conditions")
         #if DEBUG
             checkPlan(index, of: event, stepping: snapshot)
@@ -250,7 +251,8 @@ extension ChartInterpreter {
         let count = Int(plan.pointee.actionCount)
         if count > 0 {
             box._withUnsafeGuaranteedRef { $0.scope.show(event: event) }
-            let actions = plans.actions + Int(plan.pointee.actionStart)
+            let actions = UnsafeMutablePointer<ChartPlannedAction>(bitPattern: plan.pointee.firstActionAddress)
+                .unsafelyUnwrapped
             let stop = runPlannedActions(actions, count: count, from: 0, stepping: snapshot, scopeBox: box)
             if stop.position >= 0 {
                 takeRestOfPlannedMacrostep(
