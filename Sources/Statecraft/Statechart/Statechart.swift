@@ -196,7 +196,7 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     ///
     /// - Parameters:
     ///   - planIndex: The position of `event`'s plan in the snapshot's configuration
-    ///     (``ChartTables/microstepPlan(for:row:active:)``), a ``ChartMicrostepPlan/Kind/planned`` or
+    ///     (``ChartTables/microstepPlan(for:rowStart:active:)``), a ``ChartMicrostepPlan/Kind/planned`` or
     ///     ``ChartMicrostepPlan/Kind/guarded`` one (or the plan a guarded one's guards chose), when the caller
     ///     found it already; -1 otherwise.
     ///   - scopeBox: The box of the scope guards and actions receive, when the caller keeps one for every

@@ -163,14 +163,14 @@ struct ChartEventCandidatesTests {
         let plans = try #require(chart.tables.microstepPlans)
         let unlistedColumn = Int(plans.columns[Int(_TransitionLookup.byte(of: Partial.unlisted))])
         #expect(unlistedColumn == plans.columnCount - 1)
-        #expect(plans.planIndex(row: 0, byte: Int(_TransitionLookup.byte(of: Partial.unlisted))) == nil)
+        #expect(plans.planIndex(rowStart: 0, byte: Int(_TransitionLookup.byte(of: Partial.unlisted))) == nil)
         let machine = StateMachine(chart: chart)
         #expect(machine.handle(.unlisted))
         #expect(machine.state.isActive(.busy))
         #expect(machine.handle(.alsoListed))
         // Back in `idle` by a planned step, which keeps the row: the lane finds no plan for the event and leaves
         // it to the general step.
-        #expect(machine.state.planRow >= 0)
+        #expect(machine.state.planRowStart >= 0)
         #expect(machine.definition._laneHint(for: .unlisted, in: machine) == .unknown)
         #expect(machine.handle(.unlisted))
         #expect(machine.state.isActive(.busy))

@@ -5,7 +5,7 @@ import Testing
 /// A chart machine reads its microstep plans before it steps: an event the plans say is ignored is answered
 /// without stepping (unless an ignored-event observer or an autoforwarding invocation must hear of it), and
 /// the plan of a handled one is handed to the step. The snapshot keeps the row of its configuration in the
-/// plans (`ChartSnapshot.planRow`) after a planned step, and no row after any other change of configuration.
+/// plans (`ChartSnapshot.planRowStart`) after a planned step, and no row after any other change of configuration.
 @Suite("Chart plan rows and ignored events")
 struct ChartPlanRowTests {
     enum Phase: Hashable, Sendable { case idle, working, checked, done }
@@ -46,10 +46,11 @@ struct ChartPlanRowTests {
         }
     }
 
-    /// The row of `snapshot`'s configuration in its chart's plans, found by the configuration's word.
+    /// The position of the first plan in the row of `snapshot`'s configuration in its chart's plans, found by the
+    /// configuration's word.
     static func row(of snapshot: ChartSnapshot<Phase, Signal, Int>) -> Int32? {
         guard let storage = snapshot.tables.microstepPlanStorage else { return nil }
-        return storage.configurations.firstIndex(of: snapshot.active.low).map { Int32($0) }
+        return storage.configurations.firstIndex(of: snapshot.active.low).map { Int32($0 * storage.plans.columnCount) }
     }
 
     @Test func aPlannedStepLeavesTheRowOfItsConfigurationAndAnyOtherStepNone() throws {
@@ -58,22 +59,22 @@ struct ChartPlanRowTests {
         reader.machine = machine
         #expect(machine.definition.tables.microstepPlans != nil)
         // The first macrostep walks its sets: no row.
-        #expect(machine.state.planRow == -1)
+        #expect(machine.state.planRowStart == -1)
 
         #expect(machine.handle(.start)) // planned
-        #expect(machine.state.planRow >= 0)
-        #expect(machine.state.planRow == Self.row(of: machine.state))
+        #expect(machine.state.planRowStart >= 0)
+        #expect(machine.state.planRowStart == Self.row(of: machine.state))
 
         #expect(machine.handle(.check)) // five guarded candidates: selected, not planned
         #expect(machine.state.isActive(.checked))
-        #expect(machine.state.planRow == -1)
+        #expect(machine.state.planRowStart == -1)
 
         #expect(machine.handle(.finish)) // planned again, from a snapshot without a row
         #expect(machine.state.isActive(.done))
-        #expect(machine.state.planRow == Self.row(of: machine.state))
+        #expect(machine.state.planRowStart == Self.row(of: machine.state))
 
         #expect(machine.handle(.start))
-        #expect(machine.state.planRow == Self.row(of: machine.state))
+        #expect(machine.state.planRowStart == Self.row(of: machine.state))
         #expect(machine.state._invariantViolations.isEmpty)
     }
 
@@ -86,11 +87,11 @@ struct ChartPlanRowTests {
         machine.handle(.check)
         machine.handle(.finish)
         // Planned from `done`, whose row the snapshot keeps: the entry action copies the state mid-step.
-        #expect(machine.state.planRow >= 0)
+        #expect(machine.state.planRowStart >= 0)
         machine.handle(.start)
         let copy = try #require(reader.seen.last)
         #expect(copy.isActive(.working))
-        #expect(copy.planRow == -1)
+        #expect(copy.planRowStart == -1)
 
         // Stepped on its own, the copy finds its plan by its configuration.
         let next = try #require(chart.step(copy, on: .check))
@@ -180,7 +181,7 @@ struct ChartPlanRowTests {
         let chart = try Self.orderChart()
         let plans = try #require(chart.tables.microstepPlans)
         // The empty configuration of a halted chart has no row (an empty slot's key is 0 as well).
-        #expect(plans.row(of: 0) == nil)
+        #expect(plans.rowStart(of: 0) == nil)
 
         let machine = StateMachine(chart: chart)
         #expect(machine.handle(.ship))

@@ -25,9 +25,9 @@ struct ChartMicrostepPlan: Sendable {
     }
 
     @usableFromInline let kind: Kind
-    /// The row of ``nextConfiguration`` in ``ChartMicrostepPlans`` (``ChartSnapshot/planRow``); -1 when it
-    /// has none or the plan is not ``Kind/planned``.
-    @usableFromInline var nextRow: Int32 = -1
+    /// The position of the first plan in the row of ``nextConfiguration`` in ``ChartMicrostepPlans``
+    /// (``ChartSnapshot/planRowStart``); -1 when it has none or the plan is not ``Kind/planned``.
+    @usableFromInline var nextRowStart: Int32 = -1
     /// The optimal enabled transition set, in the order their content runs (at most four); for a
     /// ``Kind/guarded`` plan, the candidates in the order their guards are evaluated.
     @usableFromInline let transitions: (Int, Int, Int, Int)

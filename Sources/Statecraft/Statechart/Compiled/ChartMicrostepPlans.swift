@@ -101,12 +101,13 @@ struct ChartMicrostepPlans {
             var slot = Self.slot(of: configuration, shift: shift)
             while keys[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
             keys[slot] = configuration
-            rows[slot] = Int32(row)
+            rows[slot] = Int32(row * columnCount)
         }
         let rowOfConfiguration = Dictionary(uniqueKeysWithValues: configurations.enumerated().map { ($1, $0) })
         var plans = plans
         for position in plans.indices where plans[position].kind == .planned {
-            plans[position].nextRow = rowOfConfiguration[plans[position].nextConfiguration].map { Int32($0) } ?? -1
+            plans[position].nextRowStart =
+                rowOfConfiguration[plans[position].nextConfiguration].map { Int32($0 * columnCount) } ?? -1
         }
         let actionPointer = UnsafeMutablePointer<ChartPlannedAction>.allocate(capacity: Swift.max(actions.count, 1))
         actionPointer.initialize(from: actions, count: actions.count)
@@ -155,15 +156,15 @@ struct ChartMicrostepPlans {
     /// The position in ``plans`` of ``plan(configuration:byte:)``; `nil` when that is `nil`.
     @inlinable @inline(__always)
     func planIndex(configuration: UInt64, byte: Int) -> Int? {
-        guard let row = row(of: configuration) else { return nil }
-        return planIndex(row: row, byte: byte)
+        guard let rowStart = rowStart(of: configuration) else { return nil }
+        return planIndex(rowStart: rowStart, byte: byte)
     }
 
-    /// The row of plans of the configuration whose states are the bits of `configuration`; `nil` when it has
-    /// none — the empty configuration of a chart that has halted included, which matches no key (an empty
+    /// The position of the first plan in the row of the configuration whose states are the bits of
+    /// `configuration` (its row times ``columnCount``); `nil` when it has none — the empty configuration of a chart that has halted included, which matches no key (an empty
     /// slot's 0 is tested first).
     @inlinable @inline(__always)
-    func row(of configuration: UInt64) -> Int? {
+    func rowStart(of configuration: UInt64) -> Int? {
         var slot = Self.slot(of: configuration, shift: shift)
         while true {
             let key = keys[slot]
@@ -174,11 +175,12 @@ struct ChartMicrostepPlans {
         return Int(rows[slot])
     }
 
-    /// The position in ``plans`` of the plan in row `row` for the event whose byte is `byte`; `nil` when the
-    /// plan is ``ChartMicrostepPlan/Kind/unplanned`` (as it is for an event without a column).
+    /// The position in ``plans`` of the plan for the event whose byte is `byte` in the row whose first plan is at
+    /// `rowStart`; `nil` when the plan is ``ChartMicrostepPlan/Kind/unplanned`` (as it is for an event without a
+    /// column).
     @inlinable @inline(__always)
-    func planIndex(row: Int, byte: Int) -> Int? {
-        let index = row &* columnCount &+ Int(columns[byte])
+    func planIndex(rowStart: Int, byte: Int) -> Int? {
+        let index = rowStart &+ Int(columns[byte])
         return plans[index].kind == .unplanned ? nil : index
     }
 }

@@ -1,23 +1,25 @@
 extension ChartTables {
     /// The plans and the position in them of the plan for external chart event `event` in a snapshot's
-    /// configuration `active` (``ChartMicrostepPlans/planIndex(row:byte:)``): what the step reads first, and
-    /// what a machine reads to answer an ignored event before stepping. The configuration's row is `row`, the
-    /// one the snapshot keeps (``ChartSnapshot/planRow``), or found by the configuration's word when that is
-    /// -1. `nil` when the chart has no plans, its events are not plain values of at most a byte, the
+    /// configuration `active` (``ChartMicrostepPlans/planIndex(rowStart:byte:)``): what the step reads first, and
+    /// what a machine reads to answer an ignored event before stepping. The configuration's row starts at
+    /// `rowStart`, the position the snapshot keeps (``ChartSnapshot/planRowStart``), or found by the
+    /// configuration's word when that is -1. `nil` when the chart has no plans, its events are not plain values of at most a byte, the
     /// configuration has no row (or spilled words), or the configuration and event have no plan.
     ///
     /// The snapshot's two fields are passed apart: a snapshot passed whole, even borrowed, is copied.
     @inlinable @inline(__always)
-    func microstepPlan(for event: Event, row: Int32, active: borrowing ChartStateSet)
+    func microstepPlan(for event: Event, rowStart: Int32, active: borrowing ChartStateSet)
         -> (plans: ChartMicrostepPlans, index: Int)?
     {
         guard _isPOD(Event.self), MemoryLayout<Event>.size <= 1, let plans = microstepPlans else { return nil }
-        var row = Int(row)
-        if row < 0 {
-            guard active.spilled == nil, let found = plans.row(of: active.low) else { return nil }
-            row = found
+        var rowStart = Int(rowStart)
+        if rowStart < 0 {
+            guard active.spilled == nil, let found = plans.rowStart(of: active.low) else { return nil }
+            rowStart = found
         }
-        guard let index = plans.planIndex(row: row, byte: Int(_TransitionLookup.byte(of: event))) else { return nil }
+        guard let index = plans.planIndex(rowStart: rowStart, byte: Int(_TransitionLookup.byte(of: event))) else {
+            return nil
+        }
         return (plans, index)
     }
 

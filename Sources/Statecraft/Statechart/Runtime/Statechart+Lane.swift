@@ -3,7 +3,7 @@ extension Statechart {
     @inlinable public static var _hasLane: Bool { true }
 
     /// What an idle machine's event does, when its snapshot keeps its row in the chart's microstep plans
-    /// (``ChartSnapshot/planRow``): what ``_stepHint(for:in:)`` says, with the plan read without looking for the
+    /// (``ChartSnapshot/planRowStart``): what ``_stepHint(for:in:)`` says, with the plan read without looking for the
     /// row — ``_StepHint/ignored``, or the position of a planned or guarded plan for ``_update(_:on:hint:in:)``.
     /// ``_StepHint/unknown`` without a row (a snapshot just made or restored, a finished chart), and whenever
     /// ``_stepHint(for:in:)`` says so (no plans, an unplanned plan, an invocation that autoforwards events).
@@ -16,7 +16,7 @@ extension Statechart {
     }
 
     /// The position and kind of `event`'s plan in the row of the plans that `machine`'s snapshot keeps
-    /// (``ChartSnapshot/planRow``); `nil` without a row and for events that are not plain values of at most a
+    /// (``ChartSnapshot/planRowStart``); `nil` without a row and for events that are not plain values of at most a
     /// byte. An event without a column finds an unplanned plan (``ChartMicrostepPlans/columns``). The one place the
     /// lane finds a plan.
     @inlinable @inline(__always)
@@ -24,17 +24,16 @@ extension Statechart {
         index: Int, kind: ChartMicrostepPlan.Kind
     )? {
         guard _isPOD(Event.self), MemoryLayout<Event>.size <= 1 else { return nil }
-        let row = machine._state.planRow
-        guard row >= 0 else { return nil }
+        let rowStart = machine._state.planRowStart
+        guard rowStart >= 0 else { return nil }
         // A snapshot keeps a row only from the plans of its chart, this one (`enterNextConfiguration(of:stepping:)`):
         // no test for the plans.
         assert(tables.microstepPlans != nil, "Internal inconsistency: a plan row in a chart without plans")
         let plans = tables.microstepPlans.unsafelyUnwrapped
         let column = plans.columns[Int(_TransitionLookup.byte(of: event))]
-        // In 32 bits (a chart has at most `ChartMicrostepPlans.planLimit` plans), so that the optimizer knows the
+        // In 32 bits (a chart has few plans: `ChartMicrostepPlans.planLimit`), so that the optimizer knows the
         // position is not negative and a hint made of it is no `_StepHint.unknown` or `.ignored`.
-        let index = Int(
-            UInt32(truncatingIfNeeded: row) &* UInt32(truncatingIfNeeded: plans.columnCount) &+ UInt32(column))
+        let index = Int(UInt32(truncatingIfNeeded: rowStart) &+ UInt32(column))
         return (index, plans.plans[index].kind)
     }
 }

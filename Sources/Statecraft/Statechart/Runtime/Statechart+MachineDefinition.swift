@@ -147,7 +147,7 @@ extension Statechart: MachineDefinition {
         if machine.subject._autoforwards { return .unknown }
         guard
             let (plans, index) = tables.microstepPlan(
-                for: event, row: machine._state.planRow, active: machine._state.active)
+                for: event, rowStart: machine._state.planRowStart, active: machine._state.active)
         else { return .unknown }
         return plans.plans[index].kind == .ignored ? .ignored : _StepHint(rawValue: index)
     }

@@ -87,7 +87,7 @@ extension ChartInterpreter {
     }
 
     /// Moves the snapshot `snapshot` points to into the configuration planned microstep `plan` leads to, with
-    /// its row in the plans (``ChartSnapshot/planRow``).
+    /// its row in the plans (``ChartSnapshot/planRowStart``).
     ///
     /// - Returns: Whether the microstep exited or entered a state.
     @inlinable @inline(__always)
@@ -95,7 +95,7 @@ extension ChartInterpreter {
         of plan: UnsafeMutablePointer<ChartMicrostepPlan>, stepping snapshot: UnsafeMutablePointer<Snapshot>
     ) -> Bool {
         snapshot.pointee.active.low = plan.pointee.nextConfiguration
-        snapshot.pointee.planRow = plan.pointee.nextRow
+        snapshot.pointee.planRowStart = plan.pointee.nextRowStart
         return plan.pointee.exitWord | plan.pointee.entryWord != 0
     }
 
@@ -139,7 +139,7 @@ extension ChartInterpreter {
     ) {
         if stepCount >= bound &- Self.loopWindow { recordRecentStep(describeMicrostep(plan.pointee.transitionList)) }
         // The configuration changes action by action: no row until the microstep's end.
-        snapshotPointer.pointee.planRow = -1
+        snapshotPointer.pointee.planRowStart = -1
         let count = Int(plan.pointee.actionCount)
         if count > 0 {
             if scopeBox == nil { attachScope() }
@@ -202,7 +202,7 @@ extension ChartInterpreter {
     ///
     /// - Parameters:
     ///   - planIndex: A ``ChartMicrostepPlan/Kind/planned`` plan's position in the snapshot's configuration
-    ///     (``ChartTables/microstepPlan(for:row:active:)``).
+    ///     (``ChartTables/microstepPlan(for:rowStart:active:)``).
     ///   - box: The box of the scope the actions receive, kept by the machine for every step it takes.
     ///   - tracing: ``Statechart/isTracing``.
     ///   - bound: ``Statechart/macrostepBound``.
@@ -247,7 +247,7 @@ extension ChartInterpreter {
         #if DEBUG
             checkPlan(index, of: event, stepping: snapshot)
         #endif
-        snapshot.pointee.planRow = -1
+        snapshot.pointee.planRowStart = -1
         let count = Int(plan.pointee.actionCount)
         if count > 0 {
             box._withUnsafeGuaranteedRef { $0.scope.show(event: event) }
@@ -286,7 +286,7 @@ extension ChartInterpreter {
     #if DEBUG
         /// Stops the program unless `index` is the position of `event`'s plan in the configuration of the
         /// snapshot `snapshot` points to, found by the configuration's word: tests check that the row the
-        /// snapshot keeps (``ChartSnapshot/planRow``) and a plan handed to the step are those of its
+        /// snapshot keeps (``ChartSnapshot/planRowStart``) and a plan handed to the step are those of its
         /// configuration.
         @usableFromInline static func checkPlan(
             _ index: Int, of event: Event, stepping snapshot: UnsafeMutablePointer<Snapshot>

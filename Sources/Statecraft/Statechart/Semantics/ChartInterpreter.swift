@@ -106,7 +106,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ///
     /// - Parameters:
     ///   - planIndex: The position of `event`'s plan in the snapshot's configuration when the caller found it
-    ///     already (``ChartTables/microstepPlan(for:row:active:)``), -1 otherwise.
+    ///     already (``ChartTables/microstepPlan(for:rowStart:active:)``), -1 otherwise.
     ///   - scopeBox: The box of the scope guards and actions receive, when the caller keeps one for every step
     ///     it takes (a machine: ``ChartRuntime``); `nil` to use the snapshot's (``attachScopeBox()``).
     @inlinable @inline(__always) static func handleExternal(
@@ -143,7 +143,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// - Parameter planIndex: The position of the event's plan in this configuration, a
     ///   ``ChartMicrostepPlan/Kind/planned`` or ``ChartMicrostepPlan/Kind/guarded`` one (or the plan a guarded
     ///   one's guards chose), when the caller found it already
-    ///   (``ChartTables/microstepPlan(for:row:active:)``); -1 to look it up here.
+    ///   (``ChartTables/microstepPlan(for:rowStart:active:)``); -1 to look it up here.
     /// - Returns: Whether the event enabled a transition or raised an error the chart then processed;
     ///   `false` means the event was ignored and the snapshot is untouched.
     @inlinable @inline(__always) mutating func handleExternal(event: Event?, planIndex: Int = -1) -> Bool {
@@ -157,7 +157,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         }
         if let event,
             let (plans, index) = tables.microstepPlan(
-                for: event, row: snapshotPointer.pointee.planRow, active: snapshotPointer.pointee.active)
+                for: event, rowStart: snapshotPointer.pointee.planRowStart, active: snapshotPointer.pointee.active)
         {
             #if DEBUG
                 checkPlan(index, of: event)
@@ -295,7 +295,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
 
     /// SCXML 1.0 §D.2 `exitInterpreter`: exit every active state in exit order.
     @inlinable mutating func exitInterpreter() {
-        snapshotPointer.pointee.planRow = -1
+        snapshotPointer.pointee.planRowStart = -1
         let exiting = snapshotPointer.pointee.active
         if !exiting.isEmpty { snapshotPointer.pointee._lastMacrostep.changedConfiguration = true }
         for state in exiting.reversedIndices() {
@@ -523,7 +523,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     ) {
         if stepCount >= bound - Self.loopWindow { recordRecentStep(describeMicrostep(enabled)) }
         // Walked set by set, the configuration's row is found again by the next step that needs it.
-        snapshotPointer.pointee.planRow = -1
+        snapshotPointer.pointee.planRowStart = -1
         var historyDefaults = ChartTransitionList()
         // The same three phases either way; with a plan, written out separately so that the optimizer sees
         // that its sets are words (no spilled words, no history defaults) and drops what handles those.

@@ -41,12 +41,14 @@ extension ChartSnapshot {
                 }
             }
         }
-        if planRow >= 0,
+        if planRowStart >= 0,
             tables.microstepPlanStorage.map({
-                Int(planRow) >= $0.configurations.count || $0.configurations[Int(planRow)] != active.low
+                Int(planRowStart) % $0.plans.columnCount != 0
+                    || Int(planRowStart) / $0.plans.columnCount >= $0.configurations.count
+                    || $0.configurations[Int(planRowStart) / $0.plans.columnCount] != active.low
             }) ?? true
         {
-            violations.append("the configuration's plan row \(planRow) is another configuration's")
+            violations.append("the configuration's plan row \(planRowStart) is another configuration's")
         }
         let topLevel = tables.childStates[0].filter { active.contains($0) }.count
         if topLevel != 1 { violations.append("the chart has \(topLevel) active top-level states") }

@@ -22,12 +22,12 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     @usableFromInline var recordedHistories: [Int: ChartStateSet]?
     @usableFromInline var _context: Context
     @usableFromInline var _isFinished: Bool
-    /// The row of ``active`` in the chart's microstep plans (``ChartMicrostepPlans``), set by the planned
-    /// step that led to it, so that the next step finds its plan without hashing the configuration; -1 when
-    /// unknown. Every other change of ``active`` (a microstep walked set by set, the chart's end, a snapshot
+    /// The position of the first plan in the row of ``active`` in the chart's microstep plans
+    /// (``ChartMicrostepPlans``), set by the planned step that led to it, so that the next step finds its plan by
+    /// adding the event's column, without hashing the configuration or multiplying; -1 when unknown. Every other change of ``active`` (a microstep walked set by set, the chart's end, a snapshot
     /// made or restored) leaves -1, and the step then finds the row by the configuration's word. Not part of
     /// the chart's state.
-    @usableFromInline var planRow: Int32
+    @usableFromInline var planRowStart: Int32
     @usableFromInline var finalIndex: Int
     @usableFromInline var _lastMacrostep: ChartMacrostep<StateID, Event>
     /// The scope the last step handed to guards and actions, kept for the next step on this snapshot (see
@@ -49,7 +49,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         self.recordedHistories = nil
         self._context = context
         self._isFinished = false
-        self.planRow = -1
+        self.planRowStart = -1
         self.finalIndex = -1
         self._lastMacrostep = ChartMacrostep()
         self.scopeBox = nil
@@ -86,7 +86,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         }
         _context = other._context
         _isFinished = other._isFinished
-        planRow = other.planRow
+        planRowStart = other.planRowStart
         finalIndex = other.finalIndex
     }
 
@@ -105,7 +105,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         self.recordedHistories = recordedHistories
         self._context = context
         self._isFinished = isFinished
-        self.planRow = -1
+        self.planRowStart = -1
         self.finalIndex = finalIndex
         self._lastMacrostep = ChartMacrostep()
         self.scopeBox = nil
