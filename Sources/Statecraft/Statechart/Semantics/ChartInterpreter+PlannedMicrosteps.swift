@@ -253,7 +253,11 @@ extension ChartInterpreter {
             box._withUnsafeGuaranteedRef { $0.scope.show(event: event) }
             let actions = UnsafeMutablePointer<ChartPlannedAction>(bitPattern: plan.pointee.firstActionAddress)
                 .unsafelyUnwrapped
-            let stop = runPlannedActions(actions, count: count, from: 0, stepping: snapshot, scopeBox: box)
+            // Most plans list one action (an entry action): that one is called without the loop around it.
+            let stop =
+                count == 1
+                ? runPlannedActions(actions, count: 1, from: 0, stepping: snapshot, scopeBox: box)
+                : runPlannedActions(actions, count: count, from: 0, stepping: snapshot, scopeBox: box)
             if stop.position >= 0 {
                 takeRestOfPlannedMacrostep(
                     stepping: snapshot, event: event, plan: plan, index: index, actions: actions, count: count,
