@@ -11,8 +11,18 @@ final class MachineSupport<State, Event> {
     // an observer's own additions and removals do not change until the machine is done notifying), so the
     // dynamic exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Event>()
-    @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver?
-    @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserverBox<State, Event>>()
+    @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver? {
+        didSet { updateNeedsPreviousState() }
+    }
+    // Changed only when observers are added or removed, or changes deferred during a notification are applied:
+    // never on the path of an event, so the observer that keeps `needsPreviousState` costs nothing there.
+    @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserverBox<State, Event>>() {
+        didSet { updateNeedsPreviousState() }
+    }
+    /// Whether anything hears of transitions with the state from before them: `didTransition` or an observer
+    /// (one added while the machine notifies included). Kept by `didTransition` and `observers` when they
+    /// change, so that an observed event tests one byte.
+    @exclusivity(unchecked) @usableFromInline private(set) var needsPreviousState = false
     @exclusivity(unchecked) @usableFromInline var ignoredEventObservers = ObserverList<
         IgnoredEventObserverBox<State, Event>
     >()
@@ -52,10 +62,9 @@ final class MachineSupport<State, Event> {
         return ObserverToken(id: nextTokenID)
     }
 
-    /// Whether anything hears of transitions with the state from before them: `didTransition` or an
-    /// observer.
-    @inlinable var needsPreviousState: Bool {
-        didTransition != nil || !observers.boxes.isEmpty || !observers.pending.isEmpty
+    /// Recomputes ``needsPreviousState``.
+    @usableFromInline func updateNeedsPreviousState() {
+        needsPreviousState = didTransition != nil || !observers.boxes.isEmpty || !observers.pending.isEmpty
     }
 
     /// Calls `didTransition`, if set, with both states lent (see `StateMachine.notifyTransition(_:lending:on:lending:)`).

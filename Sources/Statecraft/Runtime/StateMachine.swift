@@ -672,11 +672,21 @@ public final class StateMachine<Definition: MachineDefinition> {
             support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
         }
         definition._didUpdate(kind, on: event, in: self)
-        // Both states lent `inout` where they are stored (see `notifyTransition(_:lending:on:lending:)`).
-        support._withUnsafeGuaranteedRef { $0.callDidTransition(lending: &$0.keptState!, on: event, lending: &_state) }
-        supportWord |= Self.notifyingBit
-        support._withUnsafeGuaranteedRef { $0.callObservers(lending: &$0.keptState!, on: event, lending: &_state) }
+        // Both states lent `inout` where they are stored (see `notifyTransition(_:lending:on:lending:)`), the kept
+        // one unwrapped once for both calls.
+        support._withUnsafeGuaranteedRef { support in
+            tellObservers(support, lending: &support.keptState!, on: event)
+        }
         return true
+    }
+
+    /// The end of ``processInPlaceObserved(_:hint:support:)``: `didTransition`, then — the machine notifying —
+    /// the observers, each lent `keptState` and the current state.
+    @inlinable @inline(__always)
+    func tellObservers(_ support: MachineSupport<State, Event>, lending keptState: inout State, on event: Event) {
+        support.callDidTransition(lending: &keptState, on: event, lending: &_state)
+        supportWord |= Self.notifyingBit
+        support.callObservers(lending: &keptState, on: event, lending: &_state)
     }
 
     @usableFromInline
