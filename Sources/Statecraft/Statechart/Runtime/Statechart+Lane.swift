@@ -26,7 +26,9 @@ extension Statechart {
         guard _isPOD(Event.self), MemoryLayout<Event>.size <= 1 else { return nil }
         let rowStart = machine._state.planRowStart
         guard rowStart >= 0 else { return nil }
-        // A snapshot keeps a row only from the plans of its chart, this one (`enterNextConfiguration(of:stepping:)`):
+        // A snapshot keeps a row only from the plans of its chart (`enterNextConfiguration(of:stepping:)`), and a
+        // machine's snapshot is always of its definition's chart (a chart is restored from a `StatechartSnapshot`,
+        // which `Statechart.restoring(_:)` makes anew with the chart's tables; the general step assumes it too):
         // no test for the plans.
         assert(tables.microstepPlans != nil, "Internal inconsistency: a plan row in a chart without plans")
         let plans = tables.microstepPlans.unsafelyUnwrapped
@@ -40,9 +42,9 @@ extension Statechart {
 
 extension Statechart {
     /// What the lane answers for `event` on the idle `machine` whose word is `idleWord` (see
-    /// ``StateMachine/answerByLane(_:idleWord:)``): a plan's position (``_laneHint(for:in:)``) starts the step
-    /// there (``StateMachine/processByLane(_:hint:idleWord:)``); an ignored event is answered `false` unless an
-    /// ignored-event observer hears it; anything else, `nil`.
+    /// ``StateMachine/answerByLane(_:idleWord:)``): a planned or guarded plan's position (``lanePlan(for:in:)``)
+    /// starts the step there (``StateMachine/processByLane(_:hint:idleWord:)``); an ignored event is answered
+    /// `false` unless an ignored-event observer or an autoforwarding invocation hears it; anything else, `nil`.
     @inlinable @inline(__always)
     public func _answerByLane(_ event: Event, in machine: StateMachine<Statechart>, idleWord: UInt) -> Bool? {
         guard let (index, kind) = lanePlan(for: event, in: machine) else { return nil }
