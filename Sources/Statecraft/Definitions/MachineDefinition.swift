@@ -141,22 +141,15 @@ public protocol MachineDefinition {
     func _update(_ state: inout State, on event: Event, hint: _StepHint, in machine: StateMachine<Self>)
         -> TransitionKind?
 
-    /// Not API: whether ``StateMachine/handle(_:)`` and ``StateMachine/send(_:)`` ask ``_laneHint(for:in:)``
-    /// what to do with an event once the machine is known to be idle; `handle` then takes what the lane does
-    /// not answer by the general path, out of line. `false` by default, so that the lane's checks fold away at
-    /// compile time.
+    /// Not API: whether ``StateMachine/handle(_:)`` and ``StateMachine/send(_:)`` ask the definition's lane
+    /// (``_answerByLane(_:in:idleWord:)``) what to do with an event once the machine is known to be idle; `handle`
+    /// then takes what the lane does not answer by the general path, out of line. `false` by default, so that the
+    /// lane's checks fold away at compile time.
     static var _hasLane: Bool { get }
-
-    /// Not API: for a definition that ``_hasLane`` and `_updatesStateInPlace`, what it can tell about `event` in
-    /// the idle `machine`'s state from what it precomputed, without running user code: a hint other than
-    /// ``_StepHint/unknown``, as ``_stepHint(for:in:)`` gives it, when the machine may take the event with it
-    /// at once (a position for ``_update(_:on:hint:in:)``, or ``_StepHint/ignored``); ``_StepHint/unknown``
-    /// when the machine takes its general path. ``_StepHint/unknown`` by default.
-    func _laneHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint
 
     /// Not API: for a definition that ``_hasLane``, takes the whole step of `event` — the state's update, the
     /// hooks, the observers and the events queued meanwhile — on the idle `machine` whose word is `idleWord`,
-    /// when ``_laneHint(for:in:)`` gave `planIndex`; returns whether the event caused a transition, or `nil`
+    /// when its lane found `event`'s plan at `planIndex`; returns whether the event caused a transition, or `nil`
     /// (nothing done) when observers need the state from before the event: the machine then takes its observed
     /// step with that hint. `nil` by default.
     func _takeLaneStep(_ event: Event, planIndex: Int, in machine: StateMachine<Self>, idleWord: UInt) -> Bool?
@@ -252,10 +245,6 @@ extension MachineDefinition {
     /// `false`: the machine takes its general path.
     @inlinable
     public static var _hasLane: Bool { false }
-
-    /// ``_StepHint/unknown``.
-    @inlinable
-    public func _laneHint(for event: Event, in machine: StateMachine<Self>) -> _StepHint { .unknown }
 
     /// `nil`: the machine takes its general path.
     @inlinable

@@ -171,7 +171,7 @@ struct ChartEventCandidatesTests {
         // Back in `idle` by a planned step, which keeps the row: the lane finds no plan for the event and leaves
         // it to the general step.
         #expect(machine.state.planRowStart >= 0)
-        #expect(machine.definition._laneHint(for: .unlisted, in: machine) == .unknown)
+        #expect(machine.definition.laneHint(for: .unlisted, in: machine) == .unknown)
         #expect(machine.handle(.unlisted))
         #expect(machine.state.isActive(.busy))
         #expect(machine.handle(.alsoListed))

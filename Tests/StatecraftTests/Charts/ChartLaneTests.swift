@@ -2,7 +2,7 @@ import Testing
 
 @testable import Statecraft
 
-/// An idle chart machine reads its event's plan first (`Statechart._laneHint(for:in:)`): an ignored event is
+/// An idle chart machine reads its event's plan first (`Statechart.laneHint(for:in:)`): an ignored event is
 /// answered at once, a planned or guarded plan's position is handed to the step without `_stepHint(for:in:)`
 /// (`StateMachine.processAndDrain(_:hint:idleWord:)`), and anything else goes the general way, out of line.
 /// What the lane takes must end as the general path ends the event:
@@ -55,7 +55,7 @@ struct ChartLaneTests {
 
     /// The lane's answer for `event` in `machine`'s state.
     static func hint(_ event: Signal, _ machine: Machine) -> _StepHint {
-        machine.definition._laneHint(for: event, in: machine)
+        machine.definition.laneHint(for: event, in: machine)
     }
 
     @Test func theLaneAnswersPlannedStepsAndIgnoredEventsOnceTheMachineHasStepped() throws {

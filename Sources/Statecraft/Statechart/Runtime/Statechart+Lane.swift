@@ -1,14 +1,12 @@
 extension Statechart {
-    /// `true`: an idle chart machine reads its event's microstep plan first (``_laneHint(for:in:)``).
+    /// `true`: an idle chart machine reads its event's microstep plan first (``_answerByLane(_:in:idleWord:)``).
     @inlinable public static var _hasLane: Bool { true }
 
-    /// What an idle machine's event does, when its snapshot keeps its row in the chart's microstep plans
-    /// (``ChartSnapshot/planRowStart``): what ``_stepHint(for:in:)`` says, with the plan read without looking for the
-    /// row — ``_StepHint/ignored``, or the position of a planned or guarded plan for ``_update(_:on:hint:in:)``.
-    /// ``_StepHint/unknown`` without a row (a snapshot just made or restored, a finished chart), and whenever
-    /// ``_stepHint(for:in:)`` says so (no plans, an unplanned plan, an invocation that autoforwards events).
-    @inlinable @inline(__always)
-    public func _laneHint(for event: Event, in machine: StateMachine<Statechart>) -> _StepHint {
+    /// What the lane finds for an idle machine's event, as a hint (for tests): what ``_stepHint(for:in:)`` says,
+    /// with the plan read from the row the snapshot keeps (``ChartSnapshot/planRowStart``) — ``_StepHint/ignored``,
+    /// or the position of a planned or guarded plan. ``_StepHint/unknown`` without a row (a snapshot just made or
+    /// restored, a finished chart), for an unplanned plan and while an invocation autoforwards events.
+    func laneHint(for event: Event, in machine: StateMachine<Statechart>) -> _StepHint {
         guard let (index, kind) = lanePlan(for: event, in: machine), kind != .unplanned,
             !machine.subject._autoforwards
         else { return .unknown }
