@@ -138,6 +138,21 @@ public struct Scenario: Sendable {
             let events = stream.events
             return { Baselines.runTable(events) }
         },
+        Scenario("Baseline.chartFloor") { stream in
+            let machine = ChartFloorMachine()
+            let events = stream.events
+            return { Drive.chartFloor(machine, events) }
+        },
+        Scenario("Baseline.chartFloor+observer", observed: true) { stream in
+            let machine = ChartFloorMachine()
+            let tally = TransitionTally()
+            machine.observe { _, _, _ in tally.count &+= 1 }
+            let events = stream.events
+            return {
+                tally.count = 0
+                return Drive.chartFloor(machine, events) &+ UInt64(tally.count)
+            }
+        },
         crossing("Core.schema", make: { CrossingSchema.makeMachine() }, drive: Drive.schema),
         crossing("Core.schema+observer", observed: true, make: { CrossingSchema.makeMachine() }, drive: Drive.schema),
         crossing(
