@@ -188,6 +188,19 @@ public final class StateMachine<Definition: MachineDefinition> {
                 return processWithObserversOnly(event, idleWord: word)
             }
         }
+        // A definition with a lane reads what it precomputed: an idle machine without a support object in a copy of
+        // its own, where every test of the support object folds away; an idle one with one in another.
+        if Definition._hasLane {
+            let word = supportWord
+            if word == 0 {
+                if let transitioned = answerByLane(event, idleWord: 0) { return transitioned }
+                return processOffLane(event)
+            }
+            if word & Self.busyBit == 0 {
+                if let transitioned = answerByLane(event, idleWord: word) { return transitioned }
+                return processOffLane(event)
+            }
+        }
         // Rare (an event sent from user code while the machine handles one), but not marked `_slowPath`: without
         // the hint the observed state type's loop is laid out about 2 instructions cheaper per event
         // (`Benchmarks/README.md`, "core styles (session of 2026-11-27)").
@@ -197,11 +210,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
-        // A definition with a lane reads what it precomputed; everything else is out of line.
-        if Definition._hasLane {
-            if let transitioned = answerByLane(event, idleWord: supportWord) { return transitioned }
-            return processOffLane(event)
-        }
+        // Everything else is out of line.
         return processAndDrain(event)
     }
 
