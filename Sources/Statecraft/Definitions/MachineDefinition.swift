@@ -136,6 +136,12 @@ public protocol MachineDefinition {
     /// escape the call. Does nothing by default.
     func _machineWillDeinit(_ machine: StateMachine<Self>)
 
+    /// Not API: called at the end of every initializer of `machine`, a machine running this definition (once it
+    /// started, or once its state is restored), for a definition to prepare what its lane assumes (a chart's
+    /// machine claims its runtime's scope box, or takes a support object). `machine` must not escape the call.
+    /// Does nothing by default.
+    func _machineDidInitialize(_ machine: StateMachine<Self>)
+
     /// Not API: ``_update(_:on:)`` on `machine`'s state, with the hint ``_stepHint(for:in:)`` gave for `event`
     /// in `state` (or ``_StepHint/unknown``). Calls ``_update(_:on:)`` by default.
     func _update(_ state: inout State, on event: Event, hint: _StepHint, in machine: StateMachine<Self>)
@@ -229,6 +235,10 @@ extension MachineDefinition {
     /// Does nothing.
     @inlinable
     public func _machineWillDeinit(_ machine: StateMachine<Self>) {}
+
+    /// Does nothing.
+    @inlinable
+    public func _machineDidInitialize(_ machine: StateMachine<Self>) {}
 
     /// ``_StepHint/unknown``.
     @inlinable

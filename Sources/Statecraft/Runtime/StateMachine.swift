@@ -146,6 +146,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         drainQueue()
         isHandling = false
         bringBackAnsweringLookup()
+        definition._machineDidInitialize(self)
     }
 
     /// Creates a machine in `restoredState`, bound to `subject`, without starting it: no hook runs
@@ -157,6 +158,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         self._state = restoredState
         self.answeringLookup = .askingTheDefinition
         bringBackAnsweringLookup()
+        definition._machineDidInitialize(self)
     }
 
     /// Handles `event` and tells whether the machine transitioned.

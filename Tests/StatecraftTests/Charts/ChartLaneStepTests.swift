@@ -46,8 +46,19 @@ struct ChartLaneStepTests {
         let runtime = ChartRuntime()
         do {
             let machine = StateMachine(definition: try Self.chart(), subject: runtime)
-            #expect(runtime._laneTicket == 0)
+            // Claimed when the machine is made (`_machineDidInitialize(_:)`): without a support object, its lane
+            // takes planned steps without testing the ticket.
+            #expect(runtime._laneTicket == Self.address(machine))
+            #expect(machine.unretainedSupport == nil)
             #expect(machine.handle(.start))
+            #expect(runtime._laneTicket == Self.address(machine))
+            // Another machine on the same runtime does not get it: it takes a support object, and its lane the
+            // copy that tests the ticket (and steps by the general update).
+            let other = StateMachine(definition: try Self.chart(), subject: runtime)
+            #expect(other.unretainedSupport != nil)
+            #expect(other.handle(.start))
+            #expect(other.state.context == 1)
+            #expect(other.state.lastMacrostep.entered == [.busy])
             #expect(runtime._laneTicket == Self.address(machine))
             // An autoforwarding invocation closes the lane (its events must be forwarded first), and reopens it.
             runtime._autoforwards = true
@@ -58,6 +69,8 @@ struct ChartLaneStepTests {
         // The owner is gone: no machine later made at its address takes its box.
         #expect(runtime._laneTicket == 0)
         let untraced = Machine(chart: try Self.chart().tracing(false))
+        #expect(untraced.subject._laneTicket == 0)
+        #expect(untraced.unretainedSupport != nil)
         #expect(untraced.handle(.start))
         #expect(untraced.subject._laneTicket == 0)
     }
