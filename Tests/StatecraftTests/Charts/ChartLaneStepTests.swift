@@ -75,6 +75,30 @@ struct ChartLaneStepTests {
         #expect(untraced.subject._laneTicket == 0)
     }
 
+    /// A lane step that changes the configuration ends the effects of the state it left — on a machine without
+    /// observers and on one whose observers receive the state from before the event (its own copy of the lane,
+    /// `Statechart.takeObservedLaneStep`); the observers hear the step.
+    @Test func aLaneStepThatLeavesAStateEndsItsEffectsWithOrWithoutObservers() throws {
+        for observed in [false, true] {
+            let machine = Machine(chart: try Self.chart())
+            var heard: [[Phase]] = []
+            if observed {
+                machine.addObserver { old, _, new in heard.append(old.atomicStates + new.atomicStates) }
+            }
+            // A snapshot just made has no plan row: the first events take the general step, and leave one.
+            #expect(machine.handle(.start))
+            #expect(machine.handle(.stop))
+            #expect(machine.state.planRowStart >= 0)
+            machine.startEffect(StateEffect { _ in })
+            #expect(machine.waitingEffectCount == 1, "observed: \(observed)")
+            #expect(machine.handle(.start))
+            #expect(machine.waitingEffectCount == 0, "observed: \(observed)")
+            #expect(machine.state.context == 2)
+            #expect(machine.state.lastMacrostep.entered == [.busy])
+            #expect(heard == (observed ? [[.idle, .busy], [.busy, .idle], [.idle, .busy]] : []))
+        }
+    }
+
     @Test func aThrowingActionInALaneStepRaisesItsErrorAsTheGeneralStepDoes() throws {
         for tracing in [true, false] {
             let machine = Machine(chart: try Self.chart().tracing(tracing))
@@ -88,9 +112,13 @@ struct ChartLaneStepTests {
         }
     }
 
-    @Test func aLaneStepsDelayedSendIsScheduledAndItsStateLeft() throws {
+    @Test(arguments: [false, true])
+    func aLaneStepsDelayedSendIsScheduledAndItsStateLeft(observed: Bool) throws {
         for tracing in [true, false] {
             let machine = Machine(chart: try Self.chart().tracing(tracing))
+            var heard = 0
+            // Observers that receive the state from before the event: the observed copy of the lane.
+            if observed { machine.addObserver { _, _, _ in heard += 1 } }
             #expect(machine.handle(.start))
             #expect(machine.handle(.stop))
             #expect(machine.handle(.start))
@@ -100,6 +128,7 @@ struct ChartLaneStepTests {
             #expect(machine.handle(.stop))
             #expect(machine.state.atomicStates == [.idle])
             #expect(machine.pendingDelayedEventCount == 1, "tracing: \(tracing)")
+            #expect(heard == (observed ? 5 : 0))
         }
     }
 

@@ -7,19 +7,19 @@ extension Statechart {
     /// or the position of a planned or guarded plan. ``_StepHint/unknown`` without a row (a snapshot just made or
     /// restored, a finished chart), for an unplanned plan and while an invocation autoforwards events.
     func laneHint(for event: Event, in machine: StateMachine<Statechart>) -> _StepHint {
-        guard let (index, kind) = lanePlan(for: event, in: machine), kind != .unplanned,
+        guard let (index, lane) = lanePlan(for: event, in: machine), lane != .unplanned,
             !machine.subject._autoforwards
         else { return .unknown }
-        return kind == .ignored ? .ignored : _StepHint(rawValue: index)
+        return lane == .ignored ? .ignored : _StepHint(rawValue: index)
     }
 
-    /// The position and kind of `event`'s plan in the row of the plans that `machine`'s snapshot keeps
+    /// The position and lane step of `event`'s plan in the row of the plans that `machine`'s snapshot keeps
     /// (``ChartSnapshot/planRowStart``); `nil` without a row and for events that are not plain values of at most a
     /// byte. An event without a column finds an unplanned plan (``ChartMicrostepPlans/columns``). The one place the
     /// lane finds a plan.
     @inlinable @inline(__always)
     func lanePlan(for event: Event, in machine: StateMachine<Statechart>) -> (
-        index: Int, kind: ChartMicrostepPlan.Kind
+        index: Int, lane: ChartMicrostepPlan.LaneStep
     )? {
         guard _isPOD(Event.self), MemoryLayout<Event>.size <= 1 else { return nil }
         let rowStart = machine._state.planRowStart
@@ -34,7 +34,7 @@ extension Statechart {
         // In 32 bits (a chart has few plans: `ChartMicrostepPlans.planLimit`), so that the optimizer knows the
         // position is not negative and a hint made of it is no `_StepHint.unknown` or `.ignored`.
         let index = Int(UInt32(truncatingIfNeeded: rowStart) &+ UInt32(column))
-        return (index, plans.plans[index].kind)
+        return (index, plans.plans[index].laneStep)
     }
 }
 
@@ -45,19 +45,19 @@ extension Statechart {
     /// `false` unless an ignored-event observer or an autoforwarding invocation hears it; anything else, `nil`.
     @inlinable @inline(__always)
     public func _answerByLane(_ event: Event, in machine: StateMachine<Statechart>, idleWord: UInt) -> Bool? {
-        guard let (index, kind) = lanePlan(for: event, in: machine) else { return nil }
+        guard let (index, lane) = lanePlan(for: event, in: machine) else { return nil }
         // Autoforwarding invocations give their machine a support object (`startPendingInvocations(in:)`): only a
         // machine that has one tests for them.
         assert(
             idleWord != 0 || !machine.subject._autoforwards,
             "Internal inconsistency: an autoforwarding machine without a support object")
-        switch kind {
+        switch lane {
         case .unplanned:
             return nil
         case .ignored:
             if idleWord == 0 { return false }
             return machine.subject._autoforwards || machine.hearsIgnoredEvents ? nil : false
-        case .planned, .guarded:
+        case .soleAction, .listedActions, .stepped:
             if idleWord != 0, machine.subject._autoforwards { return nil }
             return machine.processByLane(event, hint: _StepHint(rawValue: index), idleWord: idleWord)
         }
@@ -69,7 +69,7 @@ extension Statechart {
     /// lists its actions, on a machine whose runtime's ticket is its own (``ChartRuntime/_laneTicket``: it owns the
     /// scope box, its chart is traced and takes its action plans inline, no invocation autoforwards events) and
     /// whose snapshot's record has its box, is taken inline
-    /// (``ChartInterpreter/takeCheckedPlannedMacrostep(stepping:event:plan:index:plans:scopeBox:tracing:bound:)``)
+    /// (``ChartInterpreter/takeCheckedPlannedMacrostep(stepping:event:plan:index:scopeBox:soleAction:tracing:bound:)``)
     /// without re-testing what the ticket says; any other by ``_update(_:on:hint:in:)``, out of line. What
     /// ``StateMachine/processInPlace(_:hint:)`` does after the update follows, out of line, only when the step asked
     /// for something, or the machine has a support object or the step gave it one. `nil` (nothing done) when
@@ -78,9 +78,10 @@ extension Statechart {
     public func _takeLaneStep(
         _ event: Event, planIndex index: Int, in machine: StateMachine<Statechart>, idleWord: UInt
     ) -> Bool? {
-        // Observers that need the state from before the event take the observed step.
+        // Observers that need the state from before the event: the observed step.
         if idleWord != 0, machine.idleSupport(idleWord)._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
-            return nil
+            return Self.takeObservedLaneStep(
+                event, planIndex: index, in: machine, idleWord: idleWord, tables: tables, bound: macrostepBound)
         }
         let busyBit = StateMachine<Statechart>.busyBit
         machine.supportWord = idleWord | busyBit
@@ -88,15 +89,25 @@ extension Statechart {
         let plans = tables.microstepPlans.unsafelyUnwrapped
         let plan = plans.plans + index
         let transitioned: Bool
-        if runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine)), plan.pointee.actionStart >= 0,
-            machine._state._lastMacrostep.canRecordPlanned
-        {
+        // Whether the step was the sole action's plan alone: nothing to perform afterwards.
+        var recordedAlone = false
+        let lane = plan.pointee.laneStep
+        // A machine without a support object holds its runtime's lane ticket (`_machineDidInitialize(_:)`): only one
+        // with an object tests it.
+        assert(
+            idleWord != 0 || runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine)),
+            "Internal inconsistency: a chart machine without a support object or the lane ticket")
+        let holdsTicket = idleWord == 0 || runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine))
+        if lane == .soleAction, holdsTicket, machine._state._lastMacrostep.canRecordPlanned {
             // The owner's box, made for this chart's types.
             let box = Unmanaged.passUnretained(
                 unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
-            ChartInterpreter.takeCheckedPlannedMacrostep(
-                stepping: &machine._state, event: event, plan: plan, index: index, plans: plans, scopeBox: box,
-                tracing: true, bound: macrostepBound)
+            recordedAlone = ChartInterpreter.takeCheckedPlannedMacrostep(
+                stepping: &machine._state, event: event, plan: plan, index: index, scopeBox: box,
+                soleAction: true, tracing: true, bound: macrostepBound)
+            transitioned = true
+        } else if lane == .listedActions, holdsTicket, machine._state._lastMacrostep.canRecordPlanned {
+            Self.takeListedActions(event, plan: plan, index: index, in: machine, bound: macrostepBound)
             transitioned = true
         } else if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)), takesActionPlansInline {
             // An untraced chart's or a guarded plan, by the owner of the box: the step `update` takes out of line for
@@ -121,7 +132,7 @@ extension Statechart {
         // cancels, if any (`didUpdate(_:)` tests it), then the machine is idle again — unless those made it a
         // support object, or the step did, or the machine had one, or the event was ignored.
         if transitioned, machine.supportWord == busyBit {
-            Self.didUpdate(machine)
+            if !recordedAlone { Self.didUpdate(machine) }
             if machine.supportWord == busyBit {
                 machine.supportWord = 0
                 return true
@@ -131,6 +142,58 @@ extension Statechart {
         }
         Self.finishLaneStep(on: event, transitioned: transitioned, in: machine)
         return transitioned
+    }
+
+    /// ``_takeLaneStep(_:planIndex:in:idleWord:)`` on a machine whose observers need the state from before the event:
+    /// a plan's sole action taken as the lane takes it, on a machine that holds its runtime's lane ticket and whose
+    /// record has its box, between what ``StateMachine/processObserved(_:hint:idleWord:)`` does around the update
+    /// — the old state kept for the observers, the state's effects ended when the configuration changed, the
+    /// observers told, the events queued meanwhile handled. `nil` (nothing done) for any other plan: the machine
+    /// then takes its observed step.
+    @inlinable @inline(__always)
+    static func takeObservedLaneStep(
+        _ event: Event, planIndex index: Int, in machine: StateMachine<Statechart>, idleWord: UInt,
+        tables: ChartTables<StateID, Event, Context>, bound: Int
+    ) -> Bool? {
+        let plan = tables.microstepPlans.unsafelyUnwrapped.plans + index
+        let runtime = machine.subject
+        guard plan.pointee.laneStep == .soleAction, runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine)),
+            machine._state._lastMacrostep.canRecordPlanned
+        else { return nil }
+        let support = machine.idleSupport(idleWord)
+        machine.supportWord = idleWord | StateMachine<Statechart>.busyBit
+        support._withUnsafeGuaranteedRef { keepStateForObservers(&machine._state, in: &$0.keptState) }
+        let box = Unmanaged.passUnretained(
+            unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
+        let recordedAlone = ChartInterpreter.takeCheckedPlannedMacrostep(
+            stepping: &machine._state, event: event, plan: plan, index: index, scopeBox: box, soleAction: true,
+            tracing: true, bound: bound)
+        if machine._state._lastMacrostep.changedConfiguration {
+            support._withUnsafeGuaranteedRef { $0.effects?.leaveState() }
+        }
+        if !recordedAlone { didUpdate(machine) }
+        support._withUnsafeGuaranteedRef { support in
+            machine.tellObservers(support, lending: &support.keptState!, on: event)
+        }
+        if machine.hasDeferredWork { machine.drainQueue() }
+        machine.supportWord = idleWord
+        return true
+    }
+
+    /// The lane's step for a plan that lists its actions, none or more than one (``ChartMicrostepPlan/LaneStep/listedActions``),
+    /// on a machine that holds its runtime's lane ticket and whose record has its box: what the lane does inline
+    /// for a plan's sole action, out of line, so that the inlined lane holds one copy of the planned step.
+    @inlinable @inline(never)
+    static func takeListedActions(
+        _ event: Event, plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int,
+        in machine: StateMachine<Statechart>,
+        bound: Int
+    ) {
+        let box = Unmanaged.passUnretained(
+            unsafeDowncast(machine.subject._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
+        ChartInterpreter.takeCheckedPlannedMacrostep(
+            stepping: &machine._state, event: event, plan: plan, index: index, scopeBox: box, soleAction: false,
+            tracing: true, bound: bound)
     }
 
     /// ``_update(_:on:hint:in:)`` on `machine`'s snapshot for a plan the lane does not take inline: a guarded one, one

@@ -225,48 +225,54 @@ extension ChartInterpreter {
                 && !snapshot.pointee.tables.hasEventlessTransitions,
             "Internal inconsistency: a planned macrostep taken where it cannot be")
         takeCheckedPlannedMacrostep(
-            stepping: snapshot, event: event, plan: plan, index: planIndex, plans: plans, scopeBox: box,
-            tracing: tracing, bound: bound)
+            stepping: snapshot, event: event, plan: plan, index: planIndex, scopeBox: box,
+            soleAction: false, tracing: tracing, bound: bound)
         return true
     }
 
     /// ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` once its conditions are known to
-    /// hold: `plan`, at `index` in `plans` (the snapshot's tables' plans), lists its actions, and a traced
-    /// snapshot's record has its box. For a machine's lane (``Statechart/_takeLaneStep(_:planIndex:in:idleWord:)``),
+    /// hold: `plan`, at `index` in the snapshot's tables' plans, lists its actions — exactly one when
+    /// `soleAction` —, and a traced snapshot's record has its box. For a machine's lane (``Statechart/_takeLaneStep(_:planIndex:in:idleWord:)``),
     /// which knows them from its own checks.
-    @inlinable @inline(__always)
+    ///
+    /// - Returns: Whether the macrostep was the plan alone (``recordPlannedAlone(_:changedConfiguration:tracing:stepping:)``):
+    ///   then it has no sends, cancels or errors, and the chart has not finished — the caller has nothing to perform.
+    ///   `false` when an action threw or asked for something, and an interpreter took the rest.
+    @inlinable @inline(__always) @discardableResult
     static func takeCheckedPlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, plan: UnsafeMutablePointer<ChartMicrostepPlan>,
-        index: Int, plans: ChartMicrostepPlans, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>,
-        tracing: Bool, bound: Int
-    ) {
+        index: Int, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>, soleAction: Bool, tracing: Bool, bound: Int
+    ) -> Bool {
         assert(
             plan.pointee.firstActionAddress != 0
-                && (!tracing || snapshot.pointee._lastMacrostep.canRecordPlanned),
+                && (!tracing || snapshot.pointee._lastMacrostep.canRecordPlanned)
+                && (!soleAction || plan.pointee.actionCount == 1),
             "Internal inconsistency: a planned macrostep taken without its conditions")
         #if DEBUG
             checkPlan(index, of: event, stepping: snapshot)
         #endif
         snapshot.pointee.planRowStart = -1
-        let count = Int(plan.pointee.actionCount)
+        // Most plans list one action (an entry action): the caller knows it from the plan's lane step, and that one
+        // is called without a test of the count or the loop around it.
+        let count = soleAction ? 1 : Int(plan.pointee.actionCount)
         if count > 0 {
             box._withUnsafeGuaranteedRef { $0.scope.show(event: event) }
             let actions = UnsafeMutablePointer<ChartPlannedAction>(bitPattern: plan.pointee.firstActionAddress)
                 .unsafelyUnwrapped
-            // Most plans list one action (an entry action): that one is called without the loop around it.
             let stop =
-                count == 1
+                soleAction || count == 1
                 ? runPlannedActions(actions, count: 1, from: 0, stepping: snapshot, scopeBox: box)
                 : runPlannedActions(actions, count: count, from: 0, stepping: snapshot, scopeBox: box)
             if stop.position >= 0 {
                 takeRestOfPlannedMacrostep(
                     stepping: snapshot, event: event, plan: plan, index: index, actions: actions, count: count,
                     after: stop, scopeBox: box, tracing: tracing, bound: bound)
-                return
+                return false
             }
         }
         let changed = enterNextConfiguration(of: plan, stepping: snapshot)
         recordPlannedAlone(index, changedConfiguration: changed, tracing: tracing, stepping: snapshot)
+        return true
     }
 
     /// The rest of ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` after an action threw or

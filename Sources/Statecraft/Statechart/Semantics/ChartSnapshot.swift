@@ -69,7 +69,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     /// The rare case of another chart's snapshot is out of line, so that the common case is small enough for
     /// the optimizer to inline it where the machine keeps the state: called once per observed event, it was a
     /// call of its own, with a frame and four saved registers, costlier than its assignments.
-    @inlinable mutating func keepConfiguration(of other: inout ChartSnapshot) {
+    @inlinable @inline(__always) mutating func keepConfiguration(of other: inout ChartSnapshot) {
         guard tables === other.tables else {
             replace(withoutRecordOf: &other)
             return
