@@ -69,8 +69,10 @@ struct ChartLaneStepTests {
         // The owner is gone: no machine later made at its address takes its box.
         #expect(runtime._laneTicket == 0)
         let untraced = Machine(chart: try Self.chart().tracing(false))
+        // An untraced chart never takes planned steps by its lane: its machine needs neither the ticket nor an
+        // object.
         #expect(untraced.subject._laneTicket == 0)
-        #expect(untraced.unretainedSupport != nil)
+        #expect(untraced.unretainedSupport == nil)
         #expect(untraced.handle(.start))
         #expect(untraced.subject._laneTicket == 0)
     }

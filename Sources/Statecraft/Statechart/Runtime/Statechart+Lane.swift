@@ -92,12 +92,14 @@ extension Statechart {
         // Whether the step was the sole action's plan alone: nothing to perform afterwards.
         var recordedAlone = false
         let lane = plan.pointee.laneStep
-        // A machine without a support object holds its runtime's lane ticket (`_machineDidInitialize(_:)`): only one
-        // with an object tests it.
+        // A machine without a support object holds its runtime's lane ticket when its chart lets it take planned
+        // steps by its lane (`_machineDidInitialize(_:)`): only one with an object tests the ticket.
+        let takesLaneSteps = isTracing && takesActionPlansInline
         assert(
-            idleWord != 0 || runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine)),
+            idleWord != 0 || !takesLaneSteps || runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine)),
             "Internal inconsistency: a chart machine without a support object or the lane ticket")
-        let holdsTicket = idleWord == 0 || runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine))
+        let holdsTicket =
+            idleWord == 0 ? takesLaneSteps : runtime._laneTicket == UInt(bitPattern: ObjectIdentifier(machine))
         if lane == .soleAction, holdsTicket, machine._state._lastMacrostep.canRecordPlanned {
             // The owner's box, made for this chart's types.
             let box = Unmanaged.passUnretained(

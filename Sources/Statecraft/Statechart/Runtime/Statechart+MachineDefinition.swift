@@ -282,16 +282,16 @@ extension Statechart: MachineDefinition {
         return Unmanaged.passUnretained(box)
     }
 
-    /// Prepares what the lane assumes of a machine without a support object: that it holds its runtime's lane
-    /// ticket (``ChartRuntime/_laneTicket``), so that the lane takes its planned steps without testing the ticket.
-    /// `machine` claims its runtime's scope box if nobody owns it yet (a traced chart that takes its action plans
-    /// inline then gives it the ticket); a machine that does not hold the ticket then — its chart is untraced or
-    /// has eventless transitions, another machine owns the box — takes a support object, and so the lane's copy
-    /// that tests the ticket. The ticket, once held, stays while the machine lives: the owner's box is released only
-    /// by its deinitialisation, and an invocation that autoforwards gives its machine a support object first
+    /// Prepares what the lane assumes of a machine without a support object whose chart lets it take planned steps
+    /// by its lane (traced, action plans taken inline): that it holds its runtime's lane ticket
+    /// (``ChartRuntime/_laneTicket``), so that the lane takes those steps without testing the ticket. `machine`
+    /// claims its runtime's scope box if nobody owns it yet, which gives it the ticket; a machine that does not
+    /// hold the ticket then (another machine owns the box) takes a support object, and so the lane's copy that
+    /// tests the ticket. The ticket, once held, stays while the machine lives: the owner's box is released only by
+    /// its deinitialisation, and an invocation that autoforwards gives its machine a support object first
     /// (``ChartRuntime/startPendingInvocations(in:)``).
     public func _machineDidInitialize(_ machine: StateMachine<Statechart>) {
-        guard tables.microstepPlans != nil else { return }
+        guard tables.microstepPlans != nil, isTracing, takesActionPlansInline else { return }
         _ = Self.scopeBox(
             of: machine, tables: tables, tracing: isTracing, takesActionPlansInline: takesActionPlansInline)
         if machine.subject._laneTicket != UInt(bitPattern: ObjectIdentifier(machine)) { _ = machine.makeSupport() }
