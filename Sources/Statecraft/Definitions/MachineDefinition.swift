@@ -165,6 +165,12 @@ public protocol MachineDefinition {
     /// for an event the lane finds ignored that no ignored-event observer hears, `nil` for the machine's general
     /// path. Held by the definition, so that a machine without a lane inlines nothing of it. `nil` by default.
     func _answerByLane(_ event: Event, in machine: StateMachine<Self>, idleWord: UInt) -> Bool?
+
+    /// Not API: what ``StateMachine/handle(_:)`` does for a definition that ``_hasLane``
+    /// (``StateMachine/_handleByLane(_:)`` by default). A requirement, so that `handle` holds one call for it
+    /// whatever the definition: with the lane's two copies in its body, the optimiser stopped inlining the
+    /// notification of other definitions' general path.
+    func _handleByLane(_ event: Event, in machine: StateMachine<Self>) -> Bool
 }
 
 extension MachineDefinition {
@@ -259,6 +265,10 @@ extension MachineDefinition {
     /// `nil`: the machine takes its general path.
     @inlinable
     public func _answerByLane(_ event: Event, in machine: StateMachine<Self>, idleWord: UInt) -> Bool? { nil }
+
+    /// ``StateMachine/_handleByLane(_:)``.
+    @inlinable @inline(__always)
+    public func _handleByLane(_ event: Event, in machine: StateMachine<Self>) -> Bool { machine._handleByLane(event) }
 
     /// `nil`: the machine takes its ordinary step.
     @inlinable

@@ -168,6 +168,8 @@ public final class StateMachine<Definition: MachineDefinition> {
     ///   was busy with another event (see ``send(_:)`` for the distinction).
     @inlinable @inline(__always) @discardableResult
     public func handle(_ event: Event) -> Bool {
+        // A definition with a lane reads what it precomputed (``MachineDefinition/_handleByLane(_:in:)``).
+        if Definition._hasLane { return definition._handleByLane(event, in: self) }
         // A tabulated definition answers most events by a lookup, without the machine marking itself busy or
         // testing anything first. Folds away for definitions without a lookup and for types larger than a byte.
         if Self.answersByLookup {
@@ -190,19 +192,6 @@ public final class StateMachine<Definition: MachineDefinition> {
                 return processWithObserversOnly(event, idleWord: word)
             }
         }
-        // A definition with a lane reads what it precomputed: an idle machine without a support object in a copy of
-        // its own, where every test of the support object folds away; an idle one with one in another.
-        if Definition._hasLane {
-            let word = supportWord
-            if word == 0 {
-                if let transitioned = answerByLane(event, idleWord: 0) { return transitioned }
-                return processOffLane(event)
-            }
-            if word & Self.busyBit == 0 {
-                if let transitioned = answerByLane(event, idleWord: word) { return transitioned }
-                return processOffLane(event)
-            }
-        }
         // Rare (an event sent from user code while the machine handles one), but not marked `_slowPath`: without
         // the hint the observed state type's loop is laid out about 2 instructions cheaper per event
         // (`Benchmarks/README.md`, "core styles (session of 2026-11-27)").
@@ -212,7 +201,6 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         if Self.decidesBeforeMarkingBusy, supportWord == 0 { return processWithoutSupport(event) }
         if !Self.answersByLookup, Self.decidesBeforeMarkingBusy { return processDecidingFirst(event) }
-        // Everything else is out of line.
         return processAndDrain(event)
     }
 
@@ -227,6 +215,24 @@ public final class StateMachine<Definition: MachineDefinition> {
             return false
         }
         return processIdle(event)
+    }
+
+    /// ``handle(_:)`` for a definition that ``MachineDefinition/_hasLane``: an idle machine without a support object
+    /// takes a copy of the lane of its own, where every test of the support object folds away; an idle one with an
+    /// object another; an event the lane does not take, or sent while the machine is busy, goes out of line.
+    @inlinable @inline(__always)
+    public func _handleByLane(_ event: Event) -> Bool {
+        let word = supportWord
+        if word == 0 {
+            if let transitioned = answerByLane(event, idleWord: 0) { return transitioned }
+            return processOffLane(event)
+        }
+        if word & Self.busyBit != 0 {
+            enqueue(event)
+            return false
+        }
+        if let transitioned = answerByLane(event, idleWord: word) { return transitioned }
+        return processOffLane(event)
     }
 
     /// What the lane of a definition that ``MachineDefinition/_hasLane`` answers for `event` on the idle machine

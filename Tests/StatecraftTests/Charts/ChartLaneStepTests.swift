@@ -101,6 +101,24 @@ struct ChartLaneStepTests {
         }
     }
 
+    /// `handle` while the machine is busy (from an observer) queues the event, answers `false`, and the machine
+    /// handles it once the step is done.
+    @Test func anEventHandledWhileTheMachineIsBusyIsQueuedAndHandledAfter() throws {
+        let machine = Machine(chart: try Self.chart())
+        var answers: [Bool] = []
+        machine.addObserver { [unowned machine] _, event, _ in
+            if event == .start { answers.append(machine.handle(.stop)) }
+        }
+        #expect(machine.handle(.start))
+        #expect(answers == [false])
+        #expect(machine.state.atomicStates == [.idle])
+        #expect(machine.pendingEventCount == 0)
+        #expect(machine.handle(.start))
+        #expect(answers == [false, false])
+        #expect(machine.state.atomicStates == [.idle])
+        #expect(machine.state.context == 2)
+    }
+
     @Test func aThrowingActionInALaneStepRaisesItsErrorAsTheGeneralStepDoes() throws {
         for tracing in [true, false] {
             let machine = Machine(chart: try Self.chart().tracing(tracing))
