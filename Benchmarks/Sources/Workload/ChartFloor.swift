@@ -8,8 +8,8 @@
 /// "asked for something" tests, the next configuration and row, a traced record of three fields, and the flag
 /// cleared (after a test that no action gave the machine something to do after the step); with an observer, the
 /// old configuration kept and the observer called with both configurations and the event. Everything the
-/// library does besides (observers, effects, invocations, guards, the general step) is
-/// a trap here: the crossing's stream never reaches it.
+/// library does besides (effects, invocations, guards, raised events, the general step) is a trap here: the
+/// crossing's stream never reaches it.
 public final class ChartFloorMachine {
     /// What an action sees: the event, the configuration, whether it asked for something.
     public struct Scope {
