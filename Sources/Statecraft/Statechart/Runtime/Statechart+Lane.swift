@@ -109,7 +109,17 @@ extension Statechart {
                 soleAction: true, tracing: true, bound: macrostepBound)
             transitioned = true
         } else if lane == .listedActions, holdsTicket, machine._state._lastMacrostep.canRecordPlanned {
-            Self.takeListedActions(event, plan: plan, index: index, in: machine, bound: macrostepBound)
+            if idleWord != 0 {
+                // A machine with a support object (effects, delayed events) takes it inline: its copy of the lane
+                // is the one such plans' charts (timers restarted in each state) run.
+                let box = Unmanaged.passUnretained(
+                    unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
+                ChartInterpreter.takeCheckedPlannedMacrostep(
+                    stepping: &machine._state, event: event, plan: plan, index: index, scopeBox: box,
+                    soleAction: false, tracing: true, bound: macrostepBound)
+            } else {
+                Self.takeListedActions(event, plan: plan, index: index, in: machine, bound: macrostepBound)
+            }
             transitioned = true
         } else if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)), takesActionPlansInline {
             // An untraced chart's or a guarded plan, by the owner of the box: the step `update` takes out of line for
