@@ -63,17 +63,20 @@ extension Statechart {
         }
     }
 
-    /// The step of `event` on the idle `machine` whose word is `idleWord`, when nothing needs the state from before
-    /// the event (no observer, no `didTransition`): `machine` marked busy, its snapshot updated as
-    /// ``_update(_:on:hint:in:)`` does with the position `planIndex` of `event`'s plan, then idle again. A plan that
-    /// lists its actions, on a machine whose runtime's ticket is its own (``ChartRuntime/_laneTicket``: it owns the
-    /// scope box, its chart is traced and takes its action plans inline, no invocation autoforwards events) and
-    /// whose snapshot's record has its box, is taken inline
+    /// The step of `event` on the idle `machine` whose word is `idleWord`: `machine` marked busy, its snapshot
+    /// updated as ``_update(_:on:hint:in:)`` does with the position `planIndex` of `event`'s plan, then idle again.
+    /// A plan that lists its actions (``ChartMicrostepPlan/LaneStep``), on a machine whose runtime's ticket is its
+    /// own (``ChartRuntime/_laneTicket``: it owns the scope box, its chart is traced and takes its action plans
+    /// inline, no invocation autoforwards events; a machine without a support object holds it whenever its chart
+    /// allows, see ``_machineDidInitialize(_:)``) and whose snapshot's record has its box, is taken
     /// (``ChartInterpreter/takeCheckedPlannedMacrostep(stepping:event:plan:index:scopeBox:soleAction:tracing:bound:)``)
-    /// without re-testing what the ticket says; any other by ``_update(_:on:hint:in:)``, out of line. What
-    /// ``StateMachine/processInPlace(_:hint:)`` does after the update follows, out of line, only when the step asked
-    /// for something, or the machine has a support object or the step gave it one. `nil` (nothing done) when
-    /// observers need the state from before the event.
+    /// without re-testing what the ticket says: a sole action inline; a list inline by a machine with a support
+    /// object, out of line (``takeListedActions(_:plan:index:in:bound:)``) by one without. Any other plan goes to
+    /// ``_update(_:on:hint:in:)``'s steps, out of line. What ``StateMachine/processInPlace(_:hint:)`` does after
+    /// the update follows, out of line, only when the step asked for something, or the machine has a support
+    /// object or the step gave it one. When observers need the state from before the event, the observed lane
+    /// step (``takeObservedLaneStep(_:planIndex:in:idleWord:tables:bound:)``), whose `nil` (nothing done) sends the
+    /// machine to its observed step.
     @inlinable @inline(__always)
     public func _takeLaneStep(
         _ event: Event, planIndex index: Int, in machine: StateMachine<Statechart>, idleWord: UInt
