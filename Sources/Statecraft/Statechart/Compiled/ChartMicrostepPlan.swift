@@ -41,9 +41,6 @@ struct ChartMicrostepPlan: Sendable {
         /// An ``Kind/unplanned`` plan.
         case unplanned
 
-        /// Whether the plan is ``soleAction`` or ``listedActions``: in one comparison.
-        @inlinable var listsActions: Bool { rawValue &- 1 < 2 }
-
         /// The lane's step for `plan`, from its kind and the actions it lists.
         @usableFromInline init(of plan: ChartMicrostepPlan) {
             switch plan.kind {
