@@ -84,7 +84,8 @@ let package = Package(
         .testTarget(
             name: "StatecraftTests", dependencies: ["Statecraft", "StatecraftTesting", "StatecraftTestSupport"]),
         .testTarget(
-            name: "StatecraftAnalysisTests", dependencies: ["StatecraftAnalysis", "StatecraftSCXML", "Statecraft"],
+            name: "StatecraftAnalysisTests",
+            dependencies: ["StatecraftAnalysis", "StatecraftSCXML", "Statecraft", "StatecraftTestSupport"],
             exclude: ["Expected"]),
         // The code of the README and the DocC articles, compiled in plain Swift 6 mode; DocSnippetTextTests checks
         // that every ```swift block of the documents is an excerpt of a compiled file.

@@ -1,6 +1,7 @@
 import Foundation
 import StatecraftAnalysis
 import StatecraftSCXML
+import StatecraftTestSupport
 import Testing
 
 @Suite("Exploration at scale")
@@ -15,9 +16,11 @@ struct ScaleTests {
         #expect(space.configurations.last?.depth == 36)
     }
 
-    @Test("Every W3C chart, of the full suite too, either loads and explores within the bound or is rejected")
+    @Test(
+        "Every W3C chart, of the full suite too, either loads and explores within the bound or is rejected",
+        .needsConformanceSuite)
     func fullSuite() throws {
-        let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/w3c-full")
+        let directory = ConformanceSuite.w3cFull
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
             $0.hasSuffix(".scxml")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import StatecraftAnalysis
 import StatecraftSCXML
+import StatecraftTestSupport
 import Testing
 
 /// The validation rules over the W3C conformance charts (`../shared/conformance/w3c`), which are correct
@@ -17,9 +18,9 @@ import Testing
 ///   the chart whose transitions a conformant interpreter never reaches (``explanations`` names each).
 /// - Other unreachable states: the states a conformant interpreter skips, listed per test in
 ///   ``explanations``.
-@Suite("Validation over the W3C conformance charts")
+@Suite("Validation over the W3C conformance charts", .needsConformanceSuite)
 struct W3CValidationTests {
-    static let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/w3c")
+    static let directory = ConformanceSuite.w3c
 
     /// Why each test has findings other than an unreachable `fail` and a catch-all `*` transition.
     static let explanations: [String: String] = [

@@ -1,4 +1,5 @@
 import Foundation
+import StatecraftTestSupport
 import Testing
 
 /// `statecraft run`: the built binary's JSON lines, exit statuses and messages, compared with the files
@@ -46,9 +47,8 @@ struct RunCommandTests {
         try CLITests.check(result.standardOutputText, "kettle-cancelled.run.jsonl")
     }
 
-    @Test func delayedEventsFireInTimeOrderOnceTheInputIsConsumed() throws {
-        let conformance = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance/w3c")
+    @Test(.needsConformanceSuite) func delayedEventsFireInTimeOrderOnceTheInputIsConsumed() throws {
+        let conformance = ConformanceSuite.w3c
         let result = try StatecraftBinary.run(["run", "test185.scxml"], in: conformance)
         #expect(result.status == 0)
         #expect(
@@ -60,19 +60,16 @@ struct RunCommandTests {
                 """)
     }
 
-    @Test func logOutputGoesToStandardErrorOnRequest() throws {
-        let conformance = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance/w3c")
+    @Test(.needsConformanceSuite) func logOutputGoesToStandardErrorOnRequest() throws {
+        let conformance = ConformanceSuite.w3c
         let result = try StatecraftBinary.run(["run", "test144.scxml", "--log"], in: conformance)
         #expect(result.status == 0)
         #expect(result.standardError == "log: Outcome: pass\n")
     }
 
     /// An invoked session's `<log>` output names its invoke id (W3C test 250: the cancelled child's `<onexit>`).
-    @Test func logOutputOfAnInvokedSessionNamesIt() throws {
-        let conformance = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                "shared/conformance/w3c-full")
+    @Test(.needsConformanceSuite) func logOutputOfAnInvokedSessionNamesIt() throws {
+        let conformance = ConformanceSuite.w3cFull
         let result = try StatecraftBinary.run(["run", "test250.scxml", "--log"], in: conformance)
         #expect(result.status == 0)
         #expect(result.standardError == "log: [s0.invoke0] Exiting sub01\nlog: [s0.invoke0] Exiting sub0\n")

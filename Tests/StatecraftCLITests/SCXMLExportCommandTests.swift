@@ -36,11 +36,12 @@ struct SCXMLExportCommandTests {
     }
 
     @Test(
+        .needsConformanceSuite,
         .enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func exportsValidateAgainstTheW3CSchema() throws {
         let files = ["refresh-list.described.scxml", "microwave.described.scxml"]
             .map { CLITests.expected.appendingPathComponent($0) }
-        let result = try XMLSchemaValidator.validate(files, against: RepositoryPaths.scxmlSchema)
+        let result = try XMLSchemaValidator.validate(files, against: ConformanceSuite.schema)
         #expect(result.status == 0, "\(result.output)")
     }
 }

@@ -36,12 +36,21 @@ enum StatecraftBinary {
         }
     }
 
+    /// The folder a run was asked to start in does not exist (Foundation would name the binary instead).
+    struct MissingDirectory: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "cannot run statecraft in \(path): the folder does not exist" }
+    }
+
     /// Runs `statecraft arguments` in `directory` and collects its output; `input`, when given, is
     /// written to its standard input (otherwise standard input is empty).
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String]? = nil,
         input: String? = nil
     ) throws -> Result {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw MissingDirectory(path: directory.path) }
         let process = Process()
         process.executableURL = try location()
         process.arguments = arguments

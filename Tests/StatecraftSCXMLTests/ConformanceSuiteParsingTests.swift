@@ -1,10 +1,11 @@
 import Foundation
+import StatecraftTestSupport
 import Testing
 
 @testable import StatecraftSCXML
 
 /// Every W3C conformance test file parses, uses only supported elements, and survives export.
-@Suite("W3C conformance files")
+@Suite("W3C conformance files", .needsConformanceSuite)
 struct ConformanceSuiteParsingTests {
     @Test func theSuiteIsThere() throws {
         let files = try TestSupport.conformanceFiles()

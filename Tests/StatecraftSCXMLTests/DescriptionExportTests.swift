@@ -67,7 +67,7 @@ struct DescriptionExportTests {
         }
     }
 
-    @Test func exportsDescriptions() throws {
+    @Test(.needsConformanceSuite) func exportsDescriptions() throws {
         let requested = ProcessInfo.processInfo.environment["SCXML_EXPORT_DIR"]
             .map { URL(fileURLWithPath: $0).appendingPathComponent("descriptions") }
         let directory =
@@ -83,7 +83,7 @@ struct DescriptionExportTests {
         }
     }
 
-    @Test func aDocumentsDescriptionKeepsItsStructure() throws {
+    @Test(.needsConformanceSuite) func aDocumentsDescriptionKeepsItsStructure() throws {
         let file = TestSupport.conformanceDirectory.appendingPathComponent("test388.scxml")
         let document = try SCXMLParser.parse(contentsOf: file)
         let described = try SCXMLDocument(describing: try document.machineDescription())
@@ -127,13 +127,14 @@ struct DescriptionExportTests {
     }
 
     @Test(
+        .needsConformanceSuite,
         .enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func descriptionExportsValidateAgainstTheSchema() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "statecraft-described-xsd-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = try Self.exportDescriptions(to: directory)
-        let result = try XMLSchemaValidator.validate(files, against: RepositoryPaths.scxmlSchema)
+        let result = try XMLSchemaValidator.validate(files, against: ConformanceSuite.schema)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.validatedCount == files.count)
     }

@@ -9,7 +9,7 @@ import Testing
 /// `exportsConformanceFiles` writes the exports to `$SCXML_EXPORT_DIR` (a temporary directory when unset);
 /// `Scripts/check-scxml-export.sh` runs it and validates the directory with xmllint. When xmllint is installed,
 /// `exportsValidateAgainstTheSchema` does the same inside `swift test`.
-@Suite("Export against the W3C schema")
+@Suite("Export against the W3C schema", .needsConformanceSuite)
 struct SchemaExportTests {
     /// Exports every conformance file after a parse → export → parse round trip into a directory.
     static func exportConformanceFiles(to directory: URL) throws -> [URL] {
@@ -46,7 +46,7 @@ struct SchemaExportTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-xsd-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = try Self.exportConformanceFiles(to: directory)
-        let result = try XMLSchemaValidator.validate(files, against: RepositoryPaths.scxmlSchema)
+        let result = try XMLSchemaValidator.validate(files, against: ConformanceSuite.schema)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.validatedCount == files.count)
     }

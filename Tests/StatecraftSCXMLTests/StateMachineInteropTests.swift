@@ -1,4 +1,5 @@
 import Statecraft
+import StatecraftTestSupport
 import StatecraftTesting
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @MainActor
 @Suite("SCXML charts on StateMachine", .timeLimit(.minutes(1)))
 struct StateMachineInteropTests {
-    @Test func delayedSendsAndCancelsRunOnTheRunLoopsClock() async throws {
+    @Test(.needsConformanceSuite) func delayedSendsAndCancelsRunOnTheRunLoopsClock() async throws {
         let document = try SCXMLParser.parse(
             contentsOf: TestSupport.conformanceDirectory.appendingPathComponent("test208.scxml"))
         let clock = ManualClock()

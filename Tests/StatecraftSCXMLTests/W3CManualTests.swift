@@ -1,11 +1,12 @@
 import Foundation
+import StatecraftTestSupport
 import Testing
 
 @testable import StatecraftSCXML
 
 /// Automatic checks of the IRP's manual tests that need no `<invoke>` (178 301 307 313 314; 415 runs in
 /// ``W3CConformanceTests``, 230 and 250 need `<invoke>`): each asserts what the tester is asked to look at.
-@Suite("W3C manual tests, checked automatically")
+@Suite("W3C manual tests, checked automatically", .needsConformanceSuite)
 struct W3CManualTests {
     static func url(_ test: Int) -> URL {
         W3CFullConformanceTests.directory.appendingPathComponent("test\(test).scxml")

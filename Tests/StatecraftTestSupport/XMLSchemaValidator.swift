@@ -5,7 +5,7 @@ import Foundation
 /// ```swift
 /// @Test(.enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed"))
 /// func exportsValidate() throws {
-///     let result = try XMLSchemaValidator.validate(files, against: RepositoryPaths.scxmlSchema)
+///     let result = try XMLSchemaValidator.validate(files, against: ConformanceSuite.schema)
 ///     #expect(result.status == 0, "\(result.output)")
 /// }
 /// ```

@@ -1,11 +1,12 @@
 import Foundation
+import StatecraftTestSupport
 import Testing
 
 @testable import StatecraftSCXML
 
 /// The manual W3C tests about `<invoke>`, checked automatically from their `<log>` output, which is what
 /// their instructions ask a tester to read.
-@Suite("W3C manual tests of <invoke>")
+@Suite("W3C manual tests of <invoke>", .needsConformanceSuite)
 struct W3CManualInvokeTests {
     /// The log output of a run of a w3c-full file, each entry as `statecraft run --log` prints it.
     static func logs(of file: String) throws -> (outcome: SCXMLRunOutcome, logs: [String]) {
