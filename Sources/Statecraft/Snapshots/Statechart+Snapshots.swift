@@ -14,7 +14,7 @@ extension Statechart where StateID: Codable, Event: Codable & Sendable, Context:
         delayedEvents: [StatechartSnapshot<StateID, Event, Context>.DelayedEvent]
     ) -> StatechartSnapshot<StateID, Event, Context> {
         StatechartSnapshot(
-            fingerprint: ChartFingerprint(self), configuration: live.configuration,
+            fingerprint: ChartFingerprint(self), configuration: live.activeConfiguration,
             histories: live.savedHistories.map { .init(history: $0.history, states: $0.states) },
             context: live.context, finalState: live.finalState, delayedEvents: delayedEvents)
     }

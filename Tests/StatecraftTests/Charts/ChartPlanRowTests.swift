@@ -187,7 +187,7 @@ struct ChartPlanRowTests {
         #expect(machine.handle(.ship))
         #expect(machine.handle(.close))
         #expect(machine.state.isFinished)
-        #expect(machine.state.configuration.isEmpty)
+        #expect(machine.state.configuration == [.closed])
         for event in OrderEvent.allCases {
             #expect(!machine.handle(event))
             #expect(machine.send(event) == .ignored)

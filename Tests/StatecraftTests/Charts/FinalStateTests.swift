@@ -94,7 +94,10 @@ struct FinalStateTests {
         // SCXML's exitInterpreter exits the final configuration as the chart halts.
         #expect(finished.lastMacrostep.microsteps.map(\.transitions) == [["go"], ["halt"]])
         #expect(finished.lastMacrostep.microsteps.last?.exited == [.done])
-        #expect(finished.configuration == [])
+        // The configuration the chart finished in stays visible after the halt's exits.
+        #expect(finished.configuration == [.done])
+        #expect(finished.atomicStates == [.done])
+        #expect(finished.isActive(.done) && !finished.isActive(.a))
         #expect(finished.context.entries == ["exit a1", "exit a", "enter done", "exit done"])
         #expect(chart.step(finished, on: .go) == nil)
     }
@@ -108,5 +111,53 @@ struct FinalStateTests {
         #expect(started.isFinished)
         #expect(started.lastMacrostep.entered == [.a, .done])
         #expect(started.lastMacrostep.exited == [.a, .done])
+    }
+}
+
+/// A finished machine shows the state it finished in — to its observers, in its snapshot and after a
+/// restore — while SCXML's halt still exits every state first.
+@MainActor
+@Suite("A finished chart's configuration")
+struct FinishedConfigurationTests {
+    enum Order: String, Hashable, Sendable, Codable { case open, paying, shipped }
+    enum OrderEvent: String, Hashable, Sendable, Codable { case pay, ship }
+
+    static func chart() throws -> Statechart<Order, OrderEvent, Int> {
+        try Statechart(initial: .open, context: 0) {
+            ChartState(.open) { OnEvent(.pay, target: .paying) }
+            ChartState(.paying) { OnEvent(.ship, target: .shipped) }
+            FinalState(.shipped) { OnExit { count, _ in count += 1 } }
+        }
+    }
+
+    @Test func observersSeeTheFinalStateAfterTheLastEvent() throws {
+        let machine = StateMachine(chart: try Self.chart())
+        var lines: [String] = []
+        machine.didTransition = { old, event, new in
+            lines.append("\(old.configuration.map(\.rawValue)) --\(event)--> \(new.configuration.map(\.rawValue))")
+        }
+        machine.handle(.pay)
+        machine.handle(.ship)
+        #expect(lines == [#"["open"] --pay--> ["paying"]"#, #"["paying"] --ship--> ["shipped"]"#])
+        #expect(machine.state.isFinished)
+        #expect(machine.state.configuration == [.shipped])
+        #expect(machine.state.atomicStates == [.shipped])
+        #expect(machine.state.finalState == .shipped)
+        // The halt exited `shipped`: its exit action ran (SCXML 1.0 Appendix D, exitInterpreter).
+        #expect(machine.state.context == 1)
+        #expect(machine.state.lastMacrostep.microsteps.last?.exited == [.shipped])
+    }
+
+    @Test func aRestoredFinishedMachineShowsTheSameConfiguration() throws {
+        let chart = try Self.chart()
+        let machine = StateMachine(chart: chart)
+        machine.handle(.pay)
+        machine.handle(.ship)
+        let saved = try machine.snapshot()
+        #expect(saved.finalState == .shipped)
+        let restored = try StateMachine(chart: chart, restoring: saved)
+        #expect(restored.state.isFinished)
+        #expect(restored.state.configuration == [.shipped])
+        #expect(!restored.handle(.pay))
     }
 }

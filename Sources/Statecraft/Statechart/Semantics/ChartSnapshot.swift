@@ -122,25 +122,46 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
         }
     }
 
-    /// Whether the state `id` is active.
+    /// Whether the state `id` is in ``configuration``.
     /// - Parameter id: A state of the chart; unknown states are never active.
-    /// - Returns: Whether `id` is in the configuration.
+    /// - Returns: Whether `id` is in the configuration; for a finished chart, whether it is the top-level
+    ///   final state the chart finished in.
     @inlinable
     public func isActive(_ id: StateID) -> Bool {
         guard let index = tables.stateIndex[id] else { return false }
-        return active.contains(index)
+        return visibleStates.contains(index)
     }
 
     /// The active states, in document order (ancestors before descendants).
+    ///
+    /// Once the chart has finished, the top-level final state it finished in, so an order that reached
+    /// `shipped` reads `[shipped]` with ``isFinished`` true. (SCXML still exits every state when the chart
+    /// halts, and their exit actions run, as its Appendix D says; the configuration stays what the chart
+    /// finished in, as XState's done snapshot does.) A chart halted without a final state — a cancelled
+    /// invocation — is in no state.
     /// - Complexity: O(*n*) in the number of states of the chart.
     public var configuration: [StateID] {
-        active.indices().compactMap { tables.ids[$0] }
+        visibleStates.indices().compactMap { tables.ids[$0] }
     }
 
-    /// The active atomic states, in document order.
+    /// The atomic states of ``configuration``, in document order.
     /// - Complexity: O(*n*) in the number of states of the chart.
     public var atomicStates: [StateID] {
-        active.indices().filter { tables.isAtomic($0) }.compactMap { tables.ids[$0] }
+        visibleStates.indices().filter { tables.isAtomic($0) }.compactMap { tables.ids[$0] }
+    }
+
+    /// The states ``configuration`` reports: the active ones, or the final state a finished chart halted in
+    /// (the halt exits every state, so ``active`` is then empty).
+    @inlinable var visibleStates: ChartStateSet {
+        guard _isFinished else { return active }
+        var finished = ChartStateSet()
+        if finalIndex >= 0 { finished.insert(finalIndex) }
+        return finished
+    }
+
+    /// The states that are active now, by name: empty once the chart halted. What a saved snapshot keeps.
+    var activeConfiguration: [StateID] {
+        active.indices().compactMap { tables.ids[$0] }
     }
 
     /// The top-level final state the chart reached, once ``isFinished``.
