@@ -6,7 +6,8 @@ import PackageDescription
 // package, so that an app that uses only `Statecraft` never resolves or builds database code.
 let package = Package(
     name: "StatecraftPersistence",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The core's minimums: nothing here needs more than PostgresClient (macOS 13, iOS 16, tvOS 16, watchOS 9).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "StatecraftPersistence", targets: ["StatecraftPersistence"]),
         .library(name: "StatecraftSQLite", targets: ["StatecraftSQLite"]),

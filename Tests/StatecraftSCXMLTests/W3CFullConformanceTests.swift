@@ -117,6 +117,34 @@ struct W3CFullConformanceTests {
         let expectedOptional = cases.filter { !$0.isMandatory && listed[$0.test] == nil }.count
         #expect(mandatoryPassed == expectedMandatory, "\(summary)")
         #expect(optionalPassed == expectedOptional, "\(summary)")
+        try Self.checkDocumentsState(
+            mandatory: (mandatoryPassed, mandatoryTotal), optional: (optionalPassed, optionalTotal))
+    }
+
+    /// The README and the SCXML articles state the figures the run measured, and no others.
+    static func checkDocumentsState(mandatory: (passed: Int, total: Int), optional: (passed: Int, total: Int)) throws {
+        let documents = [
+            "README.md", "Sources/StatecraftSCXML/StatecraftSCXML.docc/SCXML.md",
+            "Sources/StatecraftSCXML/StatecraftSCXML.docc/W3CConformance.md",
+        ]
+        for document in documents {
+            let text = try String(
+                contentsOf: RepositoryPaths.root.appendingPathComponent(document), encoding: .utf8
+            ).replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "\n", with: " ")
+            let statesMandatory =
+                text.contains("\(mandatory.passed) of \(mandatory.total)")
+                || (mandatory.passed == mandatory.total && text.contains("all \(mandatory.total) mandatory"))
+            #expect(statesMandatory, "\(document) does not state \(mandatory.passed) of \(mandatory.total) mandatory tests")
+            for stale in try Regex(#"(\d+) of the \d+ mandatory"#).firstMatch(in: text).map({ [$0] }) ?? [] {
+                Issue.record("\(document) states '\(text[stale.range])'")
+            }
+            if document != documents[1] {
+                #expect(
+                    text.contains("\(optional.passed) of \(optional.total)")
+                        || text.contains("\(optional.passed) of its \(optional.total)"),
+                    "\(document) does not state \(optional.passed) of \(optional.total) optional tests")
+            }
+        }
     }
 
     @Test(arguments: try automaticCases())

@@ -24,6 +24,21 @@ let playerChart = try! Statechart<Track, Control, Void>(initial: .stopped, conte
     func start() -> Task<Void, Never> { Task { await machine.run(clock: ContinuousClock()) } }
 }
 
+@MainActor  // the test runs where the machine lives: nothing crosses isolation
+@Test func aPauseTimesOutAfterThirtySeconds() async {
+    let machine = StateMachine(chart: playerChart)
+    let clock = ManualClock()
+    let runLoop = Task { await machine.run(clock: clock) }
+    await clock.waitForRunLoops()              // the run loop has started
+    machine.handle(.play)
+    machine.handle(.pause)                     // paused: a 30-second timer starts
+    await clock.advance(by: .seconds(29))      // nothing is due
+    await clock.advance(by: .seconds(1))       // `.timeout` has been handled
+    #expect(machine.state.isActive(.stopped))
+    runLoop.cancel()
+    await runLoop.value
+}
+
 @MainActor
 @Suite("Statecharts article samples")
 struct StatechartsSnippets {

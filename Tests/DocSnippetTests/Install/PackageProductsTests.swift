@@ -59,4 +59,32 @@ struct PackageProductsTests {
         let named = Self.libraries.filter { manifest.contains("\"\($0)\"") }
         #expect(named == ["Statecraft", "StatecraftTesting"])
     }
+
+    /// The README's products table lists exactly the declared libraries, in the manifest's order or not.
+    @Test func theREADMEProductsTableListsEveryProduct() throws {
+        let readme = try Repository.text("README.md")
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `Statecraft") }
+        let named = rows.compactMap { row in row.split(separator: "`").dropFirst().first.map(String.init) }
+        #expect(Set(named) == Set(Self.libraries))
+        #expect(named.count == Self.libraries.count)
+        #expect(readme.contains("Those \(Self.spelled[Self.libraries.count] ?? "?") libraries are the package's only products"))
+    }
+
+    static let spelled = [5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"]
+
+    /// The `platforms:` line of a manifest, as written.
+    static func platforms(ofManifest path: String) throws -> String {
+        let manifest = try Repository.text(path)
+        let line = try #require(manifest.split(separator: "\n").first { $0.contains("platforms: [") })
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The core, `Persistence/` and the README's Requirements table name the same minimums.
+    @Test func thePackagesAndTheREADMEStateTheSamePlatforms() throws {
+        let core = try Self.platforms(ofManifest: "Package.swift")
+        #expect(core == "platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],")
+        #expect(try Self.platforms(ofManifest: "Persistence/Package.swift") == core)
+        let readme = try Repository.text("README.md")
+        #expect(readme.contains("macOS 13, iOS 16, tvOS 16, watchOS 9, visionOS 1"))
+    }
 }
