@@ -194,7 +194,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         }
         // Rare (an event sent from user code while the machine handles one), but not marked `_slowPath`: without
         // the hint the observed state type's loop is laid out about 2 instructions cheaper per event
-        // (`Benchmarks/README.md`, "core styles (session of 2026-11-27)").
+        // (`Core.stateType+observer` in `Benchmarks/Scripts/instructions-per-event.sh`).
         if isHandling {
             enqueue(event)
             return false
