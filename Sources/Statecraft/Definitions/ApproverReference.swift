@@ -7,8 +7,8 @@
 ///
 /// | reference | approver deallocated | instructions per request |
 /// | --- | --- | ---: |
-/// | ``weak`` | every request is refused | 241 |
-/// | ``unowned`` | any request traps | 156 |
+/// | ``weak`` | every request is refused | 226 |
+/// | ``unowned`` | any request traps | 145 |
 ///
 /// A weak reference gives the approver a side table, through which every retain and release of it then
 /// goes; loading the weak reference and releasing what it returned take about 155 of the weak style's
