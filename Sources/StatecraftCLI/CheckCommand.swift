@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
               1   a property is violated
               2   the file is missing, malformed or not a valid chart
               3   exploration stopped at a bound before a property could be decided
-              64  the command line is wrong
+              64  the command line is wrong (--after naming no event of the chart, say)
             """
     )
 

@@ -29,10 +29,10 @@ struct ValidateCommand: ParsableCommand {
               statecraft validate door.scxml --json
 
             EXIT STATUS:
-              0   no warning or error (notes do not count), and the whole space was explored
+              0   no warning or error (notes do not count) in the whole space
               1   the rules found something (in a partial space too)
               2   the file is missing, malformed or not a valid chart
-              3   exploration stopped at a bound and the rules found nothing in what it explored
+              3   a bound stopped exploration; the rules found nothing in the part explored
               64  the command line is wrong (an unknown --rule, say)
             """
     )

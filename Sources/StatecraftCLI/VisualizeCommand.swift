@@ -40,8 +40,8 @@ struct VisualizeCommand: ParsableCommand {
               0   the page was written
               1   drawing (Graphviz's dot) or writing the page failed
               2   the file is missing, malformed or not a valid chart
-              3   exploration stopped at a bound (the page shows part of the machine), or the chart
-                  is too large to draw (no page)
+              3   exploration stopped at a bound (the page shows part of the machine),
+                  or the chart is too large to draw (no page)
               64  the command line is wrong
             """
     )
