@@ -60,6 +60,8 @@ struct ValidateCommand: ParsableCommand {
         let complete: Bool
         let configurations: Int
         let steps: Int
+        /// Why the space is partial — the bound and the data that kept changing — when it is.
+        let incomplete: IncompleteExploration?
         let findings: [ValidationFinding]
     }
 
@@ -72,7 +74,8 @@ struct ValidateCommand: ParsableCommand {
                 try ExplorationOptions.json(
                     Report(
                         file: exploration.file, exploration: space.summary, complete: space.isComplete,
-                        configurations: space.configurations.count, steps: space.edges.count, findings: findings)))
+                        configurations: space.configurations.count, steps: space.edges.count,
+                        incomplete: space.incompleteness, findings: findings)))
         } else {
             ExplorationOptions.printOutput(findings.map { "\($0)\n" }.joined())
         }

@@ -56,6 +56,19 @@ struct ExplorationBoundsCLITests {
         #expect(result.standardError.contains("(--max-configurations)"))
     }
 
+    @Test func validateJSONSaysWhyTheSpaceIsPartial() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try StatecraftBinary.run(
+            ["validate", "counter.scxml", "--json", "--max-configurations", "40"], in: directory)
+        #expect(result.status == 3)
+        let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        #expect(object["complete"] as? Bool == false)
+        let incomplete = try #require(object["incomplete"] as? [String: Any])
+        #expect(incomplete["bound"] as? String == "maxConfigurations")
+        #expect(incomplete["varyingData"] as? [String] == ["count"])
+    }
+
     @Test func aPathFoundInAPartialSpaceIsAnAnswer() throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
