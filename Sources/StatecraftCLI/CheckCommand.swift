@@ -19,7 +19,13 @@ struct CheckCommand: ParsableCommand {
 
             Each property prints one line: `holds: …` or `violated: …` followed by a line \
             `counterexample: EVENTS`, a shortest event sequence showing the violation, in the form \
-            `statecraft run FILE --events "EVENTS"` reads.
+            `statecraft run FILE --events "EVENTS"` reads. --after and --without name events the \
+            chart's transitions listen to; another name is rejected, with the list of those events.
+
+            Exploration is bounded as in `statecraft validate` (--max-configurations, --max-depth, \
+            --max-work, --max-seconds). When it stops at a bound, a warning on standard error says so \
+            first; a violation found in what was explored is still reported (status 1), and a property \
+            that needs the whole space prints `inconclusive: …` (status 3).
 
             EXAMPLES:
               statecraft check uploader.scxml --never 'uploading & offline'
@@ -31,7 +37,7 @@ struct CheckCommand: ParsableCommand {
               1   a property is violated
               2   the file is missing, malformed or not a valid chart
               3   exploration stopped at a bound before a property could be decided
-              64  the command line is wrong
+              64  the command line is wrong (--after naming no event of the chart, say)
             """
     )
 
@@ -79,7 +85,15 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (_, space) = try exploration.explore()
+        let model = try exploration.load()
+        for (option, event) in [("--after", after), ("--without", without)] {
+            guard let event, !model.eventLabels.contains(event) else { continue }
+            ExplorationOptions.printError(
+                "\(option) '\(event)': no transition of \(exploration.file) listens to this event; the events are: "
+                    + (model.eventLabels.isEmpty ? "(none)" : model.eventLabels.joined(separator: ", ")))
+            throw ExitCode(64)
+        }
+        let space = exploration.explore(model)
         var status: Int32 = 0
         for property in properties {
             let unknown = Self.states(of: property).filter { space.machine.state(withID: $0) == nil }
@@ -97,7 +111,7 @@ struct CheckCommand: ParsableCommand {
                 status = 1
             case .inconclusive(let reason):
                 ExplorationOptions.printOutput("inconclusive: \(property): \(reason)\n")
-                if status == 0 { status = 3 }
+                if status == 0 { status = ExplorationLimitOptions.incompleteStatus }
             }
         }
         if status != 0 { throw ExitCode(status) }

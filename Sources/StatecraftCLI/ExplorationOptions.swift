@@ -4,27 +4,28 @@ import StatecraftAnalysis
 import StatecraftSCXML
 
 /// The options `validate`, `paths` and `check` share: the SCXML chart and the bounds of its exploration.
+///
+/// Without options, exploration runs under `ExplorationLimits()`: 100,000 configurations, any depth, work
+/// 10,000,000, 60 seconds.
 struct ExplorationOptions: ParsableArguments {
     @Argument(help: "The SCXML chart (.scxml).", completion: .file(extensions: ["scxml"]))
     var file: String
 
-    @Option(name: .long, help: "Stop exploring after this many configurations.")
-    var maxConfigurations = 100_000
-
-    @Option(name: .long, help: "Do not explore event sequences longer than this.")
-    var maxDepth: Int?
-
-    func validate() throws {
-        guard maxConfigurations > 0 else { throw ValidationError("--max-configurations must be positive") }
-        if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must not be negative") }
-    }
+    @OptionGroup var bounds: ExplorationLimitOptions
 
     /// The chart's model and its explored space; prints the problem and exits with status 2 when the
-    /// file is missing, malformed or not a valid chart.
+    /// file is missing, malformed or not a valid chart. When exploration stopped at a bound, a warning on
+    /// standard error says so first, naming the bound and the data that kept changing.
     func explore() throws -> (model: SCXMLExplorationModel, space: StateSpace) {
-        let model: SCXMLExplorationModel
+        let model = try load()
+        return (model, explore(model))
+    }
+
+    /// The chart's model; prints the problem and exits with status 2 when the file is missing, malformed
+    /// or not a valid chart.
+    func load() throws -> SCXMLExplorationModel {
         do {
-            model = try SCXMLExplorationModel(document: try MachineFileLoader().loadSCXML(path: file))
+            return try SCXMLExplorationModel(document: try MachineFileLoader().loadSCXML(path: file))
         } catch let error as MachineFileLoaderError {
             Self.printError(error.description)
             throw ExitCode(2)
@@ -32,8 +33,14 @@ struct ExplorationOptions: ParsableArguments {
             Self.printError(error.description)
             throw ExitCode(2)
         }
-        let limits = ExplorationLimits(maxConfigurations: maxConfigurations, maxDepth: maxDepth ?? .max)
-        return (model, StateSpaceExplorer(model).explore(limits: limits))
+    }
+
+    /// The space of `model` within the command line's bounds; a warning on standard error when a bound
+    /// was hit.
+    func explore(_ model: SCXMLExplorationModel) -> StateSpace {
+        let space = StateSpaceExplorer(model).explore(limits: bounds.limits(defaults: ExplorationLimits()))
+        ExplorationLimitOptions.reportIncompleteness(of: space, file: file)
+        return space
     }
 
     /// Writes `error: MESSAGE` to standard error.

@@ -19,6 +19,12 @@ struct PathsCommand: ParsableCommand {
             order of the states in the document. --cover transitions prints sequences that together take \
             every transition the exploration took, dropping any that is a prefix of another.
 
+            Exploration is bounded as in `statecraft validate` (--max-configurations, --max-depth, \
+            --max-work, --max-seconds). When it stops at a bound, a warning on standard error says so \
+            first, the paths found in what was explored are printed, and the status is 3: states or \
+            transitions beyond the bound are not covered. A sequence --to finds is a shortest one all \
+            the same.
+
             Exploration does not deliver the events a chart sends itself (<send>): a chart that does may \
             move on further under `statecraft run`, which delivers them.
 
@@ -29,8 +35,10 @@ struct PathsCommand: ParsableCommand {
 
             EXIT STATUS:
               0   the paths were printed
-              1   STATE is not a state of the chart, or no explored sequence reaches it
+              1   STATE is not a state of the chart, or no sequence reaches it
               2   the file is missing, malformed or not a valid chart
+              3   exploration stopped at a bound: the paths cover only what it explored,
+                  or no explored sequence reaches STATE
               64  the command line is wrong
             """
     )
@@ -76,7 +84,7 @@ struct PathsCommand: ParsableCommand {
             }
             guard let path = space.path(to: to) else {
                 ExplorationOptions.printError("no explored event sequence reaches '\(to)' (\(space.summary))")
-                throw ExitCode(1)
+                throw ExitCode(space.isComplete ? 1 : ExplorationLimitOptions.incompleteStatus)
             }
             printed = [PrintedPath(events: path.events, reaches: [to])]
         } else if cover == .states {
@@ -104,5 +112,6 @@ struct PathsCommand: ParsableCommand {
         } else {
             ExplorationOptions.printOutput(printed.map { $0.events.joined(separator: " ") + "\n" }.joined())
         }
+        if to == nil && !space.isComplete { throw ExitCode(ExplorationLimitOptions.incompleteStatus) }
     }
 }

@@ -34,6 +34,7 @@ struct StatecraftCommand: ParsableCommand {
               0   success
               1   rendering or writing the diagram failed; an input event of run is invalid
               2   the machine file is missing, malformed or invalid
+              3   a bound stopped the work (an incomplete exploration; see each command's --help)
               64  the command line is wrong
             """,
         version: ToolVersion.current,

@@ -15,9 +15,13 @@ struct ValidateCommand: ParsableCommand {
 
             \(MachineValidator.allRules.map { "  \($0.id): \($0.summary)" }.joined(separator: "\n"))
 
-            Each finding prints as FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE]. When exploration stops at \
-            --max-configurations or --max-depth, the rules that report something's absence are skipped \
-            and a note says so.
+            Each finding prints as FILE:LINE:COLUMN: SEVERITY: MESSAGE [RULE].
+
+            Exploration is bounded: --max-configurations (100000), --max-depth (none), --max-work \
+            (10000000: each step tried counts 1 plus the active states it leaves and reaches) and \
+            --max-seconds (60). When it stops at a bound, a warning on standard error says so first, \
+            naming the bound and the data variables whose values kept changing (the likely cause); the \
+            rules that report something's absence are skipped, a note says so, and the status is 3.
 
             EXAMPLES:
               statecraft validate door.scxml
@@ -25,9 +29,10 @@ struct ValidateCommand: ParsableCommand {
               statecraft validate door.scxml --json
 
             EXIT STATUS:
-              0   no warning or error (notes do not count)
-              1   the rules found something
+              0   no warning or error (notes do not count) in the whole space
+              1   the rules found something (in a partial space too)
               2   the file is missing, malformed or not a valid chart
+              3   a bound stopped exploration; the rules found nothing in the part explored
               64  the command line is wrong (an unknown --rule, say)
             """
     )
@@ -55,6 +60,8 @@ struct ValidateCommand: ParsableCommand {
         let complete: Bool
         let configurations: Int
         let steps: Int
+        /// Why the space is partial — the bound and the data that kept changing — when it is.
+        let incomplete: IncompleteExploration?
         let findings: [ValidationFinding]
     }
 
@@ -67,10 +74,12 @@ struct ValidateCommand: ParsableCommand {
                 try ExplorationOptions.json(
                     Report(
                         file: exploration.file, exploration: space.summary, complete: space.isComplete,
-                        configurations: space.configurations.count, steps: space.edges.count, findings: findings)))
+                        configurations: space.configurations.count, steps: space.edges.count,
+                        incomplete: space.incompleteness, findings: findings)))
         } else {
             ExplorationOptions.printOutput(findings.map { "\($0)\n" }.joined())
         }
         if findings.contains(where: { $0.severity != .note }) { throw ExitCode(1) }
+        if !space.isComplete { throw ExitCode(ExplorationLimitOptions.incompleteStatus) }
     }
 }

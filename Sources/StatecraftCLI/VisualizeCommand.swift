@@ -21,6 +21,14 @@ struct VisualizeCommand: ParsableCommand {
             runs as the SCXML `statecraft diagram --format scxml` writes, where a condition that is not \
             an SCXML expression is never true.
 
+            Exploration is bounded so that the page stays a few megabytes: --max-configurations (2000), \
+            --max-depth (none), --max-work (1000000: each step tried counts 1 plus the active states it \
+            leaves and reaches) and --max-seconds (30). When it stops at a bound, the page is written and \
+            says so, a warning on standard error names the bound and the data variables whose values kept \
+            changing, and the status is 3. A chart of more than \(VisualizerDrawing.maximumStates) states, or \
+            of more than \(VisualizerDrawing.maximumClusters) states with children, is not drawn (Graphviz's \
+            layout of it takes minutes): no page is written, and the status is 3.
+
             Scripts drive the page with window.statecraft.send(name), .configuration(), .reset() and \
             .advanceClock(ms) (the DocC article "Visualizing machines" lists them all).
 
@@ -32,6 +40,8 @@ struct VisualizeCommand: ParsableCommand {
               0   the page was written
               1   drawing (Graphviz's dot) or writing the page failed
               2   the file is missing, malformed or not a valid chart
+              3   exploration stopped at a bound (the page shows part of the machine),
+                  or the chart is too large to draw (no page)
               64  the command line is wrong
             """
     )
@@ -42,29 +52,25 @@ struct VisualizeCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "The HTML file to write.")
     var output: String
 
-    @Option(name: .long, help: "Stop exploring after this many configurations.")
-    var maxConfigurations = 10_000
-
-    @Option(name: .long, help: "Do not explore event sequences longer than this.")
-    var maxDepth: Int?
+    @OptionGroup var bounds: ExplorationLimitOptions
 
     @Option(name: .long, help: "The page's title (default: the machine's name or the file's name).")
     var title: String?
 
-    func validate() throws {
-        guard maxConfigurations > 0 else { throw ValidationError("--max-configurations must be positive") }
-        if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must not be negative") }
-    }
-
     func run() throws {
-        let limits = ExplorationLimits(maxConfigurations: maxConfigurations, maxDepth: maxDepth ?? .max)
+        let limits = bounds.limits(defaults: .visualizerPage)
         let model: VisualizerModel
         do {
             let loader = MachineFileLoader()
+            // The drawing's size is checked before exploring, so that a chart too large to draw is refused at once.
             if (file as NSString).pathExtension.lowercased() == "json" {
-                model = try VisualizerModel.explore(describing: try loader.load(path: file), limits: limits)
+                let description = try loader.load(path: file)
+                try refuseIfTooLargeToDraw(description)
+                model = try VisualizerModel.explore(describing: description, limits: limits)
             } else {
-                model = try VisualizerModel.explore(document: try loader.loadSCXML(path: file), limits: limits)
+                let document = try loader.loadSCXML(path: file)
+                if let description = try? document.machineDescription() { try refuseIfTooLargeToDraw(description) }
+                model = try VisualizerModel.explore(document: document, limits: limits)
             }
         } catch let error as MachineFileLoaderError {
             ExplorationOptions.printError(error.description)
@@ -80,8 +86,19 @@ struct VisualizeCommand: ParsableCommand {
             ExplorationOptions.printError(error.description)
             throw ExitCode(1)
         }
-        if !model.space.isComplete {
-            FileHandle.standardError.write(Data("note: \(model.space.summary); the page says so\n".utf8))
+        if ExplorationLimitOptions.reportIncompleteness(of: model.space, file: file) {
+            FileHandle.standardError.write(Data("note: \(output): the page shows the part explored and says so\n".utf8))
+            throw ExitCode(ExplorationLimitOptions.incompleteStatus)
+        }
+    }
+
+    /// Exits with status 3 and a message when `machine` is too large for a page to draw.
+    private func refuseIfTooLargeToDraw(_ machine: MachineDescription) throws {
+        do {
+            try VisualizerDrawing.checkSize(of: machine)
+        } catch {
+            ExplorationOptions.printError("\(file): \(error)")
+            throw ExitCode(ExplorationLimitOptions.incompleteStatus)
         }
     }
 }

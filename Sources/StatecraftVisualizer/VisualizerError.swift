@@ -9,6 +9,10 @@ public enum VisualizerError: Error, Sendable, CustomStringConvertible {
     case chart(SCXMLError)
     /// The page could not be written to `file`.
     case cannotWrite(file: String, reason: String)
+    /// The chart has more states, or more states with children (drawn as clusters), than a page draws
+    /// (``VisualizerDrawing/maximumStates``, ``VisualizerDrawing/maximumClusters``): Graphviz's layout of
+    /// it would take minutes.
+    case tooLargeToDraw(states: Int, clusters: Int)
 
     /// A one-line message naming the file or the problem.
     public var description: String {
@@ -16,6 +20,10 @@ public enum VisualizerError: Error, Sendable, CustomStringConvertible {
         case .drawing(let error): "cannot draw the chart: \(error.description)"
         case .chart(let error): error.description
         case .cannotWrite(let file, let reason): "\(file): cannot write the page: \(reason)"
+        case .tooLargeToDraw(let states, let clusters):
+            "the chart has \(states) states, \(clusters) of them with children; a page draws at most "
+                + "\(VisualizerDrawing.maximumStates) states and \(VisualizerDrawing.maximumClusters) with children, "
+                + "since Graphviz's layout of a larger chart takes minutes: visualize a smaller part of it"
         }
     }
 }

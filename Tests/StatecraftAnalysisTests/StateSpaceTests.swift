@@ -134,7 +134,10 @@ struct StateSpaceTests {
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(space)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == ["machine", "events", "configurations", "edges", "limits", "start"])
+        #expect(
+            Set(object.keys) == [
+                "machine", "events", "configurations", "edges", "limits", "start", "work", "varyingData",
+            ])
         let edge = try #require((object["edges"] as? [[String: Any]])?.first)
         #expect(
             Set(edge.keys) == [

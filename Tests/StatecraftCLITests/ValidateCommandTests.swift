@@ -36,11 +36,12 @@ struct ValidateCommandTests {
         #expect((findings.first?["location"] as? [String: Any])?["line"] as? Int == 9)
     }
 
-    @Test func aBoundIsANoteNotAFinding() throws {
+    @Test func aBoundIsANoteNotAFindingAndExitsThree() throws {
         let result = try StatecraftBinary.run(
             ["validate", "analysis-door.scxml", "--max-configurations", "5"], in: Self.expected)
-        // The note is not a finding: nothing was found in what was explored.
-        #expect(result.status == 0)
+        // The note is not a finding: nothing was found in what was explored, but not everything was.
+        #expect(result.status == 3)
+        #expect(result.standardError.hasPrefix("warning: analysis-door.scxml: exploration is incomplete:"))
         #expect(
             result.standardOutputText.hasPrefix(
                 "note: explored 5 configurations and 4 steps, stopped at the bound maxConfigurations = 5;"))

@@ -80,6 +80,18 @@ public struct ChartExplorationModel<StateID: Hashable & Sendable, Event, Context
         Key(configuration: node._configurationIdentity, context: node.context as? AnyHashable)
     }
 
+    /// The context's fields, by the labels `Mirror` gives them, when the context is `Hashable` (part of the
+    /// identity); a context without fields is one value named `the context`. Empty for a context that is
+    /// not `Hashable`.
+    public func dataValues(of node: ChartSnapshot<StateID, Event, Context>) -> [String: String] {
+        guard node.context is AnyHashable else { return [:] }
+        var values: [String: String] = [:]
+        for (position, child) in Mirror(reflecting: node.context).children.enumerated() {
+            values[child.label ?? "field \(position)"] = String(describing: child.value)
+        }
+        return values.isEmpty ? ["the context": String(describing: node.context)] : values
+    }
+
     /// The snapshot's states, history values and data, by description identifiers.
     public func configuration(of node: ChartSnapshot<StateID, Event, Context>) -> StateSpaceConfiguration {
         configuration(of: node, describingContext: true)

@@ -66,6 +66,13 @@ public struct DefinitionExplorationModel<Definition: MachineDefinition>: Explora
         (node as? AnyHashable) ?? AnyHashable(DiagramLabel.of(node))
     }
 
+    /// The state's payload, printed, under the name `the state's payload`, when its printed value differs
+    /// from its label.
+    public func dataValues(of node: Definition.State) -> [String: String] {
+        let printed = String(describing: node)
+        return printed == DiagramLabel.of(node) ? [:] : ["the state's payload": printed]
+    }
+
     /// The state's label; its printed value as data when that differs (a payload).
     public func configuration(of node: Definition.State) -> StateSpaceConfiguration {
         let label = DiagramLabel.of(node)

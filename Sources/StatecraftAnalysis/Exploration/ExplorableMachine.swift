@@ -35,9 +35,17 @@ public protocol ExplorableMachine {
     /// `node` itself by default. A model whose nodes carry the record of the step that produced them (a
     /// chart's snapshot) drops that record here, so that an exploration does not hold every step's record.
     func nodeToKeep(_ node: Node) -> Node
+    /// The values of the data in `node`'s identity beyond its active states, by name (a context's
+    /// fields, an SCXML chart's data variables), printed; empty by default. When exploration stops at a
+    /// bound, the explorer names the data whose values differ between configurations with the same active
+    /// states (``StateSpace/varyingData``).
+    func dataValues(of node: Node) -> [String: String]
 }
 
 extension ExplorableMachine {
     /// `node` itself.
     public func nodeToKeep(_ node: Node) -> Node { node }
+
+    /// No data: the node's identity is its configuration.
+    public func dataValues(of node: Node) -> [String: String] { [:] }
 }

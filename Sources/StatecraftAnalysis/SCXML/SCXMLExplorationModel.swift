@@ -73,6 +73,11 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
         chartModel.key(of: node)
     }
 
+    /// The data model's variables, printed.
+    public func dataValues(of node: SCXMLSnapshot) -> [String: String] {
+        node.context.variables.mapValues { "\($0)" }
+    }
+
     /// The snapshot's states and history, and its variables as `name=value` pairs sorted by name.
     public func configuration(of node: SCXMLSnapshot) -> StateSpaceConfiguration {
         var content = chartModel.configuration(of: node, describingContext: false)

@@ -37,6 +37,16 @@ public struct StateSpace: Sendable, Hashable, Codable {
     public var stoppedAt: ExplorationBound?
     /// The limits exploration ran under.
     public var limits: ExplorationLimits
+    /// The work exploration did, the measure ``ExplorationLimits/maxWork`` bounds: each step tried counts
+    /// one, plus the number of active states of the configuration it leaves and, when the machine handles
+    /// the event, of the configuration it reaches. It grows with configurations × events × configuration
+    /// size, which is what exploring costs in time and memory.
+    public var work: Int
+    /// When exploration stopped at a bound, the context fields (for an SCXML chart, the data variables)
+    /// whose values differ between explored configurations with the same active states, sorted: the
+    /// likely reason the space kept growing. `["the context"]` names a context without fields; empty for
+    /// a complete space, or when no data varied.
+    public var varyingData: [String]
     /// What starting the machine did, as an edge into the initial configuration (its source is also 0
     /// and its event empty): the transitions its first macrostep took, the states it entered — some only
     /// on the way, when eventless transitions or raised events move on at once — and whether it settled.
@@ -52,11 +62,15 @@ public struct StateSpace: Sendable, Hashable, Codable {
     ///   - stoppedAt: The bound hit, if any.
     ///   - limits: The limits exploration ran under.
     ///   - start: What starting did.
+    ///   - work: The work done.
+    ///   - varyingData: The data that kept changing, when a bound was hit.
     public init(
         machine: MachineDescription, events: [String], configurations: [StateSpaceConfiguration],
         edges: [StateSpaceEdge], stoppedAt: ExplorationBound?, limits: ExplorationLimits,
-        start: StateSpaceEdge = StateSpaceEdge()
+        start: StateSpaceEdge = StateSpaceEdge(), work: Int = 0, varyingData: [String] = []
     ) {
+        self.work = work
+        self.varyingData = varyingData
         self.start = start
         self.machine = machine
         self.events = events
@@ -74,7 +88,29 @@ public struct StateSpace: Sendable, Hashable, Codable {
     public var summary: String {
         let counts = "explored \(configurations.count) configurations and \(edges.count) steps"
         guard let stoppedAt else { return counts }
-        return "\(counts), stopped at the bound \(stoppedAt.rawValue) = \(limits.value(of: stoppedAt))"
+        return "\(counts), stopped at the bound \(limits.describe(stoppedAt))"
+    }
+
+    /// Why the space is partial — the bound hit and the data that kept changing — or `nil` when it is
+    /// complete.
+    public var incompleteness: IncompleteExploration? {
+        stoppedAt.map { bound in
+            IncompleteExploration(
+                bound: bound, limits: limits, configurations: configurations.count, steps: edges.count, work: work,
+                varyingData: varyingData)
+        }
+    }
+
+    /// Throws when exploration stopped at a bound, for code that must not act on a partial space.
+    ///
+    /// ```swift
+    /// let space = StateSpace.explore(chart)
+    /// try space.requireComplete()
+    /// ```
+    ///
+    /// - Throws: ``IncompleteExploration``, naming the bound and the data that kept changing.
+    public func requireComplete() throws(IncompleteExploration) {
+        if let incompleteness { throw incompleteness }
     }
 
     /// The configurations in which the state `id` is active.

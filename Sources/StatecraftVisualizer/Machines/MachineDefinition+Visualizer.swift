@@ -14,7 +14,7 @@ extension MachineDefinition {
     /// - Returns: The page.
     /// - Complexity: O(*c* · *e*) decisions for *c* states reached and *e* events.
     public func visualizerPage(
-        states: [State], events: [Event], limits: ExplorationLimits = ExplorationLimits(), title: String? = nil
+        states: [State], events: [Event], limits: ExplorationLimits = .visualizerPage, title: String? = nil
     ) -> VisualizerPage {
         VisualizerPage(model: .explore(definition: self, states: states, events: events, limits: limits), title: title)
     }
@@ -27,12 +27,18 @@ extension MachineDefinition {
     ///   - events: The events to offer in every state.
     ///   - limits: The bounds of exploration.
     ///   - title: The page's title.
-    /// - Throws: ``VisualizerError`` when `dot` is missing or fails, or the file cannot be written.
+    /// - Returns: Why the page shows only part of the machine — the bound exploration hit and the context
+    ///   fields that kept changing — or `nil` when it shows all of it.
+    /// - Throws: ``VisualizerError`` when `dot` is missing or fails, the chart is too large to draw, or the
+    ///   file cannot be written.
+    @discardableResult
     public func writeVisualizer(
-        to url: URL, states: [State], events: [Event], limits: ExplorationLimits = ExplorationLimits(),
+        to url: URL, states: [State], events: [Event], limits: ExplorationLimits = .visualizerPage,
         title: String? = nil
-    ) throws(VisualizerError) {
-        try visualizerPage(states: states, events: events, limits: limits, title: title).write(to: url)
+    ) throws(VisualizerError) -> IncompleteExploration? {
+        let page = visualizerPage(states: states, events: events, limits: limits, title: title)
+        try page.write(to: url)
+        return page.model.space.incompleteness
     }
 }
 
@@ -47,9 +53,13 @@ extension MachineDefinition where State: CaseIterable, Event: CaseIterable {
     ///   - url: The file to write.
     ///   - limits: The bounds of exploration.
     ///   - title: The page's title.
-    /// - Throws: ``VisualizerError`` when `dot` is missing or fails, or the file cannot be written.
-    public func writeVisualizer(to url: URL, limits: ExplorationLimits = ExplorationLimits(), title: String? = nil)
-        throws(VisualizerError)
+    /// - Returns: Why the page shows only part of the machine — the bound exploration hit and the context
+    ///   fields that kept changing — or `nil` when it shows all of it.
+    /// - Throws: ``VisualizerError`` when `dot` is missing or fails, the chart is too large to draw, or the
+    ///   file cannot be written.
+    @discardableResult
+    public func writeVisualizer(to url: URL, limits: ExplorationLimits = .visualizerPage, title: String? = nil)
+        throws(VisualizerError) -> IncompleteExploration?
     {
         try writeVisualizer(
             to: url, states: Array(State.allCases), events: Array(Event.allCases), limits: limits, title: title)

@@ -15,7 +15,7 @@ extension SCXMLDocument {
     /// - Returns: The page.
     /// - Throws: ``VisualizerError/chart(_:)`` when the document's chart cannot be built.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
-    public func visualizerPage(limits: ExplorationLimits = ExplorationLimits(), title: String? = nil)
+    public func visualizerPage(limits: ExplorationLimits = .visualizerPage, title: String? = nil)
         throws(VisualizerError) -> VisualizerPage
     {
         do {

@@ -11,7 +11,7 @@ extension Statechart {
     ///   - title: The page's title.
     /// - Returns: The page.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
-    public func visualizerPage(events: [Event], limits: ExplorationLimits = ExplorationLimits(), title: String? = nil)
+    public func visualizerPage(events: [Event], limits: ExplorationLimits = .visualizerPage, title: String? = nil)
         -> VisualizerPage
     {
         VisualizerPage(model: .explore(self, events: events, limits: limits), title: title)
@@ -28,11 +28,18 @@ extension Statechart {
     ///   - events: The events to offer in every configuration.
     ///   - limits: The bounds of exploration.
     ///   - title: The page's title.
-    /// - Throws: ``VisualizerError`` when `dot` is missing or fails, or the file cannot be written.
+    /// - Returns: Why the page shows only part of the machine — the bound exploration hit and the context
+    ///   fields that kept changing — or `nil` when it shows all of it.
+    /// - Throws: ``VisualizerError`` when `dot` is missing or fails, the chart is too large to draw, or the
+    ///   file cannot be written.
+    @discardableResult
     public func writeVisualizer(
-        to url: URL, events: [Event], limits: ExplorationLimits = ExplorationLimits(), title: String? = nil
-    ) throws(VisualizerError) {
-        try visualizerPage(events: events, limits: limits, title: title).write(to: url)
+        to url: URL, events: [Event], limits: ExplorationLimits = .visualizerPage, title: String? = nil
+    ) throws(VisualizerError) -> IncompleteExploration? {
+        try VisualizerDrawing.checkSize(of: machineDescription())
+        let page = visualizerPage(events: events, limits: limits, title: title)
+        try page.write(to: url)
+        return page.model.space.incompleteness
     }
 }
 
@@ -47,9 +54,13 @@ extension Statechart where Event: CaseIterable {
     ///   - url: The file to write.
     ///   - limits: The bounds of exploration.
     ///   - title: The page's title.
-    /// - Throws: ``VisualizerError`` when `dot` is missing or fails, or the file cannot be written.
-    public func writeVisualizer(to url: URL, limits: ExplorationLimits = ExplorationLimits(), title: String? = nil)
-        throws(VisualizerError)
+    /// - Returns: Why the page shows only part of the machine — the bound exploration hit and the context
+    ///   fields that kept changing — or `nil` when it shows all of it.
+    /// - Throws: ``VisualizerError`` when `dot` is missing or fails, the chart is too large to draw, or the
+    ///   file cannot be written.
+    @discardableResult
+    public func writeVisualizer(to url: URL, limits: ExplorationLimits = .visualizerPage, title: String? = nil)
+        throws(VisualizerError) -> IncompleteExploration?
     {
         try writeVisualizer(to: url, events: Array(Event.allCases), limits: limits, title: title)
     }

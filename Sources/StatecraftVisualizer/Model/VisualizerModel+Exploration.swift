@@ -26,7 +26,7 @@ extension VisualizerModel {
     /// - Returns: The model.
     /// - Complexity: O(*c* · *e*) steps for *c* configurations and *e* events.
     public static func explore<Machine: ExplorableMachine>(
-        _ machine: Machine, limits: ExplorationLimits = ExplorationLimits(),
+        _ machine: Machine, limits: ExplorationLimits = .visualizerPage,
         record: (Machine.Node) -> VisualizerStep
     ) -> VisualizerModel {
         let space = StateSpaceExplorer(machine).explore(limits: limits)
@@ -44,18 +44,39 @@ extension VisualizerModel {
             if nodes[edge.target] == nil { nodes[edge.target] = step.node }
             steps.append(record(step.node))
         }
+        let cut = space.isComplete ? [:] : cutEvents(of: machine, in: space, nodes: nodes)
+        return VisualizerModel(space: space, start: record(start), steps: steps, cutEvents: cut)
+    }
+
+    /// The events each configuration left unexpanded by a bound handles: the explorer expands
+    /// configurations in order and stops inside the last one whose steps it recorded, so that one and
+    /// every later one may have untried events (and so may those at ``ExplorationLimits/maxDepth``).
+    ///
+    /// Deciding whether an event is handled takes a step; the steps taken here are bounded by
+    /// ``ExplorationLimits/maxWork`` in the same units as exploration. Past that budget, every event
+    /// without a step is listed, since the page cannot tell whether it would be handled.
+    ///
+    /// - Complexity: O(*c* · *e*) steps for *c* unexpanded configurations and *e* events, within the budget.
+    static func cutEvents<Machine: ExplorableMachine>(
+        of machine: Machine, in space: StateSpace, nodes: [Machine.Node?]
+    ) -> [Int: [String]] {
+        let lastExpanded = space.edges.last?.source ?? 0
+        let outgoing = space.outgoingEdges
+        var budget = space.limits.maxWork
         var cut: [Int: [String]] = [:]
-        if !space.isComplete {
-            let outgoing = space.outgoingEdges
-            for configuration in space.configurations where !configuration.isFinal {
-                guard let node = nodes[configuration.id] else { continue }
-                let handled = Set(outgoing[configuration.id].map { space.edges[$0].eventIndex })
-                for (index, label) in space.events.enumerated() where !handled.contains(index) {
-                    if machine.step(node, event: index) != nil { cut[configuration.id, default: []].append(label) }
+        for configuration in space.configurations where !configuration.isFinal {
+            guard configuration.id >= lastExpanded || configuration.depth >= space.limits.maxDepth else { continue }
+            let handled = Set(outgoing[configuration.id].map { space.edges[$0].eventIndex })
+            let cost = 1 + configuration.states.count
+            for (index, label) in space.events.enumerated() where !handled.contains(index) {
+                if budget >= cost, let node = nodes[configuration.id] {
+                    budget -= cost
+                    if machine.step(node, event: index) == nil { continue }
                 }
+                cut[configuration.id, default: []].append(label)
             }
         }
-        return VisualizerModel(space: space, start: record(start), steps: steps, cutEvents: cut)
+        return cut
     }
 
     /// Explores a chart, offering `events` in every configuration and adding the events the chart sends
@@ -70,7 +91,7 @@ extension VisualizerModel {
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events, a few times over when
     ///   the chart sends itself events that `events` lacks.
     public static func explore<StateID, Event, Context>(
-        _ chart: Statechart<StateID, Event, Context>, events: [Event], limits: ExplorationLimits = ExplorationLimits()
+        _ chart: Statechart<StateID, Event, Context>, events: [Event], limits: ExplorationLimits = .visualizerPage
     ) -> VisualizerModel {
         var alphabet = events
         var labels = Set(events.map { String(describing: $0) })
@@ -100,7 +121,7 @@ extension VisualizerModel {
     /// - Returns: The model.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
     public static func explore<StateID, Event: CaseIterable, Context>(
-        _ chart: Statechart<StateID, Event, Context>, limits: ExplorationLimits = ExplorationLimits()
+        _ chart: Statechart<StateID, Event, Context>, limits: ExplorationLimits = .visualizerPage
     ) -> VisualizerModel {
         explore(chart, events: Array(Event.allCases), limits: limits)
     }
@@ -114,7 +135,7 @@ extension VisualizerModel {
     /// - Returns: The model.
     /// - Throws: `SCXMLError` when the document's chart cannot be built.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
-    public static func explore(document: SCXMLDocument, limits: ExplorationLimits = ExplorationLimits())
+    public static func explore(document: SCXMLDocument, limits: ExplorationLimits = .visualizerPage)
         throws(SCXMLError) -> VisualizerModel
     {
         var extra: [String] = []
@@ -143,7 +164,7 @@ extension VisualizerModel {
     /// - Throws: `SCXMLError` when SCXML cannot express the description.
     /// - Complexity: O(*c* · *e*) macrosteps for *c* configurations and *e* events.
     public static func explore(
-        describing description: MachineDescription, limits: ExplorationLimits = ExplorationLimits()
+        describing description: MachineDescription, limits: ExplorationLimits = .visualizerPage
     )
         throws(SCXMLError) -> VisualizerModel
     {
@@ -162,7 +183,7 @@ extension VisualizerModel {
     /// - Complexity: O(*c* · *e*) decisions for *c* states reached and *e* events.
     public static func explore<Definition: MachineDefinition>(
         definition: Definition, states: [Definition.State], events: [Definition.Event],
-        limits: ExplorationLimits = ExplorationLimits()
+        limits: ExplorationLimits = .visualizerPage
     ) -> VisualizerModel {
         explore(DefinitionExplorationModel(definition, states: states, events: events), limits: limits) { _ in
             VisualizerStep()

@@ -20,14 +20,24 @@ public struct VisualizerDrawing: Sendable {
     /// The SVG element, annotated.
     public var svg: String
 
+    /// The most states a drawing has. Graphviz's layout time grows much faster than the chart (3,000
+    /// states in a ring: 6 s), so a larger chart is refused at once.
+    public static let maximumStates = 1_500
+    /// The most states with children — drawn as clusters, the costliest part of a layout — a drawing has
+    /// (400 parallel regions of two states: 7 s; 1,000: minutes).
+    public static let maximumClusters = 300
+
     /// Draws `machine` with Graphviz.
     ///
     /// - Parameters:
     ///   - machine: The machine's structure.
     ///   - renderer: Finds and runs `dot`.
-    /// - Throws: ``VisualizerError/drawing(_:)`` when `dot` is missing or fails.
+    /// - Throws: ``VisualizerError/tooLargeToDraw(states:clusters:)`` when the machine has more than
+    ///   ``maximumStates`` states or ``maximumClusters`` states with children, ``VisualizerError/drawing(_:)``
+    ///   when `dot` is missing or fails.
     /// - Complexity: One run of `dot`, plus O(*n*) in the size of its output.
     public init(machine: MachineDescription, renderer: GraphvizRenderer = GraphvizRenderer()) throws(VisualizerError) {
+        try Self.checkSize(of: machine)
         let image: Data
         do {
             image = try renderer.render(DOTExporter().export(machine), as: .svg)
@@ -35,6 +45,19 @@ public struct VisualizerDrawing: Sendable {
             throw .drawing(error)
         }
         self.init(graphvizSVG: String(decoding: image, as: UTF8.self), machine: machine)
+    }
+
+    /// Checks that a page can draw `machine`: at most ``maximumStates`` states and ``maximumClusters``
+    /// states with children. Check before exploring a machine whose drawing may be refused.
+    ///
+    /// - Parameter machine: The machine's structure.
+    /// - Throws: ``VisualizerError/tooLargeToDraw(states:clusters:)`` when it is too large.
+    /// - Complexity: O(*s*) for *s* states.
+    public static func checkSize(of machine: MachineDescription) throws(VisualizerError) {
+        let parents = Set(machine.states.compactMap(\.parent))
+        guard machine.states.count <= maximumStates && parents.count <= maximumClusters else {
+            throw .tooLargeToDraw(states: machine.states.count, clusters: parents.count)
+        }
     }
 
     /// Annotates SVG that Graphviz drew from `DOTExporter`'s digraph of `machine`.

@@ -296,7 +296,7 @@ enum VisualizerPageScript {
           if (!api.isComplete()) {
             bound.hidden = false;
             bound.textContent = 'This page shows part of the machine: exploration stopped at the bound ' + space.stoppedAt +
-              ' = ' + space.limits[space.stoppedAt] + ' after ' + space.configurations.length + ' configurations and ' +
+              ' = ' + space.limits[space.stoppedAt] + (space.stoppedAt === 'maxDuration' ? ' s' : '') + ' after ' + space.configurations.length + ' configurations and ' +
               space.edges.length + ' steps. Events whose step lies beyond the bound are marked and cannot be followed.';
           }
           document.getElementById('summary').textContent = space.configurations.length + ' configurations, ' +
