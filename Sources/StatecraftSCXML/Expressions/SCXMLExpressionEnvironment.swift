@@ -285,7 +285,9 @@ public struct SCXMLExpressionEnvironment {
     }
 
     private func value(of name: String) throws(SCXMLExpressionError) -> SCXMLValue {
-        if let value = variables[name] {
+        // A variable never shadows a system variable (SCXML §5.10): documents cannot declare one, and a
+        // variable set in code or restored from a snapshot is not read under that name.
+        if !Self.systemVariables.contains(name), let value = variables[name] {
             return value
         }
         switch name {
