@@ -35,6 +35,14 @@ public struct SCXMLExpressionEnvironment {
     /// Names that expressions may read but `<assign>` may not write (SCXML §5.10).
     public static let systemVariables: Set<String> = ["_event", "_name", "_sessionid", "_ioprocessors", "_x"]
 
+    /// The global functions expressions may call: `In`, `String`, `Number` and `Boolean`.
+    static let functions: Set<String> = ["In", "String", "Number", "Boolean"]
+
+    /// Whether a name is bound without a declaration: a system variable, or `NaN`.
+    static func isGlobal(_ name: String) -> Bool {
+        systemVariables.contains(name) || name == "NaN"
+    }
+
     /// Creates an environment.
     ///
     /// - Parameters:

@@ -10,6 +10,12 @@ import Foundation
 ///   `concat`;
 /// - arrays: `indexOf`, `lastIndexOf`, `includes`, `join`, `slice`, `concat`.
 enum SCXMLValueAccess {
+    /// The names of every method above, of any value.
+    static let methods: Set<String> = [
+        "toString", "indexOf", "lastIndexOf", "includes", "startsWith", "endsWith", "search", "slice", "substring",
+        "charAt", "toUpperCase", "toLowerCase", "trim", "split", "concat", "join",
+    ]
+
     /// The value of `container[key]` (or `container.key`).
     ///
     /// - Parameters:
