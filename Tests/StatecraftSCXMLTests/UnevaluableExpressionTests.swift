@@ -51,6 +51,25 @@ struct UnevaluableExpressionTests {
         #expect(problems == [])
     }
 
+    /// The lists the check reads name exactly what the evaluator provides.
+    @Test func theKnownFunctionsAndMethodsAreTheEvaluatorsOwn() throws {
+        let environment = SCXMLExpressionEnvironment()
+        for function in SCXMLExpressionEnvironment.functions {
+            #expect(throws: Never.self) { try environment.evaluate(.call(function, [.literal("s")])) }
+        }
+        #expect(throws: SCXMLExpressionError.unknownFunction("parseInt")) {
+            try environment.evaluate(.call("parseInt", [.literal("1")]))
+        }
+        for method in SCXMLValueAccess.methods {
+            let onString = try? environment.evaluate(.method(.literal("a,b"), method, [.literal(",")]))
+            let onArray = try? environment.evaluate(.method(.literal(.array([1])), method, [.literal(",")]))
+            #expect(onString != nil || onArray != nil, "\(method)")
+        }
+        #expect(throws: SCXMLExpressionError.unknownMethod("push", of: .array)) {
+            try environment.evaluate(.method(.literal(.array([1])), "push", [.literal(2)]))
+        }
+    }
+
     @Test func theNullDataModelHasNoVariablesToReport() throws {
         let document = try SCXMLParser.parse(
             string: TestSupport.document(
