@@ -227,6 +227,6 @@ struct ValidationTests {
     func ruleSelection() throws {
         #expect(try MachineValidator(ruleIDs: ["trap-state"]).rules.map(\.id) == ["trap-state"])
         #expect(throws: UnknownValidationRuleError.self) { try MachineValidator(ruleIDs: ["nope"]) }
-        #expect(Set(MachineValidator.allRules.map(\.id)).count == 8)
+        #expect(Set(MachineValidator.allRules.map(\.id)).count == 9)
     }
 }

@@ -1,8 +1,9 @@
 import StatecraftSCXML
 
 extension SCXMLExplorationModel {
-    /// The subject the validation rules read: the space, the document's source locations, and SCXML's
-    /// event-descriptor matching for triggers (`error.*` matches `error.execution`).
+    /// The subject the validation rules read: the space, the document's source locations, SCXML's
+    /// event-descriptor matching for triggers (`error.*` matches `error.execution`), and the expressions
+    /// the data model cannot evaluate (`SCXMLDocument.unevaluableExpressions()`).
     ///
     /// - Parameter space: A space this model explored.
     /// - Returns: The subject.
@@ -18,8 +19,15 @@ extension SCXMLExplorationModel {
             descriptors.append(node.flatMap { index < $0.transitions.count ? $0.transitions[index].events : nil } ?? [])
         }
         let triggers = descriptors
-        return ValidationSubject(space: space, locations: sourceLocations) { transition, event in
+        var subject = ValidationSubject(space: space, locations: sourceLocations) { transition, event in
             SCXMLEventDescriptor.any(triggers[transition], matches: event)
         }
+        subject.unevaluableExpressions = document.unevaluableExpressions().map { problem in
+            let at = problem.sourceLocation
+            return UnevaluableExpressionRule.Occurrence(
+                attribute: problem.attribute, reason: problem.reason,
+                location: at.line > 0 ? SourceLocations.Location(file: at.file, line: at.line, column: at.column) : nil)
+        }
+        return subject
     }
 }

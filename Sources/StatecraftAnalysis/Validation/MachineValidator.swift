@@ -15,6 +15,7 @@ public struct MachineValidator: Sendable {
     public static let allRules: [any ValidationRule] = [
         UnreachableStateRule(), TrapStateRule(), UnhandledEventRule(), ShadowedTransitionRule(),
         ConflictingRegionsRule(), UnrecordedHistoryRule(), UnreachedFinalStateRule(), EventlessCycleRule(),
+        UnevaluableExpressionRule(),
     ]
 
     /// Creates a validator.

@@ -14,6 +14,9 @@ public struct ValidationSubject: Sendable {
     public let parents: [String: String]
     /// Each state's kind, by identifier.
     public let kinds: [String: StateDescription.Kind]
+    /// The expressions the machine's data model cannot evaluate, found when it was loaded (SCXML); read by
+    /// ``UnevaluableExpressionRule``. Empty by default.
+    public var unevaluableExpressions: [UnevaluableExpressionRule.Occurrence] = []
 
     /// Creates a subject.
     ///

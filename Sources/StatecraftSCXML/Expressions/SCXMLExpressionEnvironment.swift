@@ -28,9 +28,20 @@ public struct SCXMLExpressionEnvironment {
     /// deeper one is ``SCXMLExpressionError/valueTooDeep(depth:limit:)``, so that hashing, printing and
     /// encoding a value can never exhaust the stack.
     public var maximumValueDepth = SCXMLLimits.default.maximumValueDepth
+    /// The budget of the macrostep running, which counts the bytes of the strings, arrays and objects
+    /// evaluation builds; `nil` outside a chart's executable content.
+    var budget: SCXMLExecutionBudget?
 
     /// Names that expressions may read but `<assign>` may not write (SCXML §5.10).
     public static let systemVariables: Set<String> = ["_event", "_name", "_sessionid", "_ioprocessors", "_x"]
+
+    /// The global functions expressions may call: `In`, `String`, `Number` and `Boolean`.
+    static let functions: Set<String> = ["In", "String", "Number", "Boolean"]
+
+    /// Whether a name is bound without a declaration: a system variable, or `NaN`.
+    static func isGlobal(_ name: String) -> Bool {
+        systemVariables.contains(name) || name == "NaN"
+    }
 
     /// Creates an environment.
     ///
@@ -123,7 +134,9 @@ public struct SCXMLExpressionEnvironment {
             let right = try evaluate(rhs)
             if op == .add, left.isObjectLike || right.isObjectLike || left.kind == .string || right.kind == .string {
                 // Checked before the string is built: `x + x` in a loop cannot double past the limit.
-                try checkSize(Self.concatenationSize(left) + Self.concatenationSize(right))
+                let size = Self.concatenationSize(left) + Self.concatenationSize(right)
+                try checkSize(size)
+                try budget?.spend(bytes: size)
             }
             return try SCXMLOperators.apply(op, left, right)
         }
@@ -196,6 +209,7 @@ public struct SCXMLExpressionEnvironment {
             if depth > maximumValueDepth {
                 throw .valueTooDeep(depth: depth, limit: maximumValueDepth)
             }
+            try budget?.spend(bytes: size)
         default:
             break
         }
@@ -279,7 +293,9 @@ public struct SCXMLExpressionEnvironment {
     }
 
     private func value(of name: String) throws(SCXMLExpressionError) -> SCXMLValue {
-        if let value = variables[name] {
+        // A variable never shadows a system variable (SCXML §5.10): documents cannot declare one, and a
+        // variable set in code or restored from a snapshot is not read under that name.
+        if !Self.systemVariables.contains(name), let value = variables[name] {
             return value
         }
         switch name {

@@ -40,6 +40,18 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
     /// A string, array or object would grow past ``SCXMLLimits/maximumValueSize`` (``SCXMLExpressionEnvironment/maximumValueSize``).
     case valueTooLarge(size: Int, limit: Int)
 
+    /// One macrostep's executable content ran more elements, or built more bytes of values, than
+    /// ``SCXMLLimits/maximumExecutionSteps`` or ``SCXMLLimits/maximumExecutionBytes`` allow.
+    case executionBudgetExceeded(ExecutionResource, limit: Int)
+
+    /// What an execution budget counts.
+    public enum ExecutionResource: String, Hashable, Sendable {
+        /// Elements of executable content and `<foreach>` iterations.
+        case steps
+        /// Bytes of values built.
+        case bytes
+    }
+
     /// A sentence naming the offending variable, operator or position.
     public var description: String {
         switch self {
@@ -62,6 +74,10 @@ public enum SCXMLExpressionError: Error, Hashable, Sendable, CustomStringConvert
         case .valueTooDeep(let depth, let limit):
             "the value would nest \(depth) arrays or objects deep, more than the limit of \(limit) "
                 + "(SCXMLLimits.maximumValueDepth)"
+        case .executionBudgetExceeded(.steps, let limit):
+            "the macrostep ran more than \(limit) elements of executable content (SCXMLLimits.maximumExecutionSteps)"
+        case .executionBudgetExceeded(.bytes, let limit):
+            "the macrostep built more than \(limit) bytes of values (SCXMLLimits.maximumExecutionBytes)"
         case .valueTooLarge(let size, let limit):
             "the value would be \(size) bytes long, more than the limit of \(limit) (SCXMLLimits.maximumValueSize)"
         }

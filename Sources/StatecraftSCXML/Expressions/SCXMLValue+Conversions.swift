@@ -26,6 +26,15 @@ extension SCXMLValue {
         }
     }
 
+    /// ECMAScript's `ToIntegerOrInfinity`: the number truncated toward zero, `NaN` (and so `undefined` and
+    /// text that is no number) 0, infinities kept — how `charAt`, `slice`, `substring` and `indexOf` read
+    /// their positions.
+    var integerOrInfinity: Double {
+        let number = numericValue
+        if number.isNaN { return 0 }
+        return number.rounded(.towardZero) + 0 // `+ 0` turns -0 into 0.
+    }
+
     /// The value of `typeof`: `undefined`, `object` (for `null`, arrays and objects), `boolean`, `number`
     /// or `string`.
     public var typeName: String {

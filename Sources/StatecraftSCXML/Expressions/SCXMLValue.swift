@@ -106,7 +106,11 @@ extension SCXMLValue: CustomStringConvertible {
         }
     }
 
-    /// Formats a number as ECMAScript prints it: integral values without a fraction.
+    /// Formats a number as ECMAScript's `Number::toString` does: the shortest digits that read back as the
+    /// same double; integers below 10²¹ in plain digits (`1000000000000000000`), decimals from 10⁻⁶ on
+    /// (`0.000001`), the exponent form otherwise (`1e+21`, `1e-7`, `1.5e-10`); `-0` prints as `0`.
+    ///
+    /// - Complexity: O(1): a double has at most 17 significant digits.
     static func format(_ number: Double) -> String {
         if number.isNaN {
             return "NaN"
@@ -114,12 +118,43 @@ extension SCXMLValue: CustomStringConvertible {
         if number.isInfinite {
             return number < 0 ? "-Infinity" : "Infinity"
         }
-        if number.rounded() == number, abs(number) < 1e21 {
-            if abs(number) <= 9_007_199_254_740_992 {
-                return String(Int64(number))
-            }
+        if number == 0 {
+            return "0"
         }
-        return "\(number)"
+        if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
+            return String(Int64(number))
+        }
+        // Swift prints the shortest round-trip digits too, only laid out differently: read them back as
+        // `0.DIGITS × 10^exponent` and lay them out as ECMAScript does.
+        let text = abs(number).description
+        let parts = text.split(separator: "e", maxSplits: 1)
+        let mantissa = parts[0]
+        let shift = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        var digits = mantissa.filter(\.isNumber)
+        var exponent =
+            (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+                ?? mantissa.count) + shift
+        while digits.first == "0" {
+            digits.removeFirst()
+            exponent -= 1
+        }
+        while digits.last == "0" {
+            digits.removeLast()
+        }
+        let sign = number < 0 ? "-" : ""
+        let count = digits.count
+        if count <= exponent && exponent <= 21 {
+            return sign + digits + String(repeating: "0", count: exponent - count)
+        }
+        if 0 < exponent && exponent <= 21 {
+            return sign + digits.prefix(exponent) + "." + digits.dropFirst(exponent)
+        }
+        if -6 < exponent && exponent <= 0 {
+            return sign + "0." + String(repeating: "0", count: -exponent) + digits
+        }
+        let power = exponent - 1
+        let fraction = count > 1 ? "." + digits.dropFirst() : ""
+        return sign + digits.prefix(1) + fraction + "e" + (power < 0 ? "-" : "+") + String(abs(power))
     }
 }
 

@@ -10,6 +10,12 @@ import Foundation
 ///   `concat`;
 /// - arrays: `indexOf`, `lastIndexOf`, `includes`, `join`, `slice`, `concat`.
 enum SCXMLValueAccess {
+    /// The names of every method above, of any value.
+    static let methods: Set<String> = [
+        "toString", "indexOf", "lastIndexOf", "includes", "startsWith", "endsWith", "search", "slice", "substring",
+        "charAt", "toUpperCase", "toLowerCase", "trim", "split", "concat", "join",
+    ]
+
     /// The value of `container[key]` (or `container.key`).
     ///
     /// - Parameters:
@@ -72,8 +78,11 @@ enum SCXMLValueAccess {
                 throw .typeError("'\(keyName)' is not an index of the array \(name)")
             }
             if index >= elements.count {
-                guard (index - elements.count) * 8 <= maximumSize else {
-                    throw .valueTooLarge(size: index * 8, limit: maximumSize)
+                // `index` may be near `Int.max` (`x['9223372036854775806']`): compare the slots added with
+                // what the size allows before multiplying, and saturate the size the error reports.
+                guard index - elements.count < maximumSize / 8 else {
+                    let (size, overflow) = index.multipliedReportingOverflow(by: 8)
+                    throw .valueTooLarge(size: overflow ? Int.max : size, limit: maximumSize)
                 }
                 elements += Array(repeating: .undefined, count: index - elements.count + 1)
             }
@@ -129,9 +138,7 @@ enum SCXMLValueAccess {
     /// ECMAScript's `ToIntegerOrInfinity` clamped to `0...count`, negative values counting from the end.
     private static func relativeIndex(_ value: SCXMLValue, count: Int, default fallback: Int) -> Int {
         if value == .undefined { return fallback }
-        let number = value.numericValue
-        if number.isNaN { return 0 }
-        let integer = number.rounded(.towardZero)
+        let integer = value.integerOrInfinity
         if integer < 0 { return max(0, count + Int(max(integer, Double(-count)))) }
         return Int(min(integer, Double(count)))
     }
@@ -141,24 +148,17 @@ enum SCXMLValueAccess {
     ) -> SCXMLValue? {
         let units = Array(text.utf16)
         func string(_ slice: ArraySlice<UInt16>) -> SCXMLValue { .string(String(decoding: slice, as: UTF16.self)) }
-        func search(_ needle: String, from start: Int, backwards: Bool = false) -> Int {
-            let pattern = Array(needle.utf16)
-            guard pattern.count <= units.count else { return -1 }
-            let positions = Array(0...(units.count - pattern.count))
-            for position in backwards ? positions.reversed() : positions
-            where position >= (backwards ? 0 : start) && (!backwards || position <= start)
-                && units[position..<position + pattern.count].elementsEqual(pattern)
-            {
-                return position
-            }
-            return -1
+        func search(_ needle: String, from start: Int) -> Int {
+            firstPosition(of: Array(needle.utf16), in: units, from: start) ?? -1
         }
         switch name {
         case "indexOf", "search":
-            let start = name == "search" ? 0 : relativeIndex(argument(1), count: units.count, default: 0)
-            return .number(Double(search(argument(0).description, from: max(0, start))))
+            // ECMAScript clamps the position to the string (`ToIntegerOrInfinity`); it does not count from the end.
+            let position = name == "search" ? 0 : argument(1).integerOrInfinity
+            let start = Int(min(max(position, 0), Double(units.count)))
+            return .number(Double(search(argument(0).description, from: start)))
         case "lastIndexOf":
-            return .number(Double(search(argument(0).description, from: units.count, backwards: true)))
+            return .number(Double(lastPosition(of: Array(argument(0).description.utf16), in: units) ?? -1))
         case "includes":
             return .boolean(search(argument(0).description, from: 0) >= 0)
         case "startsWith":
@@ -172,14 +172,13 @@ enum SCXMLValueAccess {
         case "substring":
             func clamp(_ value: SCXMLValue, _ fallback: Int) -> Int {
                 if value == .undefined { return fallback }
-                let number = value.numericValue
-                return number.isNaN ? 0 : Int(min(max(number, 0), Double(units.count)))
+                return Int(min(max(value.integerOrInfinity, 0), Double(units.count)))
             }
             let start = clamp(argument(0), 0)
             let end = clamp(argument(1), units.count)
             return string(units[min(start, end)..<max(start, end)])
         case "charAt":
-            let index = argument(0).numericValue
+            let index = argument(0).integerOrInfinity
             guard index >= 0, index < Double(units.count) else { return .string("") }
             let position = Int(index)
             return string(units[position...position])
@@ -193,7 +192,15 @@ enum SCXMLValueAccess {
             if pattern.isEmpty {
                 return .array(units.indices.map { string(units[$0...$0]) })
             }
-            return .array(text.components(separatedBy: pattern).map(SCXMLValue.string))
+            let separatorUnits = Array(pattern.utf16)
+            var pieces: [SCXMLValue] = []
+            var start = 0
+            while let found = firstPosition(of: separatorUnits, in: units, from: start) {
+                pieces.append(string(units[start..<found]))
+                start = found + separatorUnits.count
+            }
+            pieces.append(string(units[start...]))
+            return .array(pieces)
         default:
             return nil
         }

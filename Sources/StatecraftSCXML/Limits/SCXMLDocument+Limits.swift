@@ -1,7 +1,8 @@
 extension SCXMLDocument {
     /// Checks a document built in code against the structural limits the parser enforces on documents it
     /// reads: ``SCXMLLimits/maximumNestingDepth`` (counting `<scxml>` as 1, each state, each block of
-    /// executable content and each `<if>` as one level) and ``SCXMLLimits/maximumStates``.
+    /// executable content and each `<if>` as one level), ``SCXMLLimits/maximumStates`` and
+    /// ``SCXMLLimits/maximumDataElements``.
     ///
     /// ``SCXMLDocumentValidator`` and ``SCXMLChartBuilder`` run it first, so that their recursion is
     /// bounded whatever the document's origin.
@@ -12,7 +13,17 @@ extension SCXMLDocument {
     public func checkLimits(_ limits: SCXMLLimits = .default) throws(SCXMLError) {
         var pending: [(state: SCXMLStateNode, depth: Int)] = states.reversed().map { ($0, 2) }
         var count = 0
+        var dataCount = 0
+        func countData(_ data: [SCXMLDataNode]) throws(SCXMLError) {
+            dataCount += data.count
+            if dataCount > limits.maximumDataElements {
+                let excess = data[data.count - (dataCount - limits.maximumDataElements)]
+                throw .limitExceeded(.dataElements, limit: limits.maximumDataElements, at: excess.sourceLocation)
+            }
+        }
+        try countData(data)
         while let (state, depth) = pending.popLast() {
+            try countData(state.data)
             count += 1
             if count > limits.maximumStates {
                 throw .limitExceeded(.states, limit: limits.maximumStates, at: state.sourceLocation)

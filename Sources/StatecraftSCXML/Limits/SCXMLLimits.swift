@@ -25,6 +25,8 @@ public struct SCXMLLimits: Hashable, Sendable {
         case states = "number of states"
         /// ``SCXMLLimits/maximumExpressionLength``.
         case expressionLength = "expression length"
+        /// ``SCXMLLimits/maximumDataElements``.
+        case dataElements = "number of data elements"
 
         /// The limit's name, such as `nesting depth`.
         public var description: String { rawValue }
@@ -36,6 +38,7 @@ public struct SCXMLLimits: Hashable, Sendable {
             case .nestingDepth: "maximumNestingDepth"
             case .states: "maximumStates"
             case .expressionLength: "maximumExpressionLength"
+            case .dataElements: "maximumDataElements"
             }
         }
 
@@ -46,6 +49,7 @@ public struct SCXMLLimits: Hashable, Sendable {
             case .nestingDepth: "levels of elements"
             case .states: "states"
             case .expressionLength: "characters"
+            case .dataElements: "<data> elements"
             }
         }
     }
@@ -60,6 +64,16 @@ public struct SCXMLLimits: Hashable, Sendable {
     public var maximumStates: Int
     /// The longest expression (`cond`, `expr`, `location`…), in characters (default 10,000).
     public var maximumExpressionLength: Int
+    /// The most `<data>` elements in one document (default 10,000): each is a variable every evaluation can
+    /// read, and a data model that large makes each step slow.
+    public var maximumDataElements: Int
+    /// The elements of executable content one macrostep may run, `<foreach>` iterations included (default
+    /// 100,000); past it the element raises `error.execution`, as does every later one in that macrostep.
+    public var maximumExecutionSteps: Int
+    /// The bytes of values one macrostep's executable content may build, counted as for
+    /// ``maximumValueSize`` (default 64 MiB); past it the element raises `error.execution`, as does every
+    /// later one in that macrostep.
+    public var maximumExecutionBytes: Int
     /// The largest value an expression may produce at run time (default 1 MiB): a string's UTF-8 bytes; for
     /// arrays and objects their strings and keys plus 8 bytes for each other value.
     public var maximumValueSize: Int
@@ -80,6 +94,9 @@ public struct SCXMLLimits: Hashable, Sendable {
     ///   - maximumValueSize: the largest value at run time, in bytes.
     ///   - maximumValueDepth: the deepest nesting of arrays and objects in a value at run time.
     ///   - maximumStepsPerMacrostep: the steps one macrostep may take at run time (at least 1).
+    ///   - maximumDataElements: the most `<data>` elements in a document.
+    ///   - maximumExecutionSteps: the elements of executable content one macrostep may run.
+    ///   - maximumExecutionBytes: the bytes of values one macrostep's executable content may build.
     public init(
         maximumDocumentSize: Int = 64 << 20,
         maximumNestingDepth: Int = 256,
@@ -87,7 +104,10 @@ public struct SCXMLLimits: Hashable, Sendable {
         maximumExpressionLength: Int = 10_000,
         maximumValueSize: Int = 1 << 20,
         maximumValueDepth: Int = 64,
-        maximumStepsPerMacrostep: Int = 10_000
+        maximumStepsPerMacrostep: Int = 10_000,
+        maximumDataElements: Int = 10_000,
+        maximumExecutionSteps: Int = 100_000,
+        maximumExecutionBytes: Int = 64 << 20
     ) {
         self.maximumDocumentSize = maximumDocumentSize
         self.maximumNestingDepth = maximumNestingDepth
@@ -96,6 +116,9 @@ public struct SCXMLLimits: Hashable, Sendable {
         self.maximumValueSize = maximumValueSize
         self.maximumValueDepth = maximumValueDepth
         self.maximumStepsPerMacrostep = maximumStepsPerMacrostep
+        self.maximumDataElements = maximumDataElements
+        self.maximumExecutionSteps = maximumExecutionSteps
+        self.maximumExecutionBytes = maximumExecutionBytes
     }
 
     /// The default limits.
@@ -111,6 +134,7 @@ public struct SCXMLLimits: Hashable, Sendable {
         case .nestingDepth: maximumNestingDepth
         case .states: maximumStates
         case .expressionLength: maximumExpressionLength
+        case .dataElements: maximumDataElements
         }
     }
 }

@@ -26,6 +26,12 @@ public enum SCXMLDocumentValidator {
         }
         var dataIDs: [String: SCXMLSourceLocation] = [:]
         for data in document.allData {
+            if SCXMLExpressionEnvironment.systemVariables.contains(data.id) {
+                throw .invalidAttributeValue(
+                    name: "id", value: data.id, element: "data",
+                    reason: "it names a system variable, which only the processor binds (SCXML §5.10)",
+                    at: data.sourceLocation)
+            }
             if let other = index.locations[data.id] ?? dataIDs[data.id] {
                 // Report the later of the two elements, whichever kind it is.
                 let dataIsLater = (other.line, other.column) <= (data.sourceLocation.line, data.sourceLocation.column)
@@ -202,6 +208,13 @@ public enum SCXMLDocumentValidator {
                 }
                 try validate(conditional.elseContent ?? [], datamodel: datamodel)
             case .foreach(let foreach):
+                for (attribute, name) in [("item", foreach.item), ("index", foreach.index)]
+                where name.map(SCXMLExpressionEnvironment.systemVariables.contains) == true {
+                    throw .invalidAttributeValue(
+                        name: attribute, value: name ?? "", element: "foreach",
+                        reason: "it names a system variable, which only the processor binds (SCXML §5.10)",
+                        at: foreach.sourceLocation)
+                }
                 try validate(foreach.content, datamodel: datamodel)
             default:
                 break

@@ -54,9 +54,11 @@ public struct SCXMLChartBuilder: Sendable {
     /// - Complexity: O(*n* × *d*) in the size of the document and its depth.
     public func build(_ document: SCXMLDocument) throws(SCXMLError) -> SCXMLChart {
         try document.checkLimits(limits)
-        let executor = SCXMLContentExecutor(
+        var executor = SCXMLContentExecutor(
             log: log, sessionName: document.name, sessionID: sessionID,
             maximumValueSize: limits.maximumValueSize)
+        executor.maximumExecutionSteps = limits.maximumExecutionSteps
+        executor.maximumExecutionBytes = limits.maximumExecutionBytes
         let allData = document.allData
         var conversion = Conversion(document: document, allData: allData, executor: executor)
         conversion.parameters = parameters

@@ -14,17 +14,29 @@ struct SCXMLContentExecutor: Sendable {
     let sessionID: String
     /// The largest string an expression may produce (``SCXMLLimits/maximumValueSize``).
     var maximumValueSize = SCXMLLimits.default.maximumValueSize
+    /// The elements of executable content one macrostep may run (``SCXMLLimits/maximumExecutionSteps``).
+    var maximumExecutionSteps = SCXMLLimits.default.maximumExecutionSteps
+    /// The bytes of values one macrostep may build (``SCXMLLimits/maximumExecutionBytes``).
+    var maximumExecutionBytes = SCXMLLimits.default.maximumExecutionBytes
 
     /// The environment expressions are evaluated in: the data model's variables, `_event` from the
-    /// signal being processed, `In()` from the configuration.
+    /// signal being processed, `In()` from the configuration; values it builds count against `budget`.
     func environment(
-        _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>
+        _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>, budget: SCXMLExecutionBudget? = nil
     ) -> SCXMLExpressionEnvironment {
         var environment = SCXMLExpressionEnvironment(
             variables: model.variables, event: scope.signal.map { SCXMLContentExecutor.event(for: $0, model) },
             sessionName: sessionName, sessionID: sessionID, isInState: { scope.isActive($0) })
         environment.maximumValueSize = maximumValueSize
+        environment.budget = budget
         return environment
+    }
+
+    /// The budget left to the macrostep `scope` belongs to (its `actionSteps` and `actionBytes`).
+    func budget(_ scope: ChartScope<String, SCXMLEvent>) -> SCXMLExecutionBudget {
+        SCXMLExecutionBudget(
+            maximumSteps: maximumExecutionSteps, maximumBytes: maximumExecutionBytes, steps: scope.actionSteps,
+            bytes: scope.actionBytes)
     }
 
     /// The `_event` a chart signal stands for; a `done.state.ID` event carries the data its final child's
@@ -63,17 +75,30 @@ struct SCXMLContentExecutor: Sendable {
         }
     }
 
-    /// Runs one block of executable content.
+    /// Runs one block of executable content within what is left of the macrostep's budget.
     func run(
         _ block: [SCXMLExecutableContent], model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
     ) throws(SCXMLExecutionError) {
+        let budget = budget(scope)
+        defer {
+            scope.actionSteps = budget.steps
+            scope.actionBytes = budget.bytes
+        }
+        try run(block, model: &model, scope: &scope, budget: budget)
+    }
+
+    private func run(
+        _ block: [SCXMLExecutableContent], model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>,
+        budget: SCXMLExecutionBudget
+    ) throws(SCXMLExecutionError) {
         for content in block {
-            try run(content, model: &model, scope: &scope)
+            try run(content, model: &model, scope: &scope, budget: budget)
         }
     }
 
     private func run(
-        _ content: SCXMLExecutableContent, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
+        _ content: SCXMLExecutableContent, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>,
+        budget: SCXMLExecutionBudget
     ) throws(SCXMLExecutionError) {
         let at = content.sourceLocation
         let element = content.elementName
@@ -84,11 +109,17 @@ struct SCXMLContentExecutor: Sendable {
                 throw .expression(error, element: element, at: at)
             }
         }
+        func environment(_ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>)
+            -> SCXMLExpressionEnvironment
+        {
+            self.environment(model, scope, budget: budget)
+        }
+        try attempt { () throws(SCXMLExpressionError) in try budget.spendStep() }
         switch content {
         case .raise(let raise):
             scope.raise(SCXMLEvent(raise.event, type: .internal))
         case .send(let send):
-            try perform(send, model: &model, scope: &scope)
+            try perform(send, model: &model, scope: &scope, budget: budget)
         case .cancel(let cancel):
             let environment = environment(model, scope)
             let id = try attempt { () throws(SCXMLExpressionError) in
@@ -99,7 +130,9 @@ struct SCXMLContentExecutor: Sendable {
             let environment = environment(model, scope)
             let value = try attempt { () throws(SCXMLExpressionError) in
                 try entry.expression.map { expression throws(SCXMLExpressionError) in
-                    try environment.evaluate(expression).description
+                    let text = try environment.evaluate(expression).description
+                    try budget.spend(bytes: text.utf8.count)
+                    return text
                 }
             }
             log(SCXMLLogEntry(label: entry.label, value: value, sourceLocation: at))
@@ -110,29 +143,33 @@ struct SCXMLContentExecutor: Sendable {
                     try environment.evaluateCondition(branch.condition)
                 }
                 if holds {
-                    try run(branch.content, model: &model, scope: &scope)
+                    try run(branch.content, model: &model, scope: &scope, budget: budget)
                     return
                 }
             }
-            try run(conditional.elseContent ?? [], model: &model, scope: &scope)
+            try run(conditional.elseContent ?? [], model: &model, scope: &scope, budget: budget)
         case .assign(let assign):
             var environment = environment(model, scope)
+            // The environment holds the only reference to the variables, so that assigning one copies no
+            // dictionary, however many variables the data model has.
+            model.variables = [:]
+            defer { model.variables = environment.variables }
             try attempt { () throws(SCXMLExpressionError) in
                 let location = try SCXMLExpression.parse(assign.location)
                 try environment.assign(try environment.evaluate(assign.expression), to: location)
             }
-            model.variables = environment.variables
         case .foreach(let foreach):
-            try iterate(foreach, model: &model, scope: &scope)
+            try iterate(foreach, model: &model, scope: &scope, budget: budget)
         case .script(let script):
-            try run(script, model: &model, scope: scope)
+            try run(script, model: &model, scope: scope, budget: budget)
         }
     }
 
     /// `<foreach>` (SCXML §4.6): a shallow copy of the array; `item` and `index` declared when they are
     /// not; the content runs for each element until it fails.
     private func iterate(
-        _ foreach: SCXMLForeach, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
+        _ foreach: SCXMLForeach, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>,
+        budget: SCXMLExecutionBudget
     ) throws(SCXMLExecutionError) {
         let at = foreach.sourceLocation
         func variable(_ text: String) throws(SCXMLExecutionError) -> String {
@@ -147,7 +184,7 @@ struct SCXMLContentExecutor: Sendable {
         }
         let elements: [SCXMLValue]
         do throws(SCXMLExpressionError) {
-            let value = try environment(model, scope).evaluate(foreach.array)
+            let value = try environment(model, scope, budget: budget).evaluate(foreach.array)
             switch value {
             case .array(let array): elements = array
             case .object(let object): elements = object.properties.map(\.value)
@@ -159,19 +196,27 @@ struct SCXMLContentExecutor: Sendable {
         let item = try variable(foreach.item)
         let index = try foreach.index.map { text throws(SCXMLExecutionError) in try variable(text) }
         for (position, element) in elements.enumerated() {
+            do {
+                try budget.spendStep()
+            } catch {
+                throw .expression(error, element: "foreach", at: at)
+            }
             model.variables[item] = element
             if let index {
                 model.variables[index] = .number(Double(position))
             }
-            try run(foreach.content, model: &model, scope: &scope)
+            try run(foreach.content, model: &model, scope: &scope, budget: budget)
         }
     }
 
-    /// `<script>`: each statement in turn; a failing one stops the script.
+    /// `<script>`: each statement in turn; a failing one stops the script. Without a `budget` (a document's
+    /// top-level scripts), it counts against what is left of the macrostep's.
     func run(
-        _ script: SCXMLScript, model: inout SCXMLDataModel, scope: ChartScope<String, SCXMLEvent>
+        _ script: SCXMLScript, model: inout SCXMLDataModel, scope: ChartScope<String, SCXMLEvent>,
+        budget: SCXMLExecutionBudget? = nil
     ) throws(SCXMLExecutionError) {
-        var environment = environment(model, scope)
+        var environment = environment(model, scope, budget: budget ?? self.budget(scope))
+        model.variables = [:]
         defer { model.variables = environment.variables }
         do throws(SCXMLExpressionError) {
             for statement in script.statements {
@@ -207,10 +252,11 @@ struct SCXMLContentExecutor: Sendable {
     /// event on the internal queue (`#_internal`) or asks the runtime to deliver it to the external queue,
     /// after its delay.
     private func perform(
-        _ send: SCXMLSend, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
+        _ send: SCXMLSend, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>,
+        budget: SCXMLExecutionBudget
     ) throws(SCXMLExecutionError) {
         let at = send.sourceLocation
-        var environment = environment(model, scope)
+        var environment = environment(model, scope, budget: budget)
         let name: String
         let target: String?
         let type: String?
@@ -228,6 +274,8 @@ struct SCXMLContentExecutor: Sendable {
                 try send.delay.map { value throws(SCXMLExpressionError) in
                     try environment.evaluateDelay(value)
                 } ?? .zero
+            // The event's data counts against the budget as it is built, so a loop of sends cannot fill the
+            // queues and the memory.
             data = try environment.evaluate(send.data)
         } catch {
             throw .expression(error, element: "send", at: at)

@@ -799,6 +799,11 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
         if snapshotPointer.pointee.scopeBox != nil, isKnownUniquelyReferenced(&snapshotPointer.pointee.scopeBox) {
             let box = Unmanaged.passUnretained(snapshotPointer.pointee.scopeBox.unsafelyUnwrapped)
             scopeBox = box
+            // A new macrostep: the work its actions count starts again (a new box starts at zero).
+            box._withUnsafeGuaranteedRef { box in
+                box.scope.actionSteps = 0
+                box.scope.actionBytes = 0
+            }
             return box
         }
         let box = ChartScopeBox<StateID, Event>(

@@ -31,6 +31,13 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
     /// each action (``ChartInterpreter/scopeAsked(_:)``). Set by ``appendRaised(_:)`` and ``appendEffect(_:)``,
     /// cleared when the step takes them (``ChartInterpreter/takeRequests()``).
     @usableFromInline var hasRequests = false
+    /// The steps the chart's actions have counted in this macrostep, for an action language that bounds its
+    /// own work (the SCXML runtime counts elements of executable content against its limits); zero when a
+    /// macrostep starts. The chart never reads it.
+    public var actionSteps = 0
+    /// The bytes of values the chart's actions have counted as built in this macrostep, as ``actionSteps``;
+    /// zero when a macrostep starts.
+    public var actionBytes = 0
 
     @usableFromInline
     init(signal: ChartSignal<StateID, Event>?, states: ChartStateLookup<StateID>, configuration: ChartStateSet) {
@@ -39,13 +46,17 @@ public struct ChartScope<StateID: Hashable & Sendable, Event> {
         self.configuration = configuration
     }
 
-    /// Makes `.event(event)` the current signal (``signal``).
+    /// Makes `.event(event)` the current signal (``signal``) at the start of a macrostep, and sets
+    /// ``actionSteps`` and ``actionBytes`` to zero.
     ///
     /// When the signal it replaces holds no reference — the chart's state identifiers and events are plain
     /// values and it is not an `error` signal, whose payload is boxed — the new one is written over it
     /// without destroying it: destroying such a value does nothing, and this spares each step the enum's
     /// outlined destroy.
     @inlinable @inline(__always) mutating func show(event: Event) {
+        // Only a macrostep's start shows an external event: the work its actions count starts again.
+        actionSteps = 0
+        actionBytes = 0
         if _isPOD(StateID.self), _isPOD(Event.self) {
             let overwritten = withUnsafeMutablePointer(to: &currentSignal) { current in
                 if case .error? = current.pointee { return false }
