@@ -238,7 +238,7 @@ struct SCXMLContentExecutor: Sendable {
             sendID = id
         case .location(let location):
             var numbered = model
-            let id = numbered.makeSendID()
+            guard let id = numbered.makeSendID() else { throw .sendIDsExhausted(at: at) }
             do {
                 try environment.assign(.string(id), to: location)
             } catch {
