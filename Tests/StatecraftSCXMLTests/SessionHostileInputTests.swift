@@ -117,4 +117,105 @@ struct SessionHostileInputTests {
         #expect(model.makeSendID() == nil)
         #expect(model.generatedSendIDs == .max)
     }
+
+    // MARK: - Item 3: invocation depth
+
+    /// A document that invokes itself (`src` naming its own file), written to a temporary directory.
+    static func selfInvokingDocument() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("itself.scxml")
+        let text = TestSupport.document(
+            """
+            <state id="s">
+              <invoke type="scxml" src="itself.scxml"/>
+              <transition event="error.execution"><log label="refused" expr="_event.data"/></transition>
+            </state>
+            """)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    @Test(arguments: [3, SCXMLLimits.default.maximumInvocationDepth])
+    func aDocumentInvokingItselfStopsAtTheInvocationDepthLimit(depth: Int) throws {
+        let file = try Self.selfInvokingDocument()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        var limits = SCXMLLimits.default
+        limits.maximumInvocationDepth = depth
+        let session = try SCXMLSession(document: SCXMLParser.parse(contentsOf: file), limits: limits)
+        var logs: [SCXMLLogEntry] = []
+        session.run(input: [SCXMLRunInput]()) { logs += $0.logs }
+        let refused = try #require(logs.first { $0.label == "refused" })
+        // Logged by the deepest session: its invoke id is the chain of the `depth` sessions above it.
+        #expect(refused.invokeID?.split(separator: "/").count == depth)
+        #expect(refused.value?.contains("<invoke> would nest sessions more than \(depth) deep") == true)
+    }
+
+    // MARK: - Item 9: files a document names
+
+    @Test func aDataSourceOrInvokeSourceNamingAFIFOIsRefusedWithoutBlocking() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // Read on another thread, so that a read that blocks fails the test instead of hanging it.
+        let result = LockedResult()
+        let done = DispatchSemaphore(value: 0)
+        let documentPath = directory.appendingPathComponent("x.scxml").path
+        Thread.detachNewThread {
+            result.set(SCXMLDataSource.read("fifo", relativeTo: documentPath, limit: 100))
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success, "reading a FIFO blocked")
+        guard case .failure(let failure)? = result.get() else {
+            Issue.record("a FIFO was read: \(String(describing: result.get()))")
+            return
+        }
+        #expect(failure.message == "\(fifo.path) is a FIFO, not a regular file")
+        #expect(throws: SCXMLRegularFileReader.Failure.self) {
+            try SCXMLRegularFileReader.read(directory.path, limit: 100).get()
+        }
+        #expect(throws: SCXMLRegularFileReader.Failure.self) {
+            try SCXMLRegularFileReader.read("/dev/zero", limit: 100).get()
+        }
+        let file = directory.appendingPathComponent("doc.scxml")
+        try Data(
+            TestSupport.document(
+                """
+                <state id="s">
+                  <invoke type="scxml" src="fifo"/>
+                  <transition event="error.execution" target="refused"/>
+                </state>
+                <final id="refused"/>
+                """
+            ).utf8
+        ).write(to: file)
+        let session = try SCXMLSession(contentsOf: file)
+        #expect(session.run(input: [SCXMLRunInput]()) == .finished("refused"))
+    }
+
+    @Test func aRegularFileWithinTheLimitIsRead() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-\(UUID().uuidString).txt")
+        try Data("12345".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try SCXMLRegularFileReader.read(file.path, limit: 5).get() == Data("12345".utf8))
+        #expect(throws: SCXMLRegularFileReader.Failure(message: "\(file.path) is larger than 4 bytes")) {
+            try SCXMLRegularFileReader.read(file.path, limit: 4).get()
+        }
+    }
+}
+
+/// A value set on one thread and read on another.
+private final class LockedResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Result<String, SCXMLDataSource.Failure>?
+
+    func set(_ newValue: Result<String, SCXMLDataSource.Failure>) {
+        lock.withLock { value = newValue }
+    }
+
+    func get() -> Result<String, SCXMLDataSource.Failure>? {
+        lock.withLock { value }
+    }
 }

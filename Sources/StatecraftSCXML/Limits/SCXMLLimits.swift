@@ -69,6 +69,11 @@ public struct SCXMLLimits: Hashable, Sendable {
     /// transition — before it stops and reports a `ChartLoopError` (default `ChartSnapshot.macrostepBound`,
     /// 10,000): the chart's `Statechart.macrostepBound(_:)`.
     public var maximumStepsPerMacrostep: Int
+    /// How deep `<invoke>` may nest sessions at run time (default 16): the top-level session is depth 0,
+    /// a session it invokes depth 1. An `<invoke>` that would start a session deeper raises
+    /// `error.execution` (``SCXMLInvocationError/tooDeep(limit:at:)``) instead, so that a document invoking
+    /// itself cannot exhaust the stack.
+    public var maximumInvocationDepth: Int
 
     /// Creates limits; every argument defaults to the value of ``default``.
     ///
@@ -80,6 +85,7 @@ public struct SCXMLLimits: Hashable, Sendable {
     ///   - maximumValueSize: the largest value at run time, in bytes.
     ///   - maximumValueDepth: the deepest nesting of arrays and objects in a value at run time.
     ///   - maximumStepsPerMacrostep: the steps one macrostep may take at run time (at least 1).
+    ///   - maximumInvocationDepth: how deep `<invoke>` may nest sessions at run time.
     public init(
         maximumDocumentSize: Int = 64 << 20,
         maximumNestingDepth: Int = 256,
@@ -87,7 +93,8 @@ public struct SCXMLLimits: Hashable, Sendable {
         maximumExpressionLength: Int = 10_000,
         maximumValueSize: Int = 1 << 20,
         maximumValueDepth: Int = 64,
-        maximumStepsPerMacrostep: Int = 10_000
+        maximumStepsPerMacrostep: Int = 10_000,
+        maximumInvocationDepth: Int = 16
     ) {
         self.maximumDocumentSize = maximumDocumentSize
         self.maximumNestingDepth = maximumNestingDepth
@@ -96,6 +103,7 @@ public struct SCXMLLimits: Hashable, Sendable {
         self.maximumValueSize = maximumValueSize
         self.maximumValueDepth = maximumValueDepth
         self.maximumStepsPerMacrostep = maximumStepsPerMacrostep
+        self.maximumInvocationDepth = maximumInvocationDepth
     }
 
     /// The default limits.
