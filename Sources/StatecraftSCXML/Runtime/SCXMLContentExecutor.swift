@@ -17,6 +17,10 @@ struct SCXMLContentExecutor: Sendable {
 
     /// The environment expressions are evaluated in: the data model's variables, `_event` from the
     /// signal being processed, `In()` from the configuration.
+    ///
+    /// It holds a copy of `scope` (for `In()`), and with it the events and effects the action asked for so
+    /// far: let it go before the scope changes (`send`, `raise`, `cancel`), or each change copies all of
+    /// them, and a block of *n* `<send>`s takes O(*n*²).
     func environment(
         _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>
     ) -> SCXMLExpressionEnvironment {
@@ -90,9 +94,9 @@ struct SCXMLContentExecutor: Sendable {
         case .send(let send):
             try perform(send, model: &model, scope: &scope)
         case .cancel(let cancel):
-            let environment = environment(model, scope)
+            // The environment is a temporary, gone before the scope changes (see `environment(_:_:)`).
             let id = try attempt { () throws(SCXMLExpressionError) in
-                try environment.evaluateString(cancel.sendID, attribute: "sendidexpr")
+                try environment(model, scope).evaluateString(cancel.sendID, attribute: "sendidexpr")
             }
             scope.cancel(id: id)
         case .log(let entry):
@@ -104,17 +108,15 @@ struct SCXMLContentExecutor: Sendable {
             }
             log(SCXMLLogEntry(label: entry.label, value: value, sourceLocation: at))
         case .if(let conditional):
-            let environment = environment(model, scope)
-            for branch in conditional.branches {
-                let holds = try attempt { () throws(SCXMLExpressionError) in
-                    try environment.evaluateCondition(branch.condition)
+            // The branch is chosen first, so that the environment is gone before its content changes the scope.
+            let chosen = try attempt { () throws(SCXMLExpressionError) -> [SCXMLExecutableContent] in
+                let environment = environment(model, scope)
+                for branch in conditional.branches {
+                    if try environment.evaluateCondition(branch.condition) { return branch.content }
                 }
-                if holds {
-                    try run(branch.content, model: &model, scope: &scope)
-                    return
-                }
+                return conditional.elseContent ?? []
             }
-            try run(conditional.elseContent ?? [], model: &model, scope: &scope)
+            try run(chosen, model: &model, scope: &scope)
         case .assign(let assign):
             var environment = environment(model, scope)
             try attempt { () throws(SCXMLExpressionError) in
@@ -203,12 +205,68 @@ struct SCXMLContentExecutor: Sendable {
         }
     }
 
+    /// The attributes of a `<send>`, evaluated.
+    private struct SendRequest {
+        let name: String
+        let target: String?
+        let type: String?
+        let delay: Duration
+        let data: SCXMLValue?
+        let sendID: String?
+    }
+
     /// `<send>` (SCXML §6.2): evaluates every attribute first, so a failure sends nothing; then puts the
     /// event on the internal queue (`#_internal`) or asks the runtime to deliver it to the external queue,
     /// after its delay.
     private func perform(
         _ send: SCXMLSend, model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>
     ) throws(SCXMLExecutionError) {
+        let at = send.sourceLocation
+        let request = try evaluate(send, model: &model, scope: scope)
+        let (name, target, delay, data, sendID) = (
+            request.name, request.target, request.delay, request.data, request.sendID
+        )
+        func failure(_ error: SCXMLExecutionError) -> SCXMLExecutionError {
+            sendID.map { .failedSend(error, sendID: $0) } ?? error
+        }
+        if let type = request.type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
+            throw failure(.unsupportedSendType(type, at: at))
+        }
+        let isInternal = target == SCXMLSend.internalTarget
+        let route = target.flatMap(SCXMLSendRoute.init(target:))
+        if let target, !isInternal, route == nil, target != "#_scxml_\(sessionID)" {
+            throw failure(
+                target.hasPrefix("#_scxml_")
+                    ? .unreachableSession(target, at: at) : .unsupportedSendTarget(target, at: at))
+        }
+        if isInternal && delay > .zero {
+            throw failure(.delayedInternalSend(event: name, at: at))
+        }
+        if isInternal {
+            scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID, data: data))
+        } else if let route {
+            // To another session (SCXMLSendRoute): after the macrostep, or from the delayed-event queue.
+            let event = SCXMLEvent(
+                name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
+                originType: SCXMLSend.scxmlEventProcessorType, data: data)
+            switch route {
+            case _ where delay > .zero: scope.send(route.delayed(event), after: delay, id: sendID)
+            case .parent: scope.sendToParent(event)
+            case .invocation(let id): scope.send(event, toInvocation: id)
+            }
+        } else {
+            let event = SCXMLEvent(
+                name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
+                originType: SCXMLSend.scxmlEventProcessorType, data: data)
+            scope.send(event, after: delay, id: sendID)
+        }
+    }
+
+    /// Evaluates a `<send>`'s attributes and, for `idlocation`, generates its id and stores it. The
+    /// environment lives only here: the caller changes the scope afterwards (see `environment(_:_:)`).
+    private func evaluate(
+        _ send: SCXMLSend, model: inout SCXMLDataModel, scope: ChartScope<String, SCXMLEvent>
+    ) throws(SCXMLExecutionError) -> SendRequest {
         let at = send.sourceLocation
         var environment = environment(model, scope)
         let name: String
@@ -250,40 +308,7 @@ struct SCXMLContentExecutor: Sendable {
         case nil:
             sendID = nil
         }
-        func failure(_ error: SCXMLExecutionError) -> SCXMLExecutionError {
-            sendID.map { .failedSend(error, sendID: $0) } ?? error
-        }
-        if let type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
-            throw failure(.unsupportedSendType(type, at: at))
-        }
-        let isInternal = target == SCXMLSend.internalTarget
-        let route = target.flatMap(SCXMLSendRoute.init(target:))
-        if let target, !isInternal, route == nil, target != "#_scxml_\(sessionID)" {
-            throw failure(
-                target.hasPrefix("#_scxml_")
-                    ? .unreachableSession(target, at: at) : .unsupportedSendTarget(target, at: at))
-        }
-        if isInternal && delay > .zero {
-            throw failure(.delayedInternalSend(event: name, at: at))
-        }
-        if isInternal {
-            scope.raise(SCXMLEvent(name, type: .internal, sendID: sendID, data: data))
-        } else if let route {
-            // To another session (SCXMLSendRoute): after the macrostep, or from the delayed-event queue.
-            let event = SCXMLEvent(
-                name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
-                originType: SCXMLSend.scxmlEventProcessorType, data: data)
-            switch route {
-            case _ where delay > .zero: scope.send(route.delayed(event), after: delay, id: sendID)
-            case .parent: scope.sendToParent(event)
-            case .invocation(let id): scope.send(event, toInvocation: id)
-            }
-        } else {
-            let event = SCXMLEvent(
-                name, type: .external, sendID: sendID, origin: "#_scxml_\(sessionID)",
-                originType: SCXMLSend.scxmlEventProcessorType, data: data)
-            scope.send(event, after: delay, id: sendID)
-        }
+        return SendRequest(name: name, target: target, type: type, delay: delay, data: data, sendID: sendID)
     }
 }
 
