@@ -151,6 +151,24 @@ struct SessionHostileInputTests {
         #expect(refused.value?.contains("<invoke> would nest sessions more than \(depth) deep") == true)
     }
 
+    @Test func aDocumentInvokingItselfTwiceStopsAtTheSessionLimit() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecraft-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("twice.scxml")
+        let invoke = "<invoke type=\"scxml\" src=\"twice.scxml\"/>"
+        try Data(TestSupport.document("<state id=\"s\">\(invoke)\(invoke)</state>").utf8).write(to: file)
+        var limits = SCXMLLimits.default
+        limits.maximumInvokedSessions = 10
+        let session = try SCXMLSession(document: SCXMLParser.parse(contentsOf: file), limits: limits)
+        var records: [SCXMLMacrostepRecord] = []
+        session.run(input: [SCXMLRunInput]()) { records.append($0) }
+        // Without the limit: 2 + 4 + … + 2^16 sessions. The count is checked as each starts; a session's own
+        // children start before it is counted, so the tree may hold one per level more than the limit.
+        #expect(session.invocationTree.children.count <= 10 + limits.maximumInvocationDepth)
+        #expect(records.map(\.event) == [nil, "error.execution"])
+    }
+
     // MARK: - Item 9: files a document names
 
     @Test func aDataSourceOrInvokeSourceNamingAFIFOIsRefusedWithoutBlocking() throws {

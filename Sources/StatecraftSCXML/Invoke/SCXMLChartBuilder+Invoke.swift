@@ -111,11 +111,19 @@ extension SCXMLChartBuilder {
                 try executor.run(block, model: &model, scope: &scope)
             }
             let finalize = block.isEmpty ? nil : runBlock
+            let maximumSessions = limits.maximumInvokedSessions
             scope.invoke(
                 ChartInvocation(id: invokeID, autoforward: invoke.autoforward, in: SCXMLChart.self) { host in
-                    SCXMLChildSession(
-                        chart: chart, invokeID: invokeID, host: host, tree: host.context as? SCXMLInvocationTree,
-                        finalize: finalize)
+                    let tree = host.context as? SCXMLInvocationTree
+                    // Every session under one top-level session shares its tree: a document that invokes
+                    // itself twice would otherwise start 2^depth sessions.
+                    if let tree, tree.children.count >= maximumSessions {
+                        let refusal = SCXMLInvocationError.tooManySessions(limit: maximumSessions, at: at)
+                        host.sendToParent(SCXMLEvent.executionError(message: refusal.description))
+                        return SCXMLRefusedInvocation()
+                    }
+                    return SCXMLChildSession(
+                        chart: chart, invokeID: invokeID, host: host, tree: tree, finalize: finalize)
                 })
         }
 

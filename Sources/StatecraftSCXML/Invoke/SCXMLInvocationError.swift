@@ -11,6 +11,8 @@ public enum SCXMLInvocationError: Error, Equatable, Sendable, CustomStringConver
     case invalidChild(String, at: SCXMLSourceLocation)
     /// The child session would be nested deeper than ``SCXMLLimits/maximumInvocationDepth``: the limit.
     case tooDeep(limit: Int, at: SCXMLSourceLocation)
+    /// ``SCXMLLimits/maximumInvokedSessions`` sessions already run under the top-level session: the limit.
+    case tooManySessions(limit: Int, at: SCXMLSourceLocation)
 
     /// A sentence naming the problem and where the `<invoke>` is.
     public var description: String {
@@ -21,6 +23,8 @@ public enum SCXMLInvocationError: Error, Equatable, Sendable, CustomStringConver
         case .invalidChild(let reason, let at): "\(at): <invoke> child document: \(reason)"
         case .tooDeep(let limit, let at):
             "\(at): <invoke> would nest sessions more than \(limit) deep (SCXMLLimits.maximumInvocationDepth)"
+        case .tooManySessions(let limit, let at):
+            "\(at): <invoke> would run more than \(limit) sessions at once (SCXMLLimits.maximumInvokedSessions)"
         }
     }
 }

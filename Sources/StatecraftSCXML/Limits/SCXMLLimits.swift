@@ -74,6 +74,11 @@ public struct SCXMLLimits: Hashable, Sendable {
     /// `error.execution` (``SCXMLInvocationError/tooDeep(limit:at:)``) instead, so that a document invoking
     /// itself cannot exhaust the stack.
     public var maximumInvocationDepth: Int
+    /// The most sessions `<invoke>` may run at once under one top-level session, at any depth (default
+    /// 1,000). An `<invoke>` past it sends the invoking session `error.execution`
+    /// (``SCXMLInvocationError/tooManySessions(limit:at:)``) and starts nothing, so that a document invoking
+    /// itself twice does not start 2^depth sessions.
+    public var maximumInvokedSessions: Int
 
     /// Creates limits; every argument defaults to the value of ``default``.
     ///
@@ -86,6 +91,7 @@ public struct SCXMLLimits: Hashable, Sendable {
     ///   - maximumValueDepth: the deepest nesting of arrays and objects in a value at run time.
     ///   - maximumStepsPerMacrostep: the steps one macrostep may take at run time (at least 1).
     ///   - maximumInvocationDepth: how deep `<invoke>` may nest sessions at run time.
+    ///   - maximumInvokedSessions: how many sessions `<invoke>` may run at once under one top-level session.
     public init(
         maximumDocumentSize: Int = 64 << 20,
         maximumNestingDepth: Int = 256,
@@ -94,7 +100,8 @@ public struct SCXMLLimits: Hashable, Sendable {
         maximumValueSize: Int = 1 << 20,
         maximumValueDepth: Int = 64,
         maximumStepsPerMacrostep: Int = 10_000,
-        maximumInvocationDepth: Int = 16
+        maximumInvocationDepth: Int = 16,
+        maximumInvokedSessions: Int = 1_000
     ) {
         self.maximumDocumentSize = maximumDocumentSize
         self.maximumNestingDepth = maximumNestingDepth
@@ -104,6 +111,7 @@ public struct SCXMLLimits: Hashable, Sendable {
         self.maximumValueDepth = maximumValueDepth
         self.maximumStepsPerMacrostep = maximumStepsPerMacrostep
         self.maximumInvocationDepth = maximumInvocationDepth
+        self.maximumInvokedSessions = maximumInvokedSessions
     }
 
     /// The default limits.
