@@ -119,11 +119,14 @@ struct SCXMLContentExecutor: Sendable {
             try run(chosen, model: &model, scope: &scope)
         case .assign(let assign):
             var environment = environment(model, scope)
+            // The model lets go of its variables while the environment changes them: otherwise the first
+            // change copies them all, and a block of n assignments to n variables takes O(n²).
+            model.variables = [:]
+            defer { model.variables = environment.variables }
             try attempt { () throws(SCXMLExpressionError) in
                 let location = try SCXMLExpression.parse(assign.location)
                 try environment.assign(try environment.evaluate(assign.expression), to: location)
             }
-            model.variables = environment.variables
         case .foreach(let foreach):
             try iterate(foreach, model: &model, scope: &scope)
         case .script(let script):
@@ -295,15 +298,19 @@ struct SCXMLContentExecutor: Sendable {
         case .literal(let id):
             sendID = id
         case .location(let location):
-            var numbered = model
-            guard let id = numbered.makeSendID() else { throw .sendIDsExhausted(at: at) }
+            // Counted on a copy, kept only once the id is stored.
+            var counter = SCXMLDataModel()
+            counter.generatedSendIDs = model.generatedSendIDs
+            guard let id = counter.makeSendID() else { throw .sendIDsExhausted(at: at) }
+            // As for `<assign>`: the environment changes the only copy of the variables.
+            model.variables = [:]
+            defer { model.variables = environment.variables }
             do {
                 try environment.assign(.string(id), to: location)
             } catch {
                 throw .expression(error, element: "send", at: at)
             }
-            model.generatedSendIDs = numbered.generatedSendIDs
-            model.variables = environment.variables
+            model.generatedSendIDs = counter.generatedSendIDs
             sendID = id
         case nil:
             sendID = nil
