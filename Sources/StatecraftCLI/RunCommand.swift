@@ -15,7 +15,8 @@ struct RunCommand: ParsableCommand {
             item +DELAY, such as +2s or +250ms, moves the virtual clock, delivering the delayed events \
             that fall due. Once the input is consumed, the remaining delayed events fire in time order, \
             without waiting, until none is left. A chart that keeps sending itself events stops after \
-            --event-limit of them since the last input item.
+            --event-limit of them since the last input item; input events wait until the chart's own \
+            events are processed, so input left at that point is not processed (exit status 4).
 
             Each macrostep prints {"event": …, "exited": […], "entered": […], "configuration": […]}: \
             the external event (null for the initial macrostep), the states exited and entered in the \
@@ -44,6 +45,8 @@ struct RunCommand: ParsableCommand {
             snapshot cannot be read, written or does not fit the chart (naming what differs)
               3   a macrostep did not settle: eventless transitions, raised events or errors looped \
             until the bound; the run stops after that macrostep and the message names the loop
+              4   the chart sent itself --event-limit events before the input was consumed; the message \
+            names the last input item handled and the first one left (with --events, how many were left)
               64  the command line is wrong
             """
     )
@@ -120,9 +123,16 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(3)
         }
         if case .eventLimitReached(let count) = outcome {
-            FileHandle.standardError.write(
-                Data(
-                    "note: stopped after the chart sent itself \(count) events (--event-limit)\n".utf8))
+            let stop = "the chart sent itself \(count) events (--event-limit)"
+            // Input the run never reached is not dropped silently: it ends the command with status 4.
+            if let unread = input.unreadInput(countingAll: events != nil) {
+                let after = input.lastItem.map { " after \($0)" } ?? " while starting"
+                let left =
+                    unread.count.map { "\($0) input item\($0 == 1 ? " was" : "s were")" } ?? "the rest of the input was"
+                Self.printError("\(file): \(stop)\(after); \(left) not processed, starting with \(unread.first)")
+                throw ExitCode(4)
+            }
+            FileHandle.standardError.write(Data("note: stopped after \(stop)\n".utf8))
         }
         if let saveSnapshot {
             let saved: SCXMLSessionSnapshot

@@ -14,13 +14,40 @@ final class RunInputReader: Sequence, IteratorProtocol {
         self.lines = lines
     }
 
+    /// Where the last item read came from (`--events item 2: 'go'`); `nil` before the first.
+    private(set) var lastItem: String?
+    /// Whether `lines` may still hold input: the input did not end and no line was refused.
+    private var mayHaveMore = true
+
     func next() -> SCXMLRunInput? {
-        guard problem == nil, let line = lines.next() else { return nil }
+        guard problem == nil, let line = lines.next() else {
+            mayHaveMore = false
+            return nil
+        }
+        lastItem = "\(line.source): '\(line.text)'"
         do {
             return try SCXMLRunInput(parsing: line.text)
         } catch {
             problem = "\(line.source): \(error.description)"
+            mayHaveMore = false
             return nil
         }
+    }
+
+    /// The input not read yet, after a run stopped early: where its first item comes from and how many
+    /// items there are; `nil` when the input was all read.
+    ///
+    /// - Parameter countingAll: whether to read the rest to count it — for `--events`, which is in
+    ///   memory; standard input is read only far enough to know that something was left (the rest may
+    ///   never end), and the count is then `nil`.
+    /// - Complexity: O(*n*) in the items left when counting, otherwise one read.
+    func unreadInput(countingAll: Bool) -> (first: String, count: Int?)? {
+        guard mayHaveMore, let line = lines.next() else { return nil }
+        mayHaveMore = false
+        let first = "\(line.source): '\(line.text)'"
+        guard countingAll else { return (first, nil) }
+        var count = 1
+        while lines.next() != nil { count += 1 }
+        return (first, count)
     }
 }

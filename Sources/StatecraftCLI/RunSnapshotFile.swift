@@ -7,15 +7,24 @@ struct RunSnapshotFile {
     /// Where the file is.
     let path: String
 
-    /// Reads and decodes the snapshot.
+    /// The largest snapshot file read, in bytes: as large as the largest document
+    /// (`SCXMLLimits.maximumDocumentSize`), so that `--restore /dev/zero` ends with an error.
+    static let maximumSize = SCXMLLimits.default.maximumDocumentSize
+
+    /// Reads and decodes the snapshot; at most ``maximumSize`` bytes are read.
     ///
     /// - Throws: ``RunSessionError/unreadableSnapshot(path:reason:)``.
     func read() throws(RunSessionError) -> SCXMLSessionSnapshot {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: Self.maximumSize + 1) ?? Data()
         } catch {
             throw .unreadableSnapshot(path: path, reason: "cannot read the file (\(error.localizedDescription))")
+        }
+        guard data.count <= Self.maximumSize else {
+            throw .unreadableSnapshot(path: path, reason: "the file is larger than \(Self.maximumSize) bytes")
         }
         do {
             return try JSONDecoder().decode(SCXMLSessionSnapshot.self, from: data)

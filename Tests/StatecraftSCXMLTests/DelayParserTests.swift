@@ -34,5 +34,7 @@ struct DelayParserTests {
         #expect(SCXMLDelayParser.format(.milliseconds(1500)) == "1500ms")
         #expect(SCXMLDelayParser.format(.seconds(3)) == "3s")
         #expect(SCXMLDelayParser.format(.microseconds(250)) == "0.25ms")
+        // Past Int64 nanoseconds: whole seconds, not an overflow trap.
+        #expect(SCXMLDelayParser.format(.seconds(10_000_000_000)) == "10000000000s")
     }
 }

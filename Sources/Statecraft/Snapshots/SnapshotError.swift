@@ -28,6 +28,12 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The machine runs invocations (``Invoke``), whose children and async work a snapshot cannot hold:
     /// their identifiers, in the order they started. Take the snapshot in a state that invokes nothing.
     case invocationsRunning([String])
+    /// The snapshot's configuration, history or final state is not one the chart can be in (SCXML 1.0
+    /// §3.11): each problem named — a state active without its parent, a compound state with two active
+    /// children, a parallel state missing a region, an active history state…
+    case illegalConfiguration([String])
+    /// A time does not fit the snapshot's nanoseconds (about ±292 years): what it is and its value.
+    case timeOutOfRange(String)
 
     /// A sentence naming what differs.
     public var description: String {
@@ -47,6 +53,10 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the snapshot is malformed: \(reason)"
         case .invocationsRunning(let ids):
             return "the machine cannot be saved while invocations run: \(ids.joined(separator: ", "))"
+        case .illegalConfiguration(let problems):
+            return "the snapshot's configuration is not legal: \(problems.joined(separator: "; "))"
+        case .timeOutOfRange(let what):
+            return "\(what) does not fit a snapshot (at most \(Int64.max) ns, about 292 years)"
         }
     }
 }

@@ -73,15 +73,20 @@ extension StateMachine {
     /// - Returns: A `Codable` value; see ``StatechartSnapshot``. Each waiting delayed event is saved with
     ///   the time it has left on the machine's delayed-event queue (time stands still while no run loop runs).
     /// - Throws: ``SnapshotError/invocationsRunning(_:)`` while the chart runs invocations (``Invoke``):
-    ///   a child machine or an async operation cannot be saved. Every waiting delayed event's remaining
-    ///   time is known, so nothing else is refused.
+    ///   a child machine or an async operation cannot be saved; ``SnapshotError/timeOutOfRange(_:)`` when a
+    ///   delayed event waits longer than a snapshot's nanoseconds hold (about 292 years).
     /// - Complexity: O(*n* · *d*) in the size of the chart (its fingerprint), plus O(*k*) in the number of
     ///   waiting delayed events.
     public func snapshot<StateID, E, Context>() throws(SnapshotError) -> StatechartSnapshot<StateID, E, Context>
     where Definition == Statechart<StateID, E, Context> {
         let invocations = subject.runningInvocations
         guard invocations.isEmpty else { throw .invocationsRunning(invocations) }
-        let delayed = _waitingDelayedEvents.map {
+        let waiting = _waitingDelayedEvents
+        if let position = waiting.firstIndex(where: { $0.remaining.snapshotNanoseconds == nil }) {
+            throw .timeOutOfRange(
+                "the remaining time of delayed event \(position + 1) (\(waiting[position].remaining))")
+        }
+        let delayed = waiting.map {
             StatechartSnapshot<StateID, E, Context>.DelayedEvent(event: $0.event, id: $0.id, remaining: $0.remaining)
         }
         return definition.saved(_state, delayedEvents: delayed)
@@ -106,12 +111,17 @@ extension StateMachine {
     ///   - snapshot: What ``snapshot()->StatechartSnapshot<StateID,E,Context>`` returned, perhaps in
     ///     another process.
     /// - Throws: ``SnapshotError`` naming what differs: a newer format, another chart (by state), a
-    ///   state the chart does not have.
+    ///   state the chart does not have, a configuration the chart cannot be in
+    ///   (``SnapshotError/illegalConfiguration(_:)``), a delayed event with a negative remaining time.
     /// - Complexity: O(*n* · *d*) in the size of the chart, plus the scheduling of the delayed events.
     public convenience init<StateID, E, Context>(
         chart: Statechart<StateID, E, Context>, restoring snapshot: StatechartSnapshot<StateID, E, Context>
     ) throws(SnapshotError) where Definition == Statechart<StateID, E, Context> {
         let live = try chart.restoring(snapshot)
+        if let position = snapshot.delayedEvents.firstIndex(where: { $0.remainingNanoseconds < 0 }) {
+            let nanoseconds = snapshot.delayedEvents[position].remainingNanoseconds
+            throw .timeOutOfRange("the remaining time of delayed event \(position + 1) (\(nanoseconds) ns, negative)")
+        }
         self.init(definition: chart, subject: ChartRuntime(), restoredState: live)
         // Saved in delivery order; scheduling them in that order keeps ties in it.
         for delayed in snapshot.delayedEvents {

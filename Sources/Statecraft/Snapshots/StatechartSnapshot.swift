@@ -64,12 +64,14 @@ public struct StatechartSnapshot<
         /// - Parameters:
         ///   - event: The event.
         ///   - id: Its send identifier.
-        ///   - remaining: The time it still waits; rounded to nanoseconds.
+        ///   - remaining: The time it still waits; rounded to nanoseconds, and held at the largest (or
+        ///     smallest) `Int64` of nanoseconds when it is longer than about 292 years.
+        ///     ``StateMachine/snapshot()->StatechartSnapshot<StateID,E,Context>`` refuses such a time instead
+        ///     (``SnapshotError/timeOutOfRange(_:)``).
         public init(event: Event, id: String?, remaining: Duration) {
             self.event = event
             self.id = id
-            let (seconds, attoseconds) = remaining.components
-            remainingNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+            remainingNanoseconds = remaining.saturatingSnapshotNanoseconds
         }
     }
 

@@ -44,11 +44,13 @@ public enum SCXMLDelayParser {
     /// Formats a delay as a CSS2 time value that ``parse(_:)`` reads back to the same duration.
     ///
     /// - Parameter duration: a non-negative duration.
-    /// - Returns: `"2s"` for whole seconds, `"1500ms"` for whole milliseconds, otherwise fractional milliseconds.
+    /// - Returns: `"2s"` for whole seconds, `"1500ms"` for whole milliseconds, otherwise fractional
+    ///   milliseconds; whole seconds (the fraction dropped) for a duration beyond `Int64` nanoseconds (about
+    ///   292 years, far past ``maximumSeconds``), which no delay reaches.
     public static func format(_ duration: Duration) -> String {
-        let nanoseconds =
-            duration.components.seconds * 1_000_000_000
-            + duration.components.attoseconds / 1_000_000_000
+        guard let nanoseconds = duration.snapshotNanoseconds else {
+            return "\(duration.components.seconds)s"
+        }
         if nanoseconds % 1_000_000_000 == 0 {
             return "\(nanoseconds / 1_000_000_000)s"
         }

@@ -3,9 +3,11 @@ import Statecraft
 
 extension SCXMLChartBuilder {
     /// The chart elements of a state's `<invoke>` elements: an entry action that evaluates the invoke and
-    /// asks the runtime to start it after the macrostep, and an exit action cancelling it.
+    /// asks the runtime to start it after the macrostep, and an exit action cancelling it. `depth` is the
+    /// invocation depth of the session running the chart (``SCXMLChartBuilder/invocationDepth``).
     static func invokeElements(
-        of node: SCXMLStateNode, in document: SCXMLDocument, executor: SCXMLContentExecutor, limits: SCXMLLimits
+        of node: SCXMLStateNode, in document: SCXMLDocument, executor: SCXMLContentExecutor, limits: SCXMLLimits,
+        depth: Int
     ) -> [Element] {
         var elements: [Element] = []
         for (index, invoke) in node.invokes.enumerated() {
@@ -13,7 +15,7 @@ extension SCXMLChartBuilder {
             let invokeID = invoke.id ?? "\(node.id).invoke\(index)"
             let start = InvokeStart(
                 invoke: invoke, invokeID: invokeID, baseFile: document.sourceLocation.file, executor: executor,
-                limits: limits)
+                limits: limits, depth: depth)
             elements.append(.entry { model, scope in try start.run(model: &model, scope: &scope) })
             elements.append(.exit { _, scope in scope.cancelInvocation(id: invokeID) })
         }
@@ -27,11 +29,17 @@ extension SCXMLChartBuilder {
         let baseFile: String?
         let executor: SCXMLContentExecutor
         let limits: SCXMLLimits
+        /// The invocation depth of the session whose chart holds the `<invoke>`; its child runs one deeper.
+        let depth: Int
         /// The child chart built last, reused while its document and parameters stay the same.
         let cache = SCXMLChildChartCache()
 
         func run(model: inout SCXMLDataModel, scope: inout ChartScope<String, SCXMLEvent>) throws {
             let at = invoke.sourceLocation
+            // Checked first: a document that invokes itself would otherwise nest sessions until the stack ends.
+            guard depth < limits.maximumInvocationDepth else {
+                throw SCXMLInvocationError.tooDeep(limit: limits.maximumInvocationDepth, at: at)
+            }
             var environment = executor.environment(model, scope)
             func evaluate(_ value: SCXMLLiteralOrExpression<String>?, _ attribute: String) throws -> String? {
                 switch value {
@@ -83,6 +91,7 @@ extension SCXMLChartBuilder {
                     parentLog(entry)
                 }
                 builder.parameters = parameters
+                builder.invocationDepth = self.depth + 1
                 do throws(SCXMLError) {
                     return try builder.build(child)
                 } catch {
@@ -102,11 +111,19 @@ extension SCXMLChartBuilder {
                 try executor.run(block, model: &model, scope: &scope)
             }
             let finalize = block.isEmpty ? nil : runBlock
+            let maximumSessions = limits.maximumInvokedSessions
             scope.invoke(
                 ChartInvocation(id: invokeID, autoforward: invoke.autoforward, in: SCXMLChart.self) { host in
-                    SCXMLChildSession(
-                        chart: chart, invokeID: invokeID, host: host, tree: host.context as? SCXMLInvocationTree,
-                        finalize: finalize)
+                    let tree = host.context as? SCXMLInvocationTree
+                    // Every session under one top-level session shares its tree: a document that invokes
+                    // itself twice would otherwise start 2^depth sessions.
+                    if let tree, tree.children.count >= maximumSessions {
+                        let refusal = SCXMLInvocationError.tooManySessions(limit: maximumSessions, at: at)
+                        host.sendToParent(SCXMLEvent.executionError(message: refusal.description))
+                        return SCXMLRefusedInvocation()
+                    }
+                    return SCXMLChildSession(
+                        chart: chart, invokeID: invokeID, host: host, tree: tree, finalize: finalize)
                 })
         }
 
@@ -138,8 +155,15 @@ extension SCXMLChartBuilder {
             let url =
                 path.hasPrefix("/")
                 ? URL(fileURLWithPath: path) : (base?.appendingPathComponent(path) ?? URL(fileURLWithPath: path))
+            // Only a regular file: a FIFO or a device named by the document must not block the session.
+            let data: Data
+            switch SCXMLRegularFileReader.read(url.path, limit: limits.maximumDocumentSize) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure):
+                throw SCXMLInvocationError.unreadableSource(source, reason: failure.message, at: at)
+            }
             do {
-                return (try SCXMLParser.parse(contentsOf: url, limits: limits), nil)
+                return (try SCXMLParser.parse(data: data, file: url.path, limits: limits), nil)
             } catch {
                 throw SCXMLInvocationError.unreadableSource(source, reason: error.description, at: at)
             }

@@ -9,6 +9,10 @@ public enum SCXMLInvocationError: Error, Equatable, Sendable, CustomStringConver
     case evaluation(String, at: SCXMLSourceLocation)
     /// The child document could not be built into a chart.
     case invalidChild(String, at: SCXMLSourceLocation)
+    /// The child session would be nested deeper than ``SCXMLLimits/maximumInvocationDepth``: the limit.
+    case tooDeep(limit: Int, at: SCXMLSourceLocation)
+    /// ``SCXMLLimits/maximumInvokedSessions`` sessions already run under the top-level session: the limit.
+    case tooManySessions(limit: Int, at: SCXMLSourceLocation)
 
     /// A sentence naming the problem and where the `<invoke>` is.
     public var description: String {
@@ -17,6 +21,10 @@ public enum SCXMLInvocationError: Error, Equatable, Sendable, CustomStringConver
         case .unreadableSource(let source, let reason, let at): "\(at): <invoke> cannot load '\(source)': \(reason)"
         case .evaluation(let message, let at): "\(at): <invoke>: \(message)"
         case .invalidChild(let reason, let at): "\(at): <invoke> child document: \(reason)"
+        case .tooDeep(let limit, let at):
+            "\(at): <invoke> would nest sessions more than \(limit) deep (SCXMLLimits.maximumInvocationDepth)"
+        case .tooManySessions(let limit, let at):
+            "\(at): <invoke> would run more than \(limit) sessions at once (SCXMLLimits.maximumInvokedSessions)"
         }
     }
 }

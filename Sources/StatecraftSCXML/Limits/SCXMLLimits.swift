@@ -83,6 +83,16 @@ public struct SCXMLLimits: Hashable, Sendable {
     /// transition — before it stops and reports a `ChartLoopError` (default `ChartSnapshot.macrostepBound`,
     /// 10,000): the chart's `Statechart.macrostepBound(_:)`.
     public var maximumStepsPerMacrostep: Int
+    /// How deep `<invoke>` may nest sessions at run time (default 16): the top-level session is depth 0,
+    /// a session it invokes depth 1. An `<invoke>` that would start a session deeper raises
+    /// `error.execution` (``SCXMLInvocationError/tooDeep(limit:at:)``) instead, so that a document invoking
+    /// itself cannot exhaust the stack.
+    public var maximumInvocationDepth: Int
+    /// The most sessions `<invoke>` may run at once under one top-level session, at any depth (default
+    /// 1,000). An `<invoke>` past it sends the invoking session `error.execution`
+    /// (``SCXMLInvocationError/tooManySessions(limit:at:)``) and starts nothing, so that a document invoking
+    /// itself twice does not start 2^depth sessions.
+    public var maximumInvokedSessions: Int
 
     /// Creates limits; every argument defaults to the value of ``default``.
     ///
@@ -97,6 +107,8 @@ public struct SCXMLLimits: Hashable, Sendable {
     ///   - maximumDataElements: the most `<data>` elements in a document.
     ///   - maximumExecutionSteps: the elements of executable content one macrostep may run.
     ///   - maximumExecutionBytes: the bytes of values one macrostep's executable content may build.
+    ///   - maximumInvocationDepth: how deep `<invoke>` may nest sessions at run time.
+    ///   - maximumInvokedSessions: how many sessions `<invoke>` may run at once under one top-level session.
     public init(
         maximumDocumentSize: Int = 64 << 20,
         maximumNestingDepth: Int = 256,
@@ -107,7 +119,9 @@ public struct SCXMLLimits: Hashable, Sendable {
         maximumStepsPerMacrostep: Int = 10_000,
         maximumDataElements: Int = 10_000,
         maximumExecutionSteps: Int = 100_000,
-        maximumExecutionBytes: Int = 64 << 20
+        maximumExecutionBytes: Int = 64 << 20,
+        maximumInvocationDepth: Int = 16,
+        maximumInvokedSessions: Int = 1_000
     ) {
         self.maximumDocumentSize = maximumDocumentSize
         self.maximumNestingDepth = maximumNestingDepth
@@ -119,6 +133,8 @@ public struct SCXMLLimits: Hashable, Sendable {
         self.maximumDataElements = maximumDataElements
         self.maximumExecutionSteps = maximumExecutionSteps
         self.maximumExecutionBytes = maximumExecutionBytes
+        self.maximumInvocationDepth = maximumInvocationDepth
+        self.maximumInvokedSessions = maximumInvokedSessions
     }
 
     /// The default limits.

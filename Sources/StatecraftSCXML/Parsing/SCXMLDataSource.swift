@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the text of a `<data src="…">`: a `file:` URI or a path, relative to the document's directory.
-/// Other schemes (`http:`) are not fetched.
+/// Other schemes (`http:`) are not fetched, and only regular files are read (``SCXMLRegularFileReader``):
+/// a FIFO or a device is refused rather than waited on.
 enum SCXMLDataSource {
     /// Why a source could not be read.
     struct Failure: Error {
@@ -34,19 +35,14 @@ enum SCXMLDataSource {
         } else {
             return .failure(Failure(message: "a relative source needs a document read from a file"))
         }
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
-            guard data.count <= limit else {
-                return .failure(Failure(message: "\(url.path) is larger than \(limit) bytes"))
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                return .failure(Failure(message: "\(url.path) is not UTF-8 text"))
-            }
-            return .success(text)
-        } catch {
-            return .failure(Failure(message: "\(url.path): \(error.localizedDescription)"))
+        let data: Data
+        switch SCXMLRegularFileReader.read(url.path, limit: limit) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): return .failure(Failure(message: failure.message))
         }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(Failure(message: "\(url.path) is not UTF-8 text"))
+        }
+        return .success(text)
     }
 }

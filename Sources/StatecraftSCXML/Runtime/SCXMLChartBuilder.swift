@@ -27,6 +27,8 @@ public struct SCXMLChartBuilder: Sendable {
     public var limits: SCXMLLimits
     /// Values an invoking session passes (`<param>`, `namelist`): bound after the top-level data, over it.
     var parameters: [String: SCXMLValue] = [:]
+    /// How deep the session running the chart is nested by `<invoke>`: 0 for a top-level session.
+    var invocationDepth = 0
 
     /// Creates a builder.
     ///
@@ -63,6 +65,7 @@ public struct SCXMLChartBuilder: Sendable {
         var conversion = Conversion(document: document, allData: allData, executor: executor)
         conversion.parameters = parameters
         conversion.limits = limits
+        conversion.invocationDepth = invocationDepth
         var elements: [ChartElement<String, SCXMLEvent, SCXMLDataModel>] = []
         for node in document.states where !node.isPseudoState {
             elements.append(try conversion.element(for: node, parent: nil))
@@ -99,6 +102,8 @@ extension SCXMLChartBuilder {
         var parameters: [String: SCXMLValue] = [:]
         /// The limits, which invoked documents inherit.
         var limits = SCXMLLimits.default
+        /// The depth of the session running the chart (``SCXMLChartBuilder/invocationDepth``).
+        var invocationDepth = 0
 
         mutating func element(for node: SCXMLStateNode, parent: String?) throws(SCXMLError) -> Element {
             let isTopLevel = parent == nil
@@ -128,7 +133,8 @@ extension SCXMLChartBuilder {
             for transition in node.transitions {
                 children.append(try self.transition(transition))
             }
-            children += SCXMLChartBuilder.invokeElements(of: node, in: document, executor: executor, limits: limits)
+            children += SCXMLChartBuilder.invokeElements(
+                of: node, in: document, executor: executor, limits: limits, depth: invocationDepth)
             for child in node.children where child.kind != .initial {
                 children.append(try element(for: child, parent: node.id))
             }

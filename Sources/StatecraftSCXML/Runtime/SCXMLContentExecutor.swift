@@ -21,6 +21,10 @@ struct SCXMLContentExecutor: Sendable {
 
     /// The environment expressions are evaluated in: the data model's variables, `_event` from the
     /// signal being processed, `In()` from the configuration; values it builds count against `budget`.
+    ///
+    /// It holds a copy of `scope` (for `In()`), and with it the events and effects the action asked for so
+    /// far: let it go before the scope changes (`send`, `raise`, `cancel`), or each change copies all of
+    /// them, and a block of *n* `<send>`s takes O(*n*²).
     func environment(
         _ model: SCXMLDataModel, _ scope: ChartScope<String, SCXMLEvent>, budget: SCXMLExecutionBudget? = nil
     ) -> SCXMLExpressionEnvironment {
@@ -121,9 +125,9 @@ struct SCXMLContentExecutor: Sendable {
         case .send(let send):
             try perform(send, model: &model, scope: &scope, budget: budget)
         case .cancel(let cancel):
-            let environment = environment(model, scope)
+            // The environment is a temporary, gone before the scope changes (see `environment(_:_:)`).
             let id = try attempt { () throws(SCXMLExpressionError) in
-                try environment.evaluateString(cancel.sendID, attribute: "sendidexpr")
+                try environment(model, scope).evaluateString(cancel.sendID, attribute: "sendidexpr")
             }
             scope.cancel(id: id)
         case .log(let entry):
@@ -137,21 +141,19 @@ struct SCXMLContentExecutor: Sendable {
             }
             log(SCXMLLogEntry(label: entry.label, value: value, sourceLocation: at))
         case .if(let conditional):
-            let environment = environment(model, scope)
-            for branch in conditional.branches {
-                let holds = try attempt { () throws(SCXMLExpressionError) in
-                    try environment.evaluateCondition(branch.condition)
+            // The branch is chosen first, so that the environment is gone before its content changes the scope.
+            let chosen = try attempt { () throws(SCXMLExpressionError) -> [SCXMLExecutableContent] in
+                let environment = environment(model, scope)
+                for branch in conditional.branches {
+                    if try environment.evaluateCondition(branch.condition) { return branch.content }
                 }
-                if holds {
-                    try run(branch.content, model: &model, scope: &scope, budget: budget)
-                    return
-                }
+                return conditional.elseContent ?? []
             }
-            try run(conditional.elseContent ?? [], model: &model, scope: &scope, budget: budget)
+            try run(chosen, model: &model, scope: &scope, budget: budget)
         case .assign(let assign):
             var environment = environment(model, scope)
-            // The environment holds the only reference to the variables, so that assigning one copies no
-            // dictionary, however many variables the data model has.
+            // The model lets go of its variables while the environment changes them: otherwise the first
+            // change copies them all, and a block of n assignments to n variables takes O(n²).
             model.variables = [:]
             defer { model.variables = environment.variables }
             try attempt { () throws(SCXMLExpressionError) in
@@ -248,6 +250,16 @@ struct SCXMLContentExecutor: Sendable {
         }
     }
 
+    /// The attributes of a `<send>`, evaluated.
+    private struct SendRequest {
+        let name: String
+        let target: String?
+        let type: String?
+        let delay: Duration
+        let data: SCXMLValue?
+        let sendID: String?
+    }
+
     /// `<send>` (SCXML §6.2): evaluates every attribute first, so a failure sends nothing; then puts the
     /// event on the internal queue (`#_internal`) or asks the runtime to deliver it to the external queue,
     /// after its delay.
@@ -256,52 +268,14 @@ struct SCXMLContentExecutor: Sendable {
         budget: SCXMLExecutionBudget
     ) throws(SCXMLExecutionError) {
         let at = send.sourceLocation
-        var environment = environment(model, scope, budget: budget)
-        let name: String
-        let target: String?
-        let type: String?
-        let delay: Duration
-        let data: SCXMLValue?
-        do {
-            name = try environment.evaluateString(send.event, attribute: "eventexpr")
-            target = try send.target.map { value throws(SCXMLExpressionError) in
-                try environment.evaluateString(value, attribute: "targetexpr")
-            }
-            type = try send.type.map { value throws(SCXMLExpressionError) in
-                try environment.evaluateString(value, attribute: "typeexpr")
-            }
-            delay =
-                try send.delay.map { value throws(SCXMLExpressionError) in
-                    try environment.evaluateDelay(value)
-                } ?? .zero
-            // The event's data counts against the budget as it is built, so a loop of sends cannot fill the
-            // queues and the memory.
-            data = try environment.evaluate(send.data)
-        } catch {
-            throw .expression(error, element: "send", at: at)
-        }
-        var sendID: String?
-        switch send.id {
-        case .literal(let id):
-            sendID = id
-        case .location(let location):
-            var numbered = model
-            let id = numbered.makeSendID()
-            do {
-                try environment.assign(.string(id), to: location)
-            } catch {
-                throw .expression(error, element: "send", at: at)
-            }
-            model.generatedSendIDs = numbered.generatedSendIDs
-            model.variables = environment.variables
-            sendID = id
-        case nil:
-            sendID = nil
-        }
+        let request = try evaluate(send, model: &model, scope: scope, budget: budget)
+        let (name, target, delay, data, sendID) = (
+            request.name, request.target, request.delay, request.data, request.sendID
+        )
         func failure(_ error: SCXMLExecutionError) -> SCXMLExecutionError {
             sendID.map { .failedSend(error, sendID: $0) } ?? error
         }
-        if let type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
+        if let type = request.type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
             throw failure(.unsupportedSendType(type, at: at))
         }
         let isInternal = target == SCXMLSend.internalTarget
@@ -332,6 +306,62 @@ struct SCXMLContentExecutor: Sendable {
                 originType: SCXMLSend.scxmlEventProcessorType, data: data)
             scope.send(event, after: delay, id: sendID)
         }
+    }
+
+    /// Evaluates a `<send>`'s attributes and, for `idlocation`, generates its id and stores it. The
+    /// environment lives only here: the caller changes the scope afterwards (see `environment(_:_:)`).
+    private func evaluate(
+        _ send: SCXMLSend, model: inout SCXMLDataModel, scope: ChartScope<String, SCXMLEvent>,
+        budget: SCXMLExecutionBudget
+    ) throws(SCXMLExecutionError) -> SendRequest {
+        let at = send.sourceLocation
+        var environment = environment(model, scope, budget: budget)
+        let name: String
+        let target: String?
+        let type: String?
+        let delay: Duration
+        let data: SCXMLValue?
+        do {
+            name = try environment.evaluateString(send.event, attribute: "eventexpr")
+            target = try send.target.map { value throws(SCXMLExpressionError) in
+                try environment.evaluateString(value, attribute: "targetexpr")
+            }
+            type = try send.type.map { value throws(SCXMLExpressionError) in
+                try environment.evaluateString(value, attribute: "typeexpr")
+            }
+            delay =
+                try send.delay.map { value throws(SCXMLExpressionError) in
+                    try environment.evaluateDelay(value)
+                } ?? .zero
+            // The event's data counts against the budget as it is built, so a loop of sends cannot fill the
+            // queues and the memory.
+            data = try environment.evaluate(send.data)
+        } catch {
+            throw .expression(error, element: "send", at: at)
+        }
+        var sendID: String?
+        switch send.id {
+        case .literal(let id):
+            sendID = id
+        case .location(let location):
+            // Counted on a copy, kept only once the id is stored.
+            var counter = SCXMLDataModel()
+            counter.generatedSendIDs = model.generatedSendIDs
+            guard let id = counter.makeSendID() else { throw .sendIDsExhausted(at: at) }
+            // As for `<assign>`: the environment changes the only copy of the variables.
+            model.variables = [:]
+            defer { model.variables = environment.variables }
+            do {
+                try environment.assign(.string(id), to: location)
+            } catch {
+                throw .expression(error, element: "send", at: at)
+            }
+            model.generatedSendIDs = counter.generatedSendIDs
+            sendID = id
+        case nil:
+            sendID = nil
+        }
+        return SendRequest(name: name, target: target, type: type, delay: delay, data: data, sendID: sendID)
     }
 }
 

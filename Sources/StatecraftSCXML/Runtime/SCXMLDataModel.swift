@@ -34,8 +34,10 @@ public struct SCXMLDataModel: Hashable, Sendable {
 
     /// Generates a fresh send id, `send.1`, `send.2`, …
     ///
-    /// - Returns: an id no earlier call returned for this data model.
-    mutating func makeSendID() -> String {
+    /// - Returns: an id no earlier call returned for this data model; `nil` once the counter is at
+    ///   `Int.max` (a restored snapshot is checked against that, a session cannot count so far).
+    mutating func makeSendID() -> String? {
+        guard generatedSendIDs < .max else { return nil }
         generatedSendIDs += 1
         return "send.\(generatedSendIDs)"
     }

@@ -11,6 +11,8 @@ public enum SCXMLExecutionError: Error, Hashable, Sendable, CustomStringConverti
     indirect case failedSend(SCXMLExecutionError, sendID: String)
     /// A `<send target="#_internal">` with a delay: internal events cannot wait.
     case delayedInternalSend(event: String, at: SCXMLSourceLocation)
+    /// A `<send idlocation>` found the generated send id counter at `Int.max`: no fresh id is left.
+    case sendIDsExhausted(at: SCXMLSourceLocation)
     /// An expression of an element failed.
     case expression(SCXMLExpressionError, element: String, at: SCXMLSourceLocation)
 
@@ -44,6 +46,8 @@ public enum SCXMLExecutionError: Error, Hashable, Sendable, CustomStringConverti
             "\(at): <send>: the event '\(event)' to '#_internal' cannot have a delay"
         case .expression(let error, let element, let at):
             "\(at): <\(element)>: \(error)"
+        case .sendIDsExhausted(let at):
+            "\(at): <send>: no fresh send id is left (the generated send id counter is at \(Int.max))"
         }
     }
 }

@@ -11,11 +11,18 @@ extension SCXMLSession {
     /// (``runningInvocations`` tells).
     ///
     /// - Returns: A `Codable` value for ``init(document:sessionID:restoring:)``.
-    /// - Throws: `SnapshotError.invocationsRunning(_:)`, naming the running invocations.
+    /// - Throws: `SnapshotError.invocationsRunning(_:)`, naming the running invocations;
+    ///   `SnapshotError.timeOutOfRange(_:)` when the virtual time or a delayed event's remaining time is
+    ///   beyond the about 292 years a snapshot's nanoseconds hold.
     /// - Complexity: O(*n* · *d*) in the size of the chart, plus O(*k*) in the waiting events.
     public func saveSnapshot() throws(SnapshotError) -> SCXMLSessionSnapshot {
         let invocations = runningInvocations
         guard invocations.isEmpty else { throw .invocationsRunning(invocations) }
+        // Pauses add up: ten of the longest delay take the clock past what a snapshot's nanoseconds hold.
+        guard now.snapshotNanoseconds != nil else { throw .timeOutOfRange("the virtual time \(now)") }
+        if let position = machine._waitingDelayedEvents.firstIndex(where: { $0.remaining.snapshotNanoseconds == nil }) {
+            throw .timeOutOfRange("the remaining time of delayed event \(position + 1)")
+        }
         let waiting = machine._waitingDelayedEvents.map {
             StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>.DelayedEvent(
                 event: $0.event, id: $0.id, remaining: $0.remaining)
@@ -34,7 +41,9 @@ extension SCXMLSession {
     ///   - sessionID: The value of `_sessionid`.
     ///   - saved: What ``saveSnapshot()`` returned.
     /// - Throws: ``SCXMLRestoreError`` — the document's chart cannot be built, or the snapshot does not
-    ///   fit it (another chart, a newer format, an unknown state).
+    ///   fit it (another chart, a newer format, an unknown state, a configuration the chart cannot be in),
+    ///   or its data model, counters or times are not ones the session can have
+    ///   (``SCXMLRestoreError/invalidSnapshot(_:)``).
     public convenience init(
         document: SCXMLDocument, sessionID: String = "statecraft", restoring saved: SCXMLSessionSnapshot
     )
@@ -48,12 +57,18 @@ extension SCXMLSession {
                 var withoutDelayedEvents = saved.chart
                 withoutDelayedEvents.delayedEvents = []
                 let machine = try StateMachine(chart: chart, restoring: withoutDelayedEvents)
+                // A snapshot is input: once it is known to be of this chart, its SCXML parts are checked
+                // before anything runs.
+                let problems = saved.problems(for: document)
+                guard problems.isEmpty else { throw SCXMLRestoreError.invalidSnapshot(problems) }
                 machine._moveDelayedEventTime(to: .nanoseconds(saved.nowNanoseconds))
                 for waiting in saved.chart.delayedEvents {
                     machine.send(waiting.event, after: waiting.remaining, id: waiting.id)
                 }
                 return machine
             }
+        } catch let error as SCXMLRestoreError {
+            throw error
         } catch let error as SCXMLError {
             throw .chart(error)
         } catch let error as SnapshotError {

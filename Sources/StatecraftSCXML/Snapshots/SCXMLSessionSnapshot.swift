@@ -17,14 +17,14 @@ public struct SCXMLSessionSnapshot: Codable, Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - chart: The chart's snapshot.
-    ///   - now: The session's virtual time; rounded to nanoseconds.
+    ///   - now: The session's virtual time; rounded to nanoseconds, and held at `Int64.max` nanoseconds
+    ///     (about 292 years) when later. ``SCXMLSession/saveSnapshot()`` refuses such a time instead.
     ///   - queuedEvents: The events waiting in the external queue.
     public init(
         chart: StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>, now: Duration, queuedEvents: [SCXMLEvent]
     ) {
         self.chart = chart
-        let (seconds, attoseconds) = now.components
-        nowNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        nowNanoseconds = now.saturatingSnapshotNanoseconds
         self.queuedEvents = queuedEvents
     }
 }
