@@ -39,8 +39,10 @@ public struct StateSpaceExplorer<Machine: ExplorableMachine> {
                 stoppedAt = .maxDepth
                 continue
             }
-            for eventIndex in labels.indices {
-                guard let step = model.step(nodes[source], event: eventIndex) else { continue }
+            let node = nodes[source]
+            for (eventIndex, step) in labels.indices.lazy.flatMap({ index in
+                model.steps(node, event: index).lazy.map { (index, $0) }
+            }) {
                 let key = model.key(of: step.node)
                 let target: Int
                 if let known = ids[key] {
