@@ -76,6 +76,14 @@ struct ExportedChartValidationTests {
         #expect(space.configurations.allSatisfy { !($0.data ?? "").contains("_statecraft_guard") })
     }
 
+    @Test func withoutBranchingAnOpaqueGuardIsFalseAsInAnInterpreter() throws {
+        let document = try SCXMLDocument(describing: try Self.shop().machineDescription(name: "Shop"))
+        let model = try SCXMLExplorationModel(document: document, exploringOpaqueGuardsBothWays: false)
+        let space = StateSpaceExplorer(model).explore()
+        let checkouts = space.edges.filter { $0.event == "checkout" && $0.source == 0 }
+        #expect(checkouts.map { space.configurations[$0.target].states } == [["empty"]])
+    }
+
     @Test func aDescriptionReadBackFromTheExportKeepsGuardNamesAndDelays() throws {
         let description = try Self.shop().machineDescription()
         let readBack = try SCXMLDocument(describing: description).machineDescription()

@@ -39,10 +39,18 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
     /// - Parameters:
     ///   - document: A parsed document.
     ///   - extraEvents: More event names to offer in every configuration.
+    ///   - exploringOpaqueGuardsBothWays: Whether a step tries each value of the opaque guards it may
+    ///     depend on (the default). `false` runs the document as an interpreter does, where an opaque guard
+    ///     raises `error.execution` and counts as false: one outcome per event, for tools that replay steps
+    ///     one at a time (the visualizer's page).
     /// - Throws: `SCXMLError` when the document's chart cannot be built.
-    public init(document: SCXMLDocument, extraEvents: [String] = []) throws(SCXMLError) {
+    public init(
+        document: SCXMLDocument, extraEvents: [String] = [], exploringOpaqueGuardsBothWays: Bool = true
+    ) throws(SCXMLError) {
         self.document = document
-        let (opaqueGuards, explored) = SCXMLOpaqueGuardOracle.rewriting(document)
+        let (opaqueGuards, explored) =
+            exploringOpaqueGuardsBothWays
+            ? SCXMLOpaqueGuardOracle.rewriting(document) : (SCXMLOpaqueGuardOracle.none, document)
         self.opaqueGuards = opaqueGuards
         let chart = try SCXMLChartBuilder().build(explored)
         var names: [String] = []

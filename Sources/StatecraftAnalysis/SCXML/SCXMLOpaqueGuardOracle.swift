@@ -20,6 +20,9 @@ struct SCXMLOpaqueGuardOracle: Sendable {
     /// The guards on eventless transitions.
     private let eventlessGuards: [Int]
 
+    /// An oracle for no guard: the document is explored as it is.
+    static let none = SCXMLOpaqueGuardOracle(variables: [], guardsBySource: [:], eventlessGuards: [])
+
     /// Rewrites `document`'s opaque guards into reads of variables it declares, and remembers where each
     /// guard is.
     ///
