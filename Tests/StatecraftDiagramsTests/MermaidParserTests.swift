@@ -104,7 +104,7 @@ struct MermaidParserTests {
     }
 
     @Test(.enabled(if: parserIsInstalled, "python3 cannot import mmdc (python3 -m pip install mmdc==0.7.0)"))
-    func mermaidParsesEveryGoldenFileAndTheRegressionCharts() throws {
+    func mermaidParsesEveryExpectedFileAndTheRegressionCharts() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mermaid-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -112,6 +112,9 @@ struct MermaidParserTests {
         try Data(MermaidExporter().export(try Self.parallelWithHistory()).utf8).write(to: regression)
         var files = [regression.path]
         files += GoldenFileTests.machines.map { Golden.directory.appendingPathComponent("\($0).mmd").path }
+        let expected = Self.repository.appendingPathComponent("Tests/StatecraftCLITests/Expected")
+        files += try FileManager.default.contentsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".mmd") }
+            .sorted().map { expected.appendingPathComponent($0).path }
         let script = Self.repository.appendingPathComponent("Scripts/mermaid-parse.py").path
         let result = try Self.run([script] + files)
         #expect(result.status == 0, "\(result.output)")
