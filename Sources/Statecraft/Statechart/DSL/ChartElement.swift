@@ -196,7 +196,7 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
                     action: action, guardName: guardCondition.name)))
     }
 
-    /// The former spelling of ``transition(on:targets:kind:when:action:)``: the DSL says `when:`.
+    /// The former spelling of `transition(on:targets:kind:when:action:)` with a closure guard: the DSL says `when:`.
     @available(*, deprecated, renamed: "transition(on:targets:kind:when:action:)")
     public static func transition(
         on trigger: ChartTrigger<StateID, Event>?, targets: [StateID], kind: ChartTransitionKind = .external,
