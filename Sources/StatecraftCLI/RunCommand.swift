@@ -83,7 +83,7 @@ struct RunCommand: ParsableCommand {
                 Self.printError(
                     "\(file):\(location.line):\(location.column): the condition statecraft.guard('\(opaque.name)') "
                         + "stands for a guard whose code the document does not hold (a Swift guard in an export); "
-                        + "run cannot decide it. validate and visualize treat it as may be true or false.")
+                        + "run cannot decide it (statecraft validate treats it as may be true or false).")
                 throw ExitCode(2)
             }
             do {
