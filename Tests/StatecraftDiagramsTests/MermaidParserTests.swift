@@ -1,6 +1,7 @@
 import Foundation
 import Statecraft
 import StatecraftDiagrams
+import StatecraftTestSupport
 import Testing
 
 /// Mermaid output read by Mermaid's own parser (mermaid.js through the PyPI package `mmdc`, run by
@@ -40,8 +41,7 @@ struct MermaidParserTests {
         }.machineDescription(name: "Player")
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = RepositoryPaths.root
 
     static var parserIsInstalled: Bool {
         (try? run(["-c", "import mmdc"]).status) == 0

@@ -83,7 +83,10 @@ struct GuardAndDelayExportTests {
     }
 
     @Test(
-        .enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+        .enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"),
+        .enabled(
+            if: FileManager.default.fileExists(atPath: RepositoryPaths.scxmlSchema.path),
+            "the W3C schema (../shared/conformance/scxml-schema) is not beside the repository"))
     func theExportValidatesAgainstTheSchema() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("door-\(UUID().uuidString).scxml")
         defer { try? FileManager.default.removeItem(at: file) }
