@@ -101,6 +101,23 @@ struct GuardAndDelayLabelTests {
         #expect(started.configuration == [.cart, .paying])
     }
 
+    @Test(arguments: [#""delay" : -1"#, #""delay" : "30s""#, #""isConditionOpaque" : "yes""#])
+    func aMistypedDelayOrOpacityIsAnErrorNamingItsLine(field: String) {
+        let json = """
+            {
+              "format" : "statecraft-machine", "version" : 1, "initialState" : "a",
+              "states" : [ { "id" : "a" } ], "events" : [ { "id" : "t" } ],
+              "transitions" : [
+                { "source" : "a", "event" : "t", "targets" : [ "a" ], \(field) }
+              ]
+            }
+            """
+        let error = #expect(throws: JSONMachineFormatError.self) {
+            try JSONMachineFormat.decode(Data(json.utf8), file: "m.json")
+        }
+        #expect(error?.description.hasPrefix("m.json:5:") == true, "\(String(describing: error))")
+    }
+
     @Test(arguments: [
         (Duration.seconds(30), "30 s"), (.seconds(300), "5 min"), (.seconds(7200), "2 h"), (.seconds(90), "90 s"),
         (.milliseconds(250), "250 ms"), (.milliseconds(1500), "1.5 s"), (.zero, "0 s"),
