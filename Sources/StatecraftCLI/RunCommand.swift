@@ -41,8 +41,9 @@ struct RunCommand: ParsableCommand {
               0   the input was consumed or the chart reached a top-level final state
               1   an input item is neither an event name nor a +DELAY pause, or standard output \
             cannot be written (closed or full)
-              2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem), or the \
-            snapshot cannot be read, written or does not fit the chart (naming what differs)
+              2   the file is missing, malformed or not a valid chart (FILE:LINE:COLUMN: problem), holds an \
+            opaque guard (cond="statecraft.guard('…')", a Swift guard in an export), or the snapshot cannot \
+            be read, written or does not fit the chart (naming what differs)
               3   a macrostep did not settle: eventless transitions, raised events or errors looped \
             until the bound; the run stops after that macrostep and the message names the loop
               4   the chart sent itself --event-limit events before the input was consumed; the message \
@@ -80,6 +81,14 @@ struct RunCommand: ParsableCommand {
         let session: SCXMLSession
         do {
             let document = try MachineFileLoader().loadSCXML(path: file)
+            if let opaque = SCXMLOpaqueGuard.guards(in: document).first {
+                let location = opaque.transition.sourceLocation
+                Self.printError(
+                    "\(file):\(location.line):\(location.column): the condition statecraft.guard('\(opaque.name)') "
+                        + "stands for a guard whose code the document does not hold (a Swift guard in an export); "
+                        + "run cannot decide it (statecraft validate treats it as may be true or false).")
+                throw ExitCode(2)
+            }
             do {
                 session = try makeSession(document)
             } catch {

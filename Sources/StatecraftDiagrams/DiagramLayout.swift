@@ -112,10 +112,35 @@ struct DiagramLayout {
     /// The label of event `id`.
     func eventLabel(_ id: String) -> String { eventLabels[id] ?? id }
 
-    /// The text of a transition: its event's label, then its condition in brackets.
+    /// The text of a transition: its event's label, `after` its delay for a delayed transition
+    /// (`idleTimeout after 5 min`), then its condition in brackets.
     func label(of transition: TransitionDescription) -> String {
-        let event = transition.event.map(eventLabel) ?? ""
-        guard let condition = transition.condition else { return event }
-        return event.isEmpty ? "[\(condition)]" : "\(event) [\(condition)]"
+        var parts: [String] = []
+        if let event = transition.event { parts.append(eventLabel(event)) }
+        if let delay = transition.delay { parts.append("after " + Self.text(of: delay)) }
+        if let condition = transition.condition { parts.append("[\(condition)]") }
+        return parts.joined(separator: " ")
+    }
+
+    /// A delay as diagrams print it: `2 h`, `5 min`, `30 s`, `250 ms`, or seconds with up to three
+    /// decimals (`1.5 s`).
+    static func text(of delay: Duration) -> String {
+        let (seconds, attoseconds) = delay.components
+        if attoseconds == 0 {
+            if seconds > 0, seconds % 3600 == 0 { return "\(seconds / 3600) h" }
+            if seconds > 0, seconds % 60 == 0 { return "\(seconds / 60) min" }
+            return "\(seconds) s"
+        }
+        let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+        if seconds == 0, attoseconds % attosecondsPerMillisecond == 0 {
+            return "\(attoseconds / attosecondsPerMillisecond) ms"
+        }
+        let milliseconds = (Double(seconds) * 1000 + Double(attoseconds) / 1e15).rounded()
+        let fraction = String(Int64(milliseconds) % 1000)
+        var text =
+            String(Int64(milliseconds) / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + " s"
     }
 }

@@ -32,8 +32,10 @@ import Statecraft
 /// - `events` (array, required): objects with `id` (string, required, unique) and `label` (default `id`).
 /// - `transitions` (array, required): objects with `source` (state `id`, required), `event` (event `id`;
 ///   absent or `null` for an eventless transition), `targets` (array of state `id`s, required, empty for a
-///   targetless transition), `kind` (`external` — the default — or `internal`) and `condition` (a label
-///   for the guard).
+///   targetless transition), `kind` (`external` — the default — or `internal`), `condition` (a label
+///   for the guard), `isConditionOpaque` (`true` when `condition` names a guard tools cannot evaluate, such
+///   as a Swift guard; default `false`), `delay` (for a delayed transition, the seconds after entering
+///   `source` at which `event` is sent) and `delayID` (that timer's identifier).
 ///
 /// Writing sorts keys and pretty-prints, so a file changes only when the machine does. Reading is strict:
 /// unknown fields, wrong types and identifiers that refer to nothing are errors naming the line and column.

@@ -165,7 +165,9 @@ struct JSONMachineReader {
 
     private mutating func readTransition(_ node: JSONNode) throws(JSONMachineFormatError) -> TransitionDescription {
         let context = "transition \(transitionFields.count)"
-        let fields = try object(node, context, allowed: ["source", "event", "targets", "kind", "condition"])
+        let fields = try object(
+            node, context,
+            allowed: ["source", "event", "targets", "kind", "condition", "isConditionOpaque", "delay", "delayID"])
         let source = try requiredString(fields, "source", in: node, context)
         guard let targetsNode = fields["targets"] else {
             throw invalid(node.location, "\(context) has no 'targets' field (use [] for a targetless transition)")
@@ -198,10 +200,35 @@ struct JSONMachineReader {
         transitionFields.append(fields.mapValues(\.location))
         transitionTargets.append(elements.map(\.location))
         targetIDs.append(targets)
+        var delay: Duration?
+        if let field = fields["delay"] {
+            switch field.value {
+            case .null: break
+            case .number(let seconds, _) where seconds.isFinite && seconds >= 0 && seconds < Double(Int64.max):
+                delay = .seconds(seconds)
+            default:
+                throw invalid(
+                    field.location,
+                    "field 'delay' of \(context) must be a non-negative number of seconds, found \(field.kindDescription)"
+                )
+            }
+        }
+        var isConditionOpaque = false
+        if let field = fields["isConditionOpaque"] {
+            switch field.value {
+            case .null: break
+            case .bool(let value): isConditionOpaque = value
+            default:
+                throw invalid(
+                    field.location,
+                    "field 'isConditionOpaque' of \(context) must be true or false, found \(field.kindDescription)")
+            }
+        }
         return TransitionDescription(
             source: source.value, event: try optionalString(fields, "event", context),
             targets: targets, kind: kind,
-            condition: try optionalString(fields, "condition", context))
+            condition: try optionalString(fields, "condition", context), isConditionOpaque: isConditionOpaque,
+            delay: delay, delayID: try optionalString(fields, "delayID", context))
     }
 
     // MARK: Fields

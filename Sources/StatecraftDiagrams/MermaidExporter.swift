@@ -16,13 +16,15 @@ import Statecraft
 /// States get generated identifiers (`s1`, `s2`, … in order), so no label can collide with Mermaid's
 /// keywords (`end`, `state`, `direction`, …); labels go in `state "…" as sN` declarations and after the
 /// `:` of a transition. A state with children becomes a composite state (`state "…" as sN { … }`) with its
-/// own `[*] -->` initial marker; a parallel state's regions are separated by `--`. A final state is drawn
-/// with a transition to `[*]`, a history state as a state labelled `H` or `H*`.
+/// own `[*] -->` initial marker; a parallel state's regions are separated by `--` (its history states are
+/// declared in the first region's section, not as regions of their own). A final state is drawn with a
+/// transition to `[*]`, a history state as a state labelled `H` or `H*`.
 ///
 /// Mermaid cannot draw a transition between states nested in different composite states; such a
 /// transition is drawn between their outermost distinct ancestors, one between a composite state and its
 /// own descendant as a loop on the composite state, and one between two regions of a parallel state as a
-/// loop on the parallel state.
+/// loop on the parallel state. Such a loop is left out when it has no label (a history state's default
+/// transition into a region, an eventless unguarded transition), as it would say nothing.
 ///
 /// Labels are escaped with Mermaid's entity codes: `"` as `#quot;`, `#` `;` `:` `%` `{` `}` as numeric codes
 /// (`#35;`…), `<` `>` `&` as `#lt;` `#gt;` `#amp;`, the first `[` of `[[` as `#91;`, the `d` of the keyword
@@ -50,7 +52,11 @@ public struct MermaidExporter: DiagramExporter {
             let targets = transition.targets.isEmpty ? [transition.source] : transition.targets
             for target in targets {
                 let (scope, from, to) = Self.endpoints(transition.source, target, layout: layout)
-                if let scope, layout.state(scope).kind == .parallel {
+                let isParallelScope = scope.map { layout.state($0).kind == .parallel } ?? false
+                // A loop with no label says nothing: a history state's default transition into another region
+                // of a parallel state, or an eventless, unguarded transition lifted onto a composite state.
+                if label.isEmpty, from == to || isParallelScope { continue }
+                if let scope, isParallelScope {
                     if from == to {
                         // A loop on a region: drawn in the region's own section, after its block.
                         edges.byRegion[from, default: []].append("\(id(from, layout)) --> \(id(to, layout))\(suffix)")
@@ -85,8 +91,15 @@ public struct MermaidExporter: DiagramExporter {
         let indent = DiagramLayout.indentation(depth)
         let children = scope.map(layout.children(of:)) ?? layout.topLevelStates
         let isParallel = scope.map { layout.state($0).kind == .parallel } ?? false
-        for (position, child) in children.enumerated() {
-            if isParallel, position > 0 { lines.append(indent + "--") }
+        // A parallel state's regions are separated by `--`; its history states are not regions, so they
+        // go first, inside the first region's section.
+        let ordered = isParallel ? children.filter(\.kind.isHistory) + children.filter { !$0.kind.isHistory } : children
+        var regions = 0
+        for child in ordered {
+            if isParallel, !child.kind.isHistory {
+                if regions > 0 { lines.append(indent + "--") }
+                regions += 1
+            }
             let declaration = "state \"\(Self.escaped(Self.label(of: child)))\" as \(id(child.id, layout))"
             if layout.isContainer(child.id) {
                 lines.append(indent + declaration + " {")

@@ -59,7 +59,7 @@ struct StateSpaceTests {
         #expect(power.transitions.map { space.machine.transitions[$0].source } == ["off", "hist"])
         let eject = try #require(space.edges.first { $0.event == "eject" })
         #expect(space.configurations[eject.target].isFinal)
-        #expect(space.machine.transitions[try #require(eject.transitions.first)].condition == "guarded")
+        #expect(space.machine.transitions[try #require(eject.transitions.first)].condition == "guard1")
         // The guard reads the context: eject is handled only where two plays were counted.
         for edge in space.edges where edge.event == "eject" {
             #expect(space.configurations[edge.source].data == "2")

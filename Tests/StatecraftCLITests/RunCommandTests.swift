@@ -133,4 +133,24 @@ struct RunCommandTests {
             ["run", "kettle.scxml", "--event-limit", "-1"], in: Self.expected)
         #expect(negative.status == 64)
     }
+
+    @Test func anOpaqueGuardIsRefusedNamingItAndItsLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="cart">
+              <state id="cart">
+                <transition event="checkout" cond="statecraft.guard('hasItems')" target="paying"/>
+              </state>
+              <state id="paying"/>
+            </scxml>
+            """
+        try Data(document.utf8).write(to: directory.appendingPathComponent("shop.scxml"))
+        let result = try StatecraftBinary.run(["run", "shop.scxml", "--events", "checkout"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.standardOutputText == "")
+        #expect(result.standardError.hasPrefix("error: shop.scxml:3:"), "\(result.standardError)")
+        #expect(result.standardError.contains("statecraft.guard('hasItems')"), "\(result.standardError)")
+    }
 }

@@ -38,15 +38,15 @@ struct MachineTestStoreTests {
         let store = MachineTestStore(chart: StateMachine(chart: lightChart))
         store.start()
         store.send(.power, state: ChartObservation([.on, .dim], context: 1),
-                   effects: ["send timeout after 30.0 seconds id statecraft.after.2.0"])
+                   effects: ["send timeout after 30.0 seconds id statecraft.after.on.timeout"])
         store.send(.toggle, state: ChartObservation([.on, .bright], context: 1), effects: [])
         await store.advance(by: .seconds(30))
-        await store.receive(.timeout, state: ChartObservation([.off], context: 1), effects: ["cancel statecraft.after.2.0"])
+        await store.receive(.timeout, state: ChartObservation([.off], context: 1), effects: ["cancel statecraft.after.on.timeout"])
         store.send(.power, state: ChartObservation([.on, .dim], context: 2),
-                   effects: ["send timeout after 30.0 seconds id statecraft.after.2.0"])
+                   effects: ["send timeout after 30.0 seconds id statecraft.after.on.timeout"])
         // The fault's action sends power to the machine itself: the test must receive it (broken ignores it).
         store.send(.fault, state: ChartObservation([.broken], context: 2),
-                   effects: ["cancel statecraft.after.2.0", "send power"])
+                   effects: ["cancel statecraft.after.on.timeout", "send power"])
         await store.receive(.power, state: nil, effects: [])
         await store.finish()
     }
@@ -54,9 +54,9 @@ struct MachineTestStoreTests {
     @Test func anEventTheChartSentItselfMustBeReceived() async throws {
         let store = MachineTestStore(chart: StateMachine(chart: try Self.chart()))
         store.send(.power, state: ChartObservation([.on, .dim], context: 1),
-                   effects: ["send timeout after 30.0 seconds id statecraft.after.2.0"])
+                   effects: ["send timeout after 30.0 seconds id statecraft.after.on.timeout"])
         store.send(.fault, state: ChartObservation([.broken], context: 1),
-                   effects: ["cancel statecraft.after.2.0", "send power"])
+                   effects: ["cancel statecraft.after.on.timeout", "send power"])
         await withKnownIssue {
             await store.finish()
         } matching: { issue in
@@ -75,7 +75,7 @@ struct MachineTestStoreTests {
                     effects after power differ (− expected, + actual):
                     − - 0 elements
                     + ▿ 1 element
-                    +   - "send timeout after 30.0 seconds id statecraft.after.2.0"
+                    +   - "send timeout after 30.0 seconds id statecraft.after.on.timeout"
                     """
         }
         withKnownIssue {

@@ -33,10 +33,14 @@ struct ChartDescriptionTests {
         let description = try ChartFixture.player().machineDescription()
         #expect(
             description.transitions.contains(
-                TransitionDescription(source: "stopped", event: "play", target: "active", condition: "guarded")))
+                TransitionDescription(
+                    source: "stopped", event: "play", targets: ["active"], condition: "hasVolume",
+                    isConditionOpaque: true)))
         #expect(
             description.transitions.contains(
-                TransitionDescription(source: "stopped", event: "idleTimeout", target: "off")))
+                TransitionDescription(
+                    source: "stopped", event: "idleTimeout", targets: ["off"], delay: .seconds(300),
+                    delayID: "statecraft.after.stopped.idleTimeout")))
         #expect(
             description.transitions.contains(
                 TransitionDescription(source: "volume", event: "setVolume", targets: [])))

@@ -1,7 +1,7 @@
 import Statecraft
 
-/// The media player of the *Statecharts* article, as a `Statechart`, with a guarded transition and a
-/// `DiagramLabeled` state type.
+/// The media player of the *Statecharts* article, as a `Statechart`, with a named guard, a delayed
+/// transition and a `DiagramLabeled` state type.
 enum ChartFixture {
     enum Player: Hashable, Sendable, DiagramLabeled {
         case off, on, resume, stopped, active, playback, playing, paused, volume, audible, muted, ejected
@@ -30,7 +30,7 @@ enum ChartFixture {
                 OnEvent(.power, target: .off)
                 OnEvent(.eject, target: .ejected)
                 ChartState(.stopped) {
-                    OnEvent(.play, target: .active, when: { settings, _ in settings.volume > 0 })
+                    OnEvent(.play, target: .active, when: .named("hasVolume") { settings, _ in settings.volume > 0 })
                     AfterDelay(.seconds(300), send: .idleTimeout, target: .off)
                 }
                 ParallelState(.active) {

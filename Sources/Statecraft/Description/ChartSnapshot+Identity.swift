@@ -26,3 +26,13 @@ extension ChartSnapshot {
         return words
     }
 }
+
+extension ChartSnapshot {
+    /// The same snapshot with another context, for the explorer of SCXML documents, which tries each value of
+    /// a condition it cannot evaluate (an opaque guard) by setting the variable that stands for it.
+    package func _replacingContext(_ context: Context) -> ChartSnapshot {
+        var snapshot = self
+        snapshot._context = context
+        return snapshot
+    }
+}

@@ -11,8 +11,11 @@ extension Statechart {
     /// identifier is `String(describing:)` of its `StateID` (made unique with `#2`, `#3`… if two print the
     /// same) and its label is its ``DiagramLabeled/diagramLabel`` when the `StateID` type adopts
     /// ``DiagramLabeled``, otherwise that same text. A transition's event is its trigger's label (`play`,
-    /// `done.state.active`, `error.execution`); a guarded transition's condition label is `guarded`, as
-    /// guards are closures without a name. A history state's default transition is an eventless transition
+    /// `done.state.active`, `error.execution`). A guarded transition's condition is its guard's name
+    /// (``NamedChartGuard``), or `guard1`, `guard2`… in document order for unnamed guards (skipping names a
+    /// named guard uses), and is marked ``TransitionDescription/isConditionOpaque``: tools see the name, not
+    /// the code. A delayed transition (``AfterDelay``) carries its ``TransitionDescription/delay`` and timer
+    /// ``TransitionDescription/delayID``. A history state's default transition is an eventless transition
     /// from it. When the chart starts in several states at once (regions of a parallel state), the first
     /// is the description's initial state.
     ///
@@ -41,6 +44,17 @@ extension Statechart {
             return transition >= 0 ? tables.transitions[transition].targets : []
         }
 
+        let namedGuards = Set(tables.annotations.compactMap(\.guardName))
+        var unnamedGuards = 0
+        func unnamedGuardName() -> String {
+            var name: String
+            repeat {
+                unnamedGuards += 1
+                name = "guard\(unnamedGuards)"
+            } while namedGuards.contains(name)
+            return name
+        }
+
         var states: [StateDescription] = []
         var events: [EventDescription] = []
         var eventIDs: Set<String> = []
@@ -63,14 +77,18 @@ extension Statechart {
                     id: id, label: label, kind: kind, parent: parent == 0 ? nil : identifiers[parent],
                     initialChild: kind == .compound ? initialTargets(of: index).first.map { identifiers[$0] } : nil))
 
-            for transition in tables.transitions[tables.transitionRanges[index]] {
+            for position in tables.transitionRanges[index] {
+                let transition = tables.transitions[position]
+                let annotation = tables.annotations[position]
                 let event = transition.trigger?.label
                 if let event, eventIDs.insert(event).inserted { events.append(EventDescription(id: event)) }
+                let condition = transition.guardCondition.map { _ in annotation.guardName ?? unnamedGuardName() }
                 transitions.append(
                     TransitionDescription(
                         source: id, event: event, targets: transition.targets.map { identifiers[$0] },
-                        kind: transition.isInternal ? .internal : .external,
-                        condition: transition.guardCondition == nil ? nil : "guarded"))
+                        kind: transition.isInternal ? .internal : .external, condition: condition,
+                        isConditionOpaque: condition != nil, delay: annotation.delay?.duration,
+                        delayID: annotation.delay?.id))
             }
             if kind.isHistory {
                 transitions.append(

@@ -25,6 +25,9 @@ public enum ChartError<StateID: Hashable & Sendable>: Error, Equatable, CustomSt
     case finalInParallel(StateID)
     /// An element that is not a state (a transition or an action) sits at the top level of the chart.
     case contentOutsideState(String)
+    /// Two delayed transitions (``AfterDelay``) were given the same timer identifier; `state` holds the
+    /// second one. Cancelling one timer on exit would cancel the other's.
+    case duplicateDelayID(String, state: StateID)
 
     /// A sentence naming the offending state.
     public var description: String {
@@ -59,6 +62,8 @@ public enum ChartError<StateID: Hashable & Sendable>: Error, Equatable, CustomSt
             "final state '\(id)' cannot be a region of a parallel state; wrap it in a compound state"
         case .contentOutsideState(let what):
             "\(what) at the top level of the chart must be inside a state"
+        case .duplicateDelayID(let id, let state):
+            "the delayed transition of state '\(state)' uses the timer id '\(id)' that another delayed transition uses"
         }
     }
 }

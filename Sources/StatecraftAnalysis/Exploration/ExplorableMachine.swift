@@ -27,6 +27,10 @@ public protocol ExplorableMachine {
     /// - Returns: The node reached and what the step did (the explorer fills in the edge's source,
     ///   target and event), or `nil` when the event is ignored.
     func step(_ node: Node, event eventIndex: Int) -> (node: Node, step: StateSpaceEdge)?
+    /// Every way `node` can step on the event at `eventIndex`: one for a machine whose conditions it can
+    /// evaluate (``step(_:event:)``, the default), several when the outcome depends on conditions it cannot
+    /// evaluate (``SCXMLExplorationModel`` with opaque guards); empty when the event is ignored.
+    func steps(_ node: Node, event eventIndex: Int) -> [(node: Node, step: StateSpaceEdge)]
     /// The identity of `node` in the space.
     func key(of node: Node) -> Key
     /// What the space records of `node`; the explorer fills in its id, depth and parent edge.
@@ -48,4 +52,9 @@ extension ExplorableMachine {
 
     /// No data: the node's identity is its configuration.
     public func dataValues(of node: Node) -> [String: String] { [:] }
+
+    /// The one step ``step(_:event:)`` takes, if any.
+    public func steps(_ node: Node, event eventIndex: Int) -> [(node: Node, step: StateSpaceEdge)] {
+        step(node, event: eventIndex).map { [$0] } ?? []
+    }
 }

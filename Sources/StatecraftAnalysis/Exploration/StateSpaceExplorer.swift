@@ -50,6 +50,7 @@ public struct StateSpaceExplorer<Machine: ExplorableMachine> {
                 continue
             }
             let sourceSize = configurations[source].states.count
+            let node = nodes[source]
             for eventIndex in labels.indices {
                 guard work < limits.maxWork else {
                     stoppedAt = .maxWork
@@ -61,30 +62,32 @@ public struct StateSpaceExplorer<Machine: ExplorableMachine> {
                 }
                 tried += 1
                 work += 1 + sourceSize
-                guard let step = model.step(nodes[source], event: eventIndex) else { continue }
-                let key = model.key(of: step.node)
-                let target: Int
-                if let known = ids[key] {
-                    target = known
-                } else {
-                    guard nodes.count < limits.maxConfigurations else {
-                        stoppedAt = .maxConfigurations
-                        break exploring
+                // One step, or one per outcome of the opaque guards an export holds (see `steps(_:event:)`).
+                for step in model.steps(node, event: eventIndex) {
+                    let key = model.key(of: step.node)
+                    let target: Int
+                    if let known = ids[key] {
+                        target = known
+                    } else {
+                        guard nodes.count < limits.maxConfigurations else {
+                            stoppedAt = .maxConfigurations
+                            break exploring
+                        }
+                        target = nodes.count
+                        ids[key] = target
+                        nodes.append(model.nodeToKeep(step.node))
+                        configurations.append(
+                            configuration(
+                                of: step.node, id: target, depth: depth + 1, parentEdge: edges.count))
                     }
-                    target = nodes.count
-                    ids[key] = target
-                    nodes.append(model.nodeToKeep(step.node))
-                    configurations.append(
-                        configuration(
-                            of: step.node, id: target, depth: depth + 1, parentEdge: edges.count))
+                    work += configurations[target].states.count
+                    var edge = step.step
+                    edge.source = source
+                    edge.target = target
+                    edge.event = labels[eventIndex]
+                    edge.eventIndex = eventIndex
+                    edges.append(edge)
                 }
-                work += configurations[target].states.count
-                var edge = step.step
-                edge.source = source
-                edge.target = target
-                edge.event = labels[eventIndex]
-                edge.eventIndex = eventIndex
-                edges.append(edge)
             }
         }
         return StateSpace(

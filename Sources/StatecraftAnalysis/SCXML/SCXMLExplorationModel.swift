@@ -10,6 +10,11 @@ import StatecraftSCXML
 /// delivered: every event of the alphabet is offered in every configuration anyway, and time is not
 /// modelled, so a delayed event may arrive at any moment.
 ///
+/// An opaque guard (`cond="statecraft.guard('hasItems')"`, what a Swift guard becomes in an export) may be
+/// true or false: a step on an event is tried with each value of the opaque guards of the active states'
+/// and of the eventless transitions (up to ten of them per step), and every distinct outcome is an edge. At
+/// start they are false.
+///
 /// ```swift
 /// let model = try SCXMLExplorationModel(document: SCXMLParser.parse(contentsOf: url))
 /// let space = StateSpaceExplorer(model).explore(limits: ExplorationLimits(maxConfigurations: 10_000))
@@ -21,6 +26,8 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
     public let chartModel: ChartExplorationModel<String, SCXMLEvent, SCXMLDataModel>
     /// Where each state and transition of ``machine`` is written.
     public let sourceLocations: SourceLocations
+    /// The variables standing for the document's opaque guards.
+    private let opaqueGuards: SCXMLOpaqueGuardOracle
 
     /// The chart's description.
     public var machine: MachineDescription { chartModel.machine }
@@ -32,10 +39,20 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
     /// - Parameters:
     ///   - document: A parsed document.
     ///   - extraEvents: More event names to offer in every configuration.
+    ///   - exploringOpaqueGuardsBothWays: Whether a step tries each value of the opaque guards it may
+    ///     depend on (the default). `false` runs the document as an interpreter does, where an opaque guard
+    ///     raises `error.execution` and counts as false: one outcome per event, for tools that replay steps
+    ///     one at a time (the visualizer's page).
     /// - Throws: `SCXMLError` when the document's chart cannot be built.
-    public init(document: SCXMLDocument, extraEvents: [String] = []) throws(SCXMLError) {
+    public init(
+        document: SCXMLDocument, extraEvents: [String] = [], exploringOpaqueGuardsBothWays: Bool = true
+    ) throws(SCXMLError) {
         self.document = document
-        let chart = try SCXMLChartBuilder().build(document)
+        let (opaqueGuards, explored) =
+            exploringOpaqueGuardsBothWays
+            ? SCXMLOpaqueGuardOracle.rewriting(document) : (SCXMLOpaqueGuardOracle.none, document)
+        self.opaqueGuards = opaqueGuards
+        let chart = try SCXMLChartBuilder().build(explored)
         var names: [String] = []
         for node in document.allStates where node.kind != .initial {
             for transition in node.transitions {
@@ -65,6 +82,13 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
         chartModel.step(node, event: eventIndex)
     }
 
+    /// Every outcome of one macrostep on the event: one, or one per distinct outcome over the values of
+    /// the opaque guards it may depend on.
+    public func steps(_ node: SCXMLSnapshot, event eventIndex: Int) -> [(node: SCXMLSnapshot, step: StateSpaceEdge)] {
+        guard !opaqueGuards.variables.isEmpty else { return step(node, event: eventIndex).map { [$0] } ?? [] }
+        return opaqueGuards.steps(node, key: chartModel.key(of:)) { chartModel.step($0, event: eventIndex) }
+    }
+
     /// The snapshot without its macrostep record (see ``ChartExplorationModel/nodeToKeep(_:)``).
     public func nodeToKeep(_ node: SCXMLSnapshot) -> SCXMLSnapshot { chartModel.nodeToKeep(node) }
 
@@ -81,7 +105,8 @@ public struct SCXMLExplorationModel: ExplorableMachine, Sendable {
     /// The snapshot's states and history, and its variables as `name=value` pairs sorted by name.
     public func configuration(of node: SCXMLSnapshot) -> StateSpaceConfiguration {
         var content = chartModel.configuration(of: node, describingContext: false)
-        let variables = node.context.variables.sorted { $0.key < $1.key }
+        let variables = node.context.variables.filter { !opaqueGuards.variables.contains($0.key) }
+            .sorted { $0.key < $1.key }
         content.data = variables.isEmpty ? nil : variables.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         return content
     }

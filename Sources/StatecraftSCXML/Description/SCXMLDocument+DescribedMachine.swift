@@ -10,7 +10,8 @@ extension SCXMLDocument {
     /// ```
     ///
     /// A description holds structure and labels, not behaviour, so the document has states, history
-    /// states, initial children and transitions but no executable content:
+    /// states, initial children and transitions, and no executable content beyond the timers of delayed
+    /// transitions:
     ///
     /// - Atomic and compound states become `<state>`, with `initial` naming the initial child; parallel,
     ///   final and history states keep their kinds. A history state's eventless transition (its default)
@@ -19,10 +20,16 @@ extension SCXMLDocument {
     ///   unique in the document; an event label that is not a list of SCXML event descriptors
     ///   (`select(id: 3)`) becomes one descriptor (`select_id__3_`); a list with `*` becomes `*`, which the
     ///   schema accepts only on its own.
-    /// - A condition label that parses as an SCXML expression (`timer > 0`, `In('busy')`) is kept; any other
-    ///   label (`guarded`, the label of a Swift guard) becomes a variable name spelled like it, so
-    ///   `cond="guarded"` marks the transition as guarded. With any condition the data model is
-    ///   `ecmascript`, otherwise `null`.
+    /// - An opaque condition (a Swift guard's name, `TransitionDescription.isConditionOpaque`) becomes
+    ///   `cond="statecraft.guard('hasItems')"` (``SCXMLOpaqueGuard``), which validation treats as "may be
+    ///   true or false". Any other condition label is kept when it parses as an SCXML expression
+    ///   (`timer > 0`, `In('busy')`) and is written as an opaque guard otherwise. With any condition the data
+    ///   model is `ecmascript`, otherwise `null`.
+    /// - A delayed transition (`TransitionDescription.delay`) is SCXML's idiom for it: its source's
+    ///   `<onentry>` sends the event with the delay and the timer's id (`<send event="timeout" delay="30s"
+    ///   id="statecraft.after.paused.timeout"/>`), its `<onexit>` cancels that id, and the transition listens
+    ///   to the event. The id is the description's `delayID` (made an XML name, unique in the document), or
+    ///   `statecraft.after.<state>.<event>`.
     ///
     /// - Parameter description: the description.
     /// - Throws: ``SCXMLError/invalidStructure(element:reason:at:)`` for what SCXML cannot express: a final
@@ -45,14 +52,31 @@ extension SCXMLDocument {
             var condition: SCXMLExpression?
             if let label = transition.condition {
                 usesConditions = true
-                condition = (try? SCXMLExpression.parse(label)) ?? .variable(SCXMLDescriptionNames.variable(label))
+                let parsed = transition.isConditionOpaque ? nil : try? SCXMLExpression.parse(label)
+                condition = parsed ?? SCXMLOpaqueGuard.condition(named: label)
             }
             return SCXMLTransitionNode(
                 events: transition.event.map(SCXMLDescriptionNames.descriptors) ?? [], condition: condition,
                 targets: transition.targets.map(names.name), type: transition.kind == .internal ? .internal : .external)
         }
+        // The timers of delayed transitions, once the states have their names: ids share the document's
+        // namespace of XML ids.
+        var timers: [String: (sends: [SCXMLExecutableContent], cancels: [SCXMLExecutableContent])] = [:]
+        for transition in description.transitions {
+            guard let delay = transition.delay, let event = transition.event,
+                let name = SCXMLDescriptionNames.descriptors(event).first?.value
+            else { continue }
+            let id = transition.delayID ?? "statecraft.after.\(transition.source).\(event)"
+            names.assign(id)
+            let sendID = names.name(id)
+            timers[transition.source, default: ([], [])].sends.append(
+                .send(SCXMLSend(event: .literal(name), delay: .literal(delay), id: .literal(sendID))))
+            timers[transition.source, default: ([], [])].cancels.append(
+                .cancel(SCXMLCancel(sendID: .literal(sendID))))
+        }
         func node(_ state: StateDescription) throws(SCXMLError) -> SCXMLStateNode {
             let outgoing = outgoingBySource[state.id] ?? []
+            let timer = timers[state.id]
             var childNodes: [SCXMLStateNode] = []
             for child in children(of: state.id) {
                 childNodes.append(try node(child))
@@ -62,10 +86,12 @@ extension SCXMLDocument {
             case .atomic, .compound:
                 return SCXMLStateNode(
                     kind: .state, id: id, initial: state.initialChild.map { [names.name($0)] } ?? [],
-                    children: childNodes, transitions: outgoing.map(transitionNode))
+                    children: childNodes, transitions: outgoing.map(transitionNode),
+                    onEntry: timer.map { [$0.sends] } ?? [], onExit: timer.map { [$0.cancels] } ?? [])
             case .parallel:
                 return SCXMLStateNode(
-                    kind: .parallel, id: id, children: childNodes, transitions: outgoing.map(transitionNode))
+                    kind: .parallel, id: id, children: childNodes, transitions: outgoing.map(transitionNode),
+                    onEntry: timer.map { [$0.sends] } ?? [], onExit: timer.map { [$0.cancels] } ?? [])
             case .final:
                 guard outgoing.isEmpty else {
                     throw .invalidStructure(

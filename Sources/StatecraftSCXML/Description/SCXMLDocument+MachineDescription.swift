@@ -14,8 +14,11 @@ extension SCXMLDocument {
     /// first target), the document's `initial` attribute (or its first child state) the initial state; the
     /// `<initial>` pseudo-states themselves are not listed. Each `<transition>` becomes one transition: its
     /// event descriptor list (`"error.send *"`) is its event, absent for an eventless transition; its `cond`
-    /// expression is the condition label; `type="internal"` makes it internal; a history state's default
-    /// transition is an eventless transition from the history state.
+    /// expression is the condition label, except that `statecraft.guard('hasItems')` (``SCXMLOpaqueGuard``)
+    /// becomes the opaque condition `hasItems`; `type="internal"` makes it internal; a history state's
+    /// default transition is an eventless transition from the history state. A transition on an event
+    /// that its state's `<onentry>` sends with a literal `delay` and `id` that its `<onexit>` cancels —
+    /// SCXML's idiom for a delayed transition — carries that delay and id.
     ///
     /// - Returns: The description.
     /// - Throws: `MachineDescriptionError` when the document was built in code with an id that
@@ -42,6 +45,7 @@ extension SCXMLDocument {
                 ? (node.initial.first ?? node.initialChild?.transitions.first?.targets.first)
                 : nil
             states.append(StateDescription(id: node.id, kind: kind, parent: parent, initialChild: initialChild))
+            let timers = Self.timers(of: node)
             for transition in node.transitions {
                 var event: String?
                 if !transition.events.isEmpty {
@@ -49,11 +53,14 @@ extension SCXMLDocument {
                     if eventIDs.insert(trigger).inserted { events.append(EventDescription(id: trigger)) }
                     event = trigger
                 }
+                let opaqueGuard = transition.condition.flatMap(SCXMLOpaqueGuard.name(in:))
                 transitions.append(
                     TransitionDescription(
                         source: node.id, event: event, targets: transition.targets,
                         kind: transition.type == .internal ? .internal : .external,
-                        condition: transition.condition.map { String(describing: $0) }))
+                        condition: opaqueGuard ?? transition.condition.map { String(describing: $0) },
+                        isConditionOpaque: opaqueGuard != nil, delay: event.flatMap { timers[$0]?.delay },
+                        delayID: event.flatMap { timers[$0]?.id }))
             }
             for child in node.children { visit(child, parent: node.id) }
         }
@@ -63,5 +70,22 @@ extension SCXMLDocument {
         return try MachineDescription(
             name: name, states: states, initialState: initial, events: events,
             transitions: transitions)
+    }
+
+    /// The delayed events of a state, by event name: what its `<onentry>` sends with a literal event, delay
+    /// and id that its `<onexit>` cancels.
+    private static func timers(of node: SCXMLStateNode) -> [String: (delay: Duration, id: String)] {
+        var cancelled: Set<String> = []
+        for case .cancel(let cancel) in node.onExit.joined() {
+            if case .literal(let id) = cancel.sendID { cancelled.insert(id) }
+        }
+        var timers: [String: (delay: Duration, id: String)] = [:]
+        for case .send(let send) in node.onEntry.joined() {
+            guard send.target == nil, case .literal(let event) = send.event, case .literal(let delay)? = send.delay,
+                case .literal(let id)? = send.id, cancelled.contains(id), timers[event] == nil
+            else { continue }
+            timers[event] = (delay, id)
+        }
+        return timers
     }
 }

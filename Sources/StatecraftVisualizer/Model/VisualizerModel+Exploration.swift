@@ -140,7 +140,9 @@ extension VisualizerModel {
     {
         var extra: [String] = []
         for round in 1... {
-            let machine = try SCXMLExplorationModel(document: document, extraEvents: extra)
+            // The page replays one step per event: an opaque guard is false there, as in an interpreter.
+            let machine = try SCXMLExplorationModel(
+                document: document, extraEvents: extra, exploringOpaqueGuardsBothWays: false)
             let model = explore(machine, limits: limits) { node in
                 VisualizerStep(node, name: { $0 }, label: \.name)
             }

@@ -114,6 +114,27 @@ struct StatechartsSnippets {
         }
     }
 
+    @Test func namedGuardsAndTimerIDs() throws {
+        enum Screen: Hashable, Sendable { case cart, paying, empty }
+        enum Step: Hashable, Sendable { case checkout, pay, paymentTimeout }
+        struct Cart: Sendable { var items: [String] = [] }
+
+        let checkout = try Statechart<Screen, Step, Cart>(initial: .cart, context: Cart()) {
+            ChartState(.cart) {
+                OnEvent(.checkout, target: .paying, when: .named("hasItems") { cart, _ in !cart.items.isEmpty })
+                OnEvent(.checkout, target: .empty)
+            }
+            ChartState(.paying) {
+                AfterDelay(.seconds(30), send: .paymentTimeout, id: "payment", target: .cart)
+                AfterDelay(.seconds(5), send: .pay, target: .paying, kind: .internal)
+            }
+            ChartState(.empty)
+        }
+        let transitions = checkout.machineDescription().transitions
+        #expect(transitions.map(\.condition) == ["hasItems", nil, nil, nil])
+        #expect(transitions.map(\.delayID) == [nil, nil, "payment", "statecraft.after.paying.pay"])
+    }
+
     @Test func aViewModelRunsTheChartOnItsClock() async {
         let model = PlayerModel()
         model.machine.handle(.play)

@@ -15,7 +15,6 @@ extension ChartTables {
         var exits: [Action] = []
         var childStates: [Int] = []
         var historyChildren: [Int] = []
-        var delayCount = 0
         var invokeCount = 0
     }
 
@@ -31,6 +30,7 @@ extension ChartTables {
     ) throws(ChartError<StateID>) -> ChartTables {
         var nodes = [RawNode(id: nil, declaredKind: nil, parent: -1, initial: initial)]
         var stateIndex: [StateID: Int] = [:]
+        var delayIDs: Set<String> = []
 
         // Pass 1: number the states in document order (pre-order), collect their content.
         func collect(_ elements: [ChartElement<StateID, Event, Context>], into parent: Int)
@@ -71,15 +71,31 @@ extension ChartTables {
                 case .exit(let action):
                     guard parent != 0 else { throw .contentOutsideState("an exit action") }
                     nodes[parent].exits.append(Action(action))
-                case .delayed(let makeSend, let transition):
-                    guard parent != 0 else { throw .contentOutsideState("a delayed transition") }
-                    if case .final = nodes[parent].declaredKind, let id = nodes[parent].id {
-                        throw .invalidFinalContent(id)
+                case .delayed(let makeSend, let delay, let givenID, var transition):
+                    guard parent != 0, let stateID = nodes[parent].id else {
+                        throw .contentOutsideState("a delayed transition")
                     }
+                    if case .final = nodes[parent].declaredKind { throw .invalidFinalContent(stateID) }
                     // Send the timer event on entry, cancel it on exit: it only fires while the state
-                    // stays active.
-                    let sendID = "statecraft.after.\(parent).\(nodes[parent].delayCount)"
-                    nodes[parent].delayCount += 1
+                    // stays active. A derived id names the state and the event, not positions, so that it
+                    // survives edits elsewhere in the chart.
+                    let sendID: String
+                    if let givenID {
+                        guard delayIDs.insert(givenID).inserted else {
+                            throw .duplicateDelayID(givenID, state: stateID)
+                        }
+                        sendID = givenID
+                    } else {
+                        let base = "statecraft.after.\(stateID).\(transition.trigger?.label ?? "")"
+                        var candidate = base
+                        var suffix = 2
+                        while !delayIDs.insert(candidate).inserted {
+                            candidate = "\(base).\(suffix)"
+                            suffix += 1
+                        }
+                        sendID = candidate
+                    }
+                    transition.delay = (delay, sendID)
                     nodes[parent].entries.append(Action(makeSend(sendID)))
                     nodes[parent].exits.append(Action { _, scope in scope.cancel(id: sendID) })
                     nodes[parent].transitions.append(transition)
@@ -128,6 +144,7 @@ extension ChartTables {
 
         // Pass 3: transitions, in document order of their source, then initial and default transitions.
         var transitions: [Transition] = []
+        var annotations: [TransitionAnnotation] = []
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
@@ -140,6 +157,7 @@ extension ChartTables {
                         source: index, trigger: spec.trigger, targets: targets,
                         isInternal: spec.kind == .internal, guardCondition: spec.guardCondition,
                         action: spec.action))
+                annotations.append(TransitionAnnotation(guardName: spec.guardName, delay: spec.delay))
             }
             ranges.append(start..<transitions.count)
         }
@@ -202,6 +220,7 @@ extension ChartTables {
                 Transition(
                     source: index, trigger: nil, targets: targets, isInternal: false, guardCondition: nil,
                     action: node.initialAction))
+            annotations.append(TransitionAnnotation())
         }
 
         let parents = nodes.map(\.parent)
@@ -222,7 +241,7 @@ extension ChartTables {
             childStates: nodes.map(\.childStates), historyChildren: nodes.map(\.historyChildren),
             transitionRanges: ranges, initialTransitions: initialTransitions,
             actions: actions, entryActionRanges: entryActionRanges, exitActionRanges: exitActionRanges,
-            transitions: transitions, stateIndex: stateIndex, plans: []
+            transitions: transitions, annotations: annotations, stateIndex: stateIndex, plans: []
         ).withPlans()
     }
 }

@@ -201,7 +201,8 @@ extension ChartTables {
             ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
             historyChildren: historyChildren, transitionRanges: transitionRanges,
             initialTransitions: initialTransitions, actions: recordingActions, entryActionRanges: entryActionRanges,
-            exitActionRanges: exitActionRanges, transitions: recordingTransitions, stateIndex: stateIndex, plans: plans)
+            exitActionRanges: exitActionRanges, transitions: recordingTransitions, annotations: annotations,
+            stateIndex: stateIndex, plans: plans)
     }
 
     /// Every legal configuration of a chart of at most 64 states, as words: the states a configuration

@@ -25,6 +25,15 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         @usableFromInline let action: ChartAction<StateID, Event, Context>?
     }
 
+    /// What a description shows of a transition beyond what a step reads: its guard's name and its
+    /// delay. Kept apart from ``Transition``, which a step copies.
+    struct TransitionAnnotation {
+        /// The name of the transition's guard (``NamedChartGuard``); `nil` when unnamed or unguarded.
+        var guardName: String? = nil
+        /// For a delayed transition (``AfterDelay``): its delay and its timer's identifier.
+        var delay: (duration: Duration, id: String)? = nil
+    }
+
     /// An entry or exit action. Wrapped rather than stored bare because an array of bare closures stores
     /// them at the most general abstraction, and calling one taken out of it allocates a reabstraction
     /// thunk; wrapped in an object so that a step calls it through an unretained reference
@@ -92,6 +101,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// The exit actions of each state, as a range of ``actions``, in document order.
     @usableFromInline let exitActionRanges: [Range<Int>]
     @usableFromInline let transitions: [Transition]
+    /// The guard name and delay of each transition of ``transitions``, for descriptions; a step never reads it.
+    let annotations: [TransitionAnnotation]
     /// Each transition's trigger predicate, `nil` for an eventless transition; owns what
     /// ``unretainedTriggers`` refers to.
     @usableFromInline let triggers: [TriggerPredicate?]
@@ -139,7 +150,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
         historyChildren: [[Int]], transitionRanges: [Range<Int>], initialTransitions: [Int],
         actions: [Action], entryActionRanges: [Range<Int>], exitActionRanges: [Range<Int>],
-        transitions: [Transition], stateIndex: [StateID: Int], plans: [ChartTransitionPlan],
+        transitions: [Transition], annotations: [TransitionAnnotation], stateIndex: [StateID: Int],
+        plans: [ChartTransitionPlan],
         eventCandidates: ChartEventCandidates.Storage? = nil, microstepPlans: ChartMicrostepPlans.Storage? = nil
     ) {
         self.ids = ids
@@ -155,6 +167,7 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.entryActionRanges = entryActionRanges
         self.exitActionRanges = exitActionRanges
         self.transitions = transitions
+        self.annotations = annotations
         let triggers = transitions.map { transition in transition.trigger.map { TriggerPredicate($0.matches) } }
         self.triggers = triggers
         unretainedTriggers = triggers.map { predicate in predicate.map { Unmanaged.passUnretained($0) } }
@@ -187,7 +200,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
             ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
             historyChildren: historyChildren, transitionRanges: transitionRanges,
             initialTransitions: initialTransitions, actions: actions, entryActionRanges: entryActionRanges,
-            exitActionRanges: exitActionRanges, transitions: transitions, stateIndex: stateIndex, plans: makePlans(),
+            exitActionRanges: exitActionRanges, transitions: transitions, annotations: annotations,
+            stateIndex: stateIndex, plans: makePlans(),
             eventCandidates: makeEventCandidates())
     }
 
@@ -197,7 +211,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
             ids: ids, kinds: kinds, parents: parents, ends: ends, childStates: childStates,
             historyChildren: historyChildren, transitionRanges: transitionRanges,
             initialTransitions: initialTransitions, actions: actions, entryActionRanges: entryActionRanges,
-            exitActionRanges: exitActionRanges, transitions: transitions, stateIndex: stateIndex, plans: plans,
+            exitActionRanges: exitActionRanges, transitions: transitions, annotations: annotations,
+            stateIndex: stateIndex, plans: plans,
             eventCandidates: eventCandidateStorage, microstepPlans: microstepPlans)
     }
 

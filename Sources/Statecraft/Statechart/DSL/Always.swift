@@ -19,4 +19,25 @@ public struct Always<StateID: Hashable & Sendable, Event, Context> {
         element = .transition(
             on: nil, targets: target.map { [$0] } ?? [], kind: kind, when: guardCondition, action: action)
     }
+
+    /// Creates an eventless transition with a named guard.
+    ///
+    /// ```swift
+    /// Always(target: .empty, when: .named("isEmpty") { context, _ in context.items.isEmpty })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The target state; `nil` makes the transition targetless.
+    ///   - kind: External (default) or internal.
+    ///   - guardCondition: Whether the transition is enabled, and the name diagrams and exports show.
+    ///   - action: Runs between the exits and the entries.
+    @inlinable
+    public init(
+        target: StateID? = nil, kind: ChartTransitionKind = .external,
+        when guardCondition: NamedChartGuard<StateID, Event, Context>,
+        action: ChartAction<StateID, Event, Context>? = nil
+    ) {
+        element = .transition(
+            on: nil, targets: target.map { [$0] } ?? [], kind: kind, when: guardCondition, action: action)
+    }
 }

@@ -44,8 +44,12 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
         case entry(ChartAction<StateID, Event, Context>)
         case exit(ChartAction<StateID, Event, Context>)
         /// A delayed transition: `makeSend(id)` is the entry action sending the timer event with `id`;
-        /// the chart adds the exit action cancelling it (SCXML's `<send delay>` + `<cancel>` idiom).
-        case delayed(makeSend: @Sendable (String) -> ChartAction<StateID, Event, Context>, transition: TransitionSpec)
+        /// the chart adds the exit action cancelling it (SCXML's `<send delay>` + `<cancel>` idiom). `id` is
+        /// the identifier given to ``AfterDelay``, `nil` to have the chart derive one from the state and the
+        /// event.
+        case delayed(
+            makeSend: @Sendable (String) -> ChartAction<StateID, Event, Context>, delay: Duration, id: String?,
+            transition: TransitionSpec)
         /// An invocation: the chart adds the entry action starting it and the exit action cancelling it
         /// (SCXML's `<invoke>`); an empty identifier is replaced by one naming the state.
         case invoke(ChartInvocation<Event>)
@@ -75,6 +79,10 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
         let kind: ChartTransitionKind
         let guardCondition: ChartGuard<StateID, Event, Context>?
         let action: ChartAction<StateID, Event, Context>?
+        /// The guard's name (``NamedChartGuard``), for descriptions only; `nil` for an unnamed guard.
+        var guardName: String? = nil
+        /// For a delayed transition: its delay and the identifier of its timer, for descriptions only.
+        var delay: (duration: Duration, id: String)? = nil
     }
 
     @usableFromInline let kind: Kind
@@ -167,7 +175,28 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
                     trigger: trigger, targets: targets, kind: kind, guardCondition: guardCondition, action: action)))
     }
 
-    /// The former spelling of ``transition(on:targets:kind:when:action:)``: the DSL says `when:`.
+    /// A `<transition>` (SCXML 1.0 §3.5) with a named guard, whose name diagrams and exports show.
+    ///
+    /// - Parameters:
+    ///   - trigger: What fires it; `nil` makes it eventless.
+    ///   - targets: Its targets; empty makes it targetless (no state is exited or entered).
+    ///   - kind: External (default) or internal.
+    ///   - guardCondition: Whether it is enabled, and the name it is shown by.
+    ///   - action: Its content, run between the exits and the entries.
+    /// - Returns: The element.
+    public static func transition(
+        on trigger: ChartTrigger<StateID, Event>?, targets: [StateID], kind: ChartTransitionKind = .external,
+        when guardCondition: NamedChartGuard<StateID, Event, Context>,
+        action: ChartAction<StateID, Event, Context>? = nil
+    ) -> ChartElement {
+        ChartElement(
+            kind: .transition(
+                TransitionSpec(
+                    trigger: trigger, targets: targets, kind: kind, guardCondition: guardCondition.condition,
+                    action: action, guardName: guardCondition.name)))
+    }
+
+    /// The former spelling of `transition(on:targets:kind:when:action:)` with a closure guard: the DSL says `when:`.
     @available(*, deprecated, renamed: "transition(on:targets:kind:when:action:)")
     public static func transition(
         on trigger: ChartTrigger<StateID, Event>?, targets: [StateID], kind: ChartTransitionKind = .external,
