@@ -83,15 +83,13 @@ struct GuardAndDelayExportTests {
     }
 
     @Test(
-        .enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"),
-        .enabled(
-            if: FileManager.default.fileExists(atPath: RepositoryPaths.scxmlSchema.path),
-            "the W3C schema (../shared/conformance/scxml-schema) is not beside the repository"))
+        .needsConformanceSuite,
+        .enabled(if: XMLSchemaValidator.xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func theExportValidatesAgainstTheSchema() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("door-\(UUID().uuidString).scxml")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(try Self.export().utf8).write(to: file)
-        let result = try XMLSchemaValidator.validate([file], against: RepositoryPaths.scxmlSchema)
+        let result = try XMLSchemaValidator.validate([file], against: ConformanceSuite.schema)
         #expect(result.status == 0, "\(result.output)")
     }
 }
