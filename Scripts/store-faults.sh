@@ -102,7 +102,9 @@ mid_run() {
     retried=$(grep -c '^orders: lost the connection' "$work/$name.err" || true)
     [ "$retried" != 0 ] || retried=""
     echo "store-faults: $name: exit $status $surfaced s after the fault${said:+: $said}${retried:+ ($retried reconnect messages)}"
-    if [ "$status" -ge 128 ]; then
+    if [ "$status" -eq 137 ]; then
+        fail "$name: orders hung (killed after $hang s)"
+    elif [ "$status" -ge 128 ]; then
         fail "$name: orders died of signal $((status - 128))"
     elif [[ " $allowed " != *" $status "* ]]; then
         fail "$name: exit status $status, expected one of: $allowed"

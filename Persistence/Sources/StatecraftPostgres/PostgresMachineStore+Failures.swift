@@ -59,6 +59,10 @@ extension PostgresMachineStore {
             }
             return describe(step)
         default:
+            // postgres-nio's pool errors (a lease on a pool shut down after a loss) name only their case.
+            if String(describing: type(of: error)) == "ConnectionPoolError" {
+                return "no pooled connection (\(error))"
+            }
             return "\(error)"
         }
     }

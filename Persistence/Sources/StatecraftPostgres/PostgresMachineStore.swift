@@ -240,7 +240,10 @@ public final class PostgresMachineStore: MachineStore {
             attempts += 1
             let failure: any Error
             do {
-                return try await withTimeLimit(policy.attemptTimeout) { try await body(current.client, logger) }
+                // While reconnecting, a lease may wait on a pool that cannot connect yet (postgres-nio's
+                // leases do not fail): such an attempt gets only `connectTimeout`, then a fresh pool.
+                let limit = firstLoss == nil ? policy.attemptTimeout : min(policy.attemptTimeout, policy.connectTimeout)
+                return try await withTimeLimit(limit) { try await body(current.client, logger) }
             } catch {
                 failure = error
             }
@@ -252,9 +255,7 @@ public final class PostgresMachineStore: MachineStore {
             if waited >= policy.reconnectWindow || Task.isCancelled {
                 // A pooled lease only waits: a connection of its own says why (refused, reset…).
                 var reason = Self.describe(failure)
-                if failure is TimeLimitExceeded, let refusal = await connectionRefusal() {
-                    reason += " (a new connection: \(refusal))"
-                }
+                if let refusal = await connectionRefusal() { reason += " (a new connection: \(refusal))" }
                 throw .unavailable(
                     store: server,
                     reason: "\(reason); gave up after \(attempts) attempt\(attempts == 1 ? "" : "s") "

@@ -10,9 +10,11 @@
 /// fails the opening at once with ``MachineStoreError/unavailable(store:reason:)``. After that, every
 /// operation (a load, a save, a journal read) is an attempt bounded by ``attemptTimeout``; an attempt that
 /// loses its connection (the server closed it, was stopped or restarted, or stopped answering) is retried on
-/// fresh connections every ``retryDelay`` until ``reconnectWindow`` has passed since the first failure, then
-/// the operation throws ``MachineStoreError/unavailable(store:reason:)`` naming the server and the last
-/// failure. An operation therefore returns or throws within `reconnectWindow + attemptTimeout` at most.
+/// a fresh connection pool every ``retryDelay`` — each retry bounded by ``connectTimeout`` — until
+/// ``reconnectWindow`` has passed since the first failure, then the operation throws
+/// ``MachineStoreError/unavailable(store:reason:)`` naming the server, the last failure and why a new
+/// connection fails (one more connection, bounded by `connectTimeout` + 1 s). An operation therefore returns
+/// or throws within `attemptTimeout + reconnectWindow + 2 × connectTimeout + 1 s` (27 seconds by default).
 /// Retrying a save is safe: if the lost attempt had committed, the retry finds the newer version and reports
 /// a conflict, which `DurableMachine` resolves by reloading and answering `.alreadyApplied`.
 public struct PostgresStorePolicy: Sendable, Equatable {
