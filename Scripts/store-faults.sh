@@ -6,6 +6,7 @@
 # Scripts/crash-orders.sh). Prints each fault, the exit status and how many seconds it took to surface.
 #
 #   SQLite, at opening:   a file of garbage, a read-only file, a read-only directory, an immutable file
+#                         (and, as a control, two processes driving one file at once)
 #   SQLite, mid-run:      the -shm file made immutable (chattr +i) or truncated, the -wal file made immutable
 #   PostgreSQL:           nothing listening; mid-run: pg_terminate_backend on the run's connections,
 #                         pg_ctl restart -m immediate, pg_ctl stop -m immediate (then started again)
@@ -129,6 +130,18 @@ for kind in "${stores[@]}"; do
         run sqlite-reference "sqlite:$work/reference.db"
         reference=$(tail -1 "$work/sqlite-reference.out")
         echo "store-faults: sqlite reference run ($elapsed s): $reference"
+
+        # Not a fault: two processes on one file at once (the -shm checks must not get in their way).
+        "$orders" --store "sqlite:$work/shared.db" "${arguments[@]}" >"$work/shared-1.out" 2>&1 &
+        first=$!
+        run sqlite-two-processes "sqlite:$work/shared.db"
+        wait "$first" || fail "sqlite-two-processes: the first process failed: $(tail -1 "$work/shared-1.out")"
+        if [ "$status" -ne 0 ] || [ "$(tail -1 "$work/sqlite-two-processes.out")" != "$reference" ] \
+            || [ "$(tail -1 "$work/shared-1.out")" != "$reference" ]; then
+            fail "sqlite-two-processes: not both at the uninterrupted checksum"
+        else
+            echo "store-faults: sqlite-two-processes: both processes on one file reached $reference"
+        fi
 
         head -c 65536 /dev/urandom >"$work/garbage.db"
         refused sqlite-garbage "sqlite:$work/garbage.db" "is not an SQLite database"
