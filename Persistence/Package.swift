@@ -26,7 +26,12 @@ let package = Package(
         // The embedded store: one SQLite file, WAL mode, one transaction per event.
         .target(
             name: "StatecraftSQLite",
-            dependencies: ["StatecraftPersistence", .product(name: "SQLiteNIO", package: "sqlite-nio")]),
+            dependencies: [
+                "StatecraftPersistence", "CStatecraftFileGuard", .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]),
+        // What the SQLite store needs in C: the immutable flag (`ioctl` is variadic) and a SIGBUS handler for
+        // faults on SQLite's shared-memory file (a signal handler must be async-signal-safe).
+        .target(name: "CStatecraftFileGuard"),
         // The store for many processes: PostgreSQL through a connection pool.
         .target(
             name: "StatecraftPostgres",

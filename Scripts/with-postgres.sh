@@ -2,7 +2,8 @@
 # Runs a command with a throwaway PostgreSQL server: installs Debian's postgresql if it is missing (as root),
 # initialises a cluster in a temporary directory as the `postgres` user (initdb refuses root), starts it on
 # a free loopback port, exports STATECRAFT_POSTGRES_URL=postgres://postgres@127.0.0.1:PORT/postgres (and
-# PGHOST/PGPORT/PGUSER, so that psql and createdb reach it), runs
+# PGHOST/PGPORT/PGUSER, so that psql and createdb reach it, and PGDATA, so that pg_ctl can stop and
+# restart it), runs
 # the command, then stops the server and removes the directory, whatever the command's outcome.
 #
 #   Scripts/with-postgres.sh swift test --package-path Persistence
@@ -58,7 +59,7 @@ as_server_user "$bindir/pg_ctl" -D "$directory/data" -l "$directory/server.log" 
 }
 
 export STATECRAFT_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres"
-export PATH="$bindir:$PATH" PGHOST=127.0.0.1 PGPORT="$port" PGUSER=postgres
+export PATH="$bindir:$PATH" PGHOST=127.0.0.1 PGPORT="$port" PGUSER=postgres PGDATA="$directory/data"
 echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port ($directory)" >&2
 set +e
 "$@"

@@ -19,7 +19,11 @@ struct Orders: AsyncParsableCommand {
             once and every stored state equals a replay of its journal — and the last line is \
             checksum=<hex> journal=<count>, the same for any run of the same stream, interrupted or not.
 
-            EXIT STATUS: 0 done and verified; 1 the store is inconsistent or failed; 64 a wrong command line.
+            A lost PostgreSQL connection is retried on new connections for 10 seconds (one line on standard \
+            error says so); a server still gone then, or not there at all, ends the run with an error naming it.
+
+            EXIT STATUS: 0 done and verified; 1 the store is inconsistent or failed; 64 a wrong command line; \
+            74 the SQLite store's -shm file changed under the run (made immutable or truncated).
             """)
 
     @Option(help: "sqlite:PATH or postgres://USER@HOST[:PORT]/DATABASE.")
@@ -57,7 +61,9 @@ struct Orders: AsyncParsableCommand {
     func run() async throws {
         do {
             let location = try OrdersStoreLocation(store)
-            let opened = try await location.open(connections: workers + 2)
+            let opened = try await location.open(connections: workers + 2) { message in
+                FileHandle.standardError.write(Data("orders: \(message)\n".utf8))
+            }
             do {
                 try await drive(opened)
             } catch {

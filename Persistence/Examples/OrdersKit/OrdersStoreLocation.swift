@@ -25,13 +25,18 @@ public enum OrdersStoreLocation: Sendable, Equatable {
 
     /// Opens the store.
     ///
-    /// - Parameter connections: The PostgreSQL pool size.
+    /// - Parameters:
+    ///   - connections: The PostgreSQL pool size.
+    ///   - reconnecting: Told, in a sentence, when a PostgreSQL operation lost its connection and is retried.
     /// - Returns: The store.
     /// - Throws: ``MachineStoreError``.
-    public func open(connections: Int) async throws(MachineStoreError) -> any MachineStore {
+    public func open(
+        connections: Int, reconnecting: (@Sendable (String) -> Void)? = nil
+    ) async throws(MachineStoreError) -> any MachineStore {
         switch self {
         case .sqlite(let path): try await SQLiteMachineStore(path: path)
-        case .postgres(let url): try await PostgresMachineStore(url: url, maximumConnections: connections)
+        case .postgres(let url):
+            try await PostgresMachineStore(url: url, maximumConnections: connections, reconnecting: reconnecting)
         }
     }
 }

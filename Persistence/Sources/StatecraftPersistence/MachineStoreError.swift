@@ -9,6 +9,12 @@ public enum MachineStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case database(String)
     /// The store holds something that is not what this library writes (a row of another schema).
     case corrupt(String)
+    /// The database server could not be reached, or the connection to it was lost and not regained in
+    /// time: `store` names the server (`HOST:PORT`), `reason` the last failure and how long the store tried.
+    case unavailable(store: String, reason: String)
+    /// A file of an embedded store cannot be used: it is not a database, or it (or its directory) was made
+    /// read-only, immutable or otherwise unwritable. `path` names the file, `problem` what is wrong with it.
+    case storeFile(path: String, problem: String)
 
     /// A sentence naming the machine and what happened.
     public var description: String {
@@ -19,6 +25,8 @@ public enum MachineStoreError: Error, Equatable, Sendable, CustomStringConvertib
             "machine \"\(machine)\": event \"\(eventID)\" is already in the journal"
         case .database(let message): "database error: \(message)"
         case .corrupt(let message): "the store is corrupt: \(message)"
+        case .unavailable(let store, let reason): "the store at \(store) is unavailable: \(reason)"
+        case .storeFile(let path, let problem): "the store file \(path) cannot be used: \(problem)"
         }
     }
 }

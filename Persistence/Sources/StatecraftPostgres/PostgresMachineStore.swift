@@ -18,65 +18,111 @@ import StatecraftPersistence
 /// reports ``MachineStoreError/conflict(machine:expected:found:)`` or
 /// ``MachineStoreError/duplicateEvent(machine:eventID:)``: no event is lost and none is applied twice.
 public final class PostgresMachineStore: MachineStore {
-    private let client: PostgresClient
-    private let runner: Task<Void, Never>
+    private let pool: PostgresClientPool
     private let logger: Logger
+    private let policy: PostgresStorePolicy
+    /// `HOST:PORT`, for messages.
+    private let server: String
+    private let reconnecting: (@Sendable (String) -> Void)?
+    /// A single connection's configuration: opening checks the server with it, and a store giving up
+    /// after a time limit asks it why.
+    private let probe: PostgresConnection.Configuration
 
     /// Connects to the server at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`) and creates the
     /// tables if needed.
     ///
+    /// Opening connects once, within `policy.connectTimeout`, and does not retry: a server that is not there
+    /// is reported at once. Later operations reconnect as ``PostgresStorePolicy`` describes.
+    ///
     /// - Parameters:
     ///   - url: The server's URL.
     ///   - maximumConnections: The size of the connection pool.
-    /// - Throws: ``MachineStoreError/database(_:)`` for a malformed URL or a server that cannot be reached.
-    public init(url: String, maximumConnections: Int = 20) async throws(MachineStoreError) {
+    ///   - policy: The timeouts and the reconnect window.
+    ///   - reconnecting: Called with a sentence when an operation lost its connection and is retried (to
+    ///     tell a user why the store is slow); never called when the connection holds.
+    /// - Throws: ``MachineStoreError/database(_:)`` for a malformed URL or a server error;
+    ///   ``MachineStoreError/unavailable(store:reason:)`` for a server that cannot be reached.
+    public init(
+        url: String, maximumConnections: Int = 20, policy: PostgresStorePolicy = PostgresStorePolicy(),
+        reconnecting: (@Sendable (String) -> Void)? = nil
+    ) async throws(MachineStoreError) {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme),
             let host = components.host, let user = components.user
         else {
             throw .database("not a postgres://USER@HOST[:PORT]/DATABASE URL: \(url)")
         }
+        let port = components.port ?? 5432
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : nil
         var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: user, password: components.password,
+            host: host, port: port, username: user, password: components.password,
             database: database?.isEmpty == false ? database : nil, tls: .disable)
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectionIdleTimeout = .seconds(60)
+        configuration.options.connectTimeout = policy.connectTimeout
         var logger = Logger(label: "statecraft.postgres")
         logger.logLevel = .critical
         self.logger = logger
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.client = client
-        runner = Task { await client.run() }
+        self.policy = policy
+        self.reconnecting = reconnecting
+        let server = "\(host):\(port)"
+        self.server = server
+        var probe = PostgresConnection.Configuration(
+            host: host, port: port, username: user, password: components.password,
+            database: database?.isEmpty == false ? database : nil, tls: .disable)
+        probe.options.connectTimeout = .nanoseconds(
+            Int64(policy.connectTimeout.components.seconds) * 1_000_000_000
+                + policy.connectTimeout.components.attoseconds / 1_000_000_000)
+        self.probe = probe
+        try await Self.prepareTables(probe, server: server, policy: policy, logger: logger)
+        pool = PostgresClientPool(configuration: configuration, logger: logger)
+    }
+
+    /// Creates the tables on a connection of its own: its failure is the server's answer (connection
+    /// refused, no such database…), where a pooled lease would only wait.
+    private static func prepareTables(
+        _ configuration: PostgresConnection.Configuration, server: String, policy: PostgresStorePolicy,
+        logger: Logger
+    ) async throws(MachineStoreError) {
         do {
-            // Concurrent `CREATE TABLE IF NOT EXISTS` can collide in PostgreSQL's catalog: stores opening at
-            // once take turns through a transaction-scoped advisory lock.
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLock))", logger: logger)
-                try await connection.query(
-                    """
-                    CREATE TABLE IF NOT EXISTS statecraft_machines (
-                        id TEXT PRIMARY KEY, version BIGINT NOT NULL, snapshot TEXT NOT NULL)
-                    """, logger: logger)
-                try await connection.query(
-                    """
-                    CREATE TABLE IF NOT EXISTS statecraft_journal (
-                        machine_id TEXT NOT NULL, sequence BIGINT NOT NULL, event_id TEXT NOT NULL,
-                        event TEXT NOT NULL, PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
-                    """, logger: logger)
+            try await withTimeLimit(policy.connectTimeout + policy.attemptTimeout) {
+                let connection = try await PostgresConnection.connect(
+                    configuration: configuration, id: 0, logger: logger)
+                do {
+                    // Concurrent `CREATE TABLE IF NOT EXISTS` can collide in PostgreSQL's catalog: stores
+                    // opening at once take turns through a transaction-scoped advisory lock.
+                    try await connection.withTransaction(logger: logger) { connection in
+                        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLock))", logger: logger)
+                        try await connection.query(
+                            """
+                            CREATE TABLE IF NOT EXISTS statecraft_machines (
+                                id TEXT PRIMARY KEY, version BIGINT NOT NULL, snapshot TEXT NOT NULL)
+                            """, logger: logger)
+                        try await connection.query(
+                            """
+                            CREATE TABLE IF NOT EXISTS statecraft_journal (
+                                machine_id TEXT NOT NULL, sequence BIGINT NOT NULL, event_id TEXT NOT NULL,
+                                event TEXT NOT NULL, PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
+                            """, logger: logger)
+                    }
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try await connection.close()
             }
         } catch {
-            runner.cancel()
-            throw .database("cannot prepare the tables at \(host): \(String(reflecting: error))")
+            throw storeError(error)
+                ?? .unavailable(store: server, reason: "cannot connect: \(describe(error))")
         }
     }
 
     /// The advisory lock key held while the tables are created ("stcr" in ASCII).
     static let schemaLock: Int64 = 0x7374_6372
 
-    /// Closes the pool's connections; the store cannot be used afterwards.
+    /// Closes the pool's connections (waiting at most 5 seconds for them); the store cannot be used
+    /// afterwards.
     public func close() async {
-        runner.cancel()
-        await runner.value
+        await pool.close(within: .seconds(5))
     }
 
     public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
@@ -94,8 +140,7 @@ public final class PostgresMachineStore: MachineStore {
         let text = String(decoding: snapshot, as: UTF8.self)
         let event = String(decoding: entry.event, as: UTF8.self)
         let expected = entry.sequence - 1
-        let logger = logger
-        do {
+        try await withClient { client, logger in
             try await client.withTransaction(logger: logger) { connection in
                 let written: PostgresRowSequence
                 if expected == 0 {
@@ -128,11 +173,6 @@ public final class PostgresMachineStore: MachineStore {
                     throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
                 }
             }
-        } catch let error as PostgresTransactionError {
-            if let storeError = error.closureError as? MachineStoreError { throw storeError }
-            throw .database(String(reflecting: error))
-        } catch {
-            throw .database(String(reflecting: error))
         }
     }
 
@@ -178,15 +218,70 @@ public final class PostgresMachineStore: MachineStore {
         }
     }
 
-    /// Runs `body` on a pooled connection; any error becomes ``MachineStoreError/database(_:)``.
+    /// Runs `body` on a pooled connection: one attempt within `policy.attemptTimeout`, retried on fresh
+    /// connections while the connection is lost, for at most `policy.reconnectWindow` after the first loss.
     private func perform<Result: Sendable>(
-        _ body: (PostgresConnection, Logger) async throws -> Result
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) async throws(MachineStoreError) -> Result {
+        try await withClient { client, logger in
+            try await client.withConnection { connection in try await body(connection, logger) }
+        }
+    }
+
+    /// Runs `body` with the current client, as ``perform(_:)`` describes.
+    private func withClient<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> Result
     ) async throws(MachineStoreError) -> Result {
         let logger = logger
+        var firstLoss: ContinuousClock.Instant?
+        var attempts = 0
+        while true {
+            let current = pool.current
+            attempts += 1
+            let failure: any Error
+            do {
+                // While reconnecting, a lease may wait on a pool that cannot connect yet (postgres-nio's
+                // leases do not fail): such an attempt gets only `connectTimeout`, then a fresh pool.
+                let limit = firstLoss == nil ? policy.attemptTimeout : min(policy.attemptTimeout, policy.connectTimeout)
+                return try await withTimeLimit(limit) { try await body(current.client, logger) }
+            } catch {
+                failure = error
+            }
+            if let error = Self.storeError(failure) { throw error }
+            pool.replace(generation: current.generation)
+            let now = ContinuousClock.now
+            let since = firstLoss ?? now
+            let waited = now - since
+            if waited >= policy.reconnectWindow || Task.isCancelled {
+                // A pooled lease only waits: a connection of its own says why (refused, reset…).
+                var reason = Self.describe(failure)
+                if let refusal = await connectionRefusal() { reason += " (a new connection: \(refusal))" }
+                throw .unavailable(
+                    store: server,
+                    reason: "\(reason); gave up after \(attempts) attempt\(attempts == 1 ? "" : "s") "
+                        + "in \(waited.secondsText)")
+            }
+            if firstLoss == nil {
+                firstLoss = now
+                reconnecting?(
+                    "lost the connection to \(server) (\(Self.describe(failure))); retrying on new connections for up to "
+                        + policy.reconnectWindow.secondsText)
+            }
+            try? await Task.sleep(for: policy.retryDelay)
+        }
+    }
+
+    /// Why a new connection to the server fails, or `nil` when it opens.
+    private func connectionRefusal() async -> String? {
+        let (probe, logger) = (probe, logger)
         do {
-            return try await client.withConnection { connection in try await body(connection, logger) }
+            try await withTimeLimit(policy.connectTimeout + .seconds(1)) {
+                let connection = try await PostgresConnection.connect(configuration: probe, id: 0, logger: logger)
+                try await connection.close()
+            }
+            return nil
         } catch {
-            throw .database(String(reflecting: error))
+            return Self.describe(error)
         }
     }
 

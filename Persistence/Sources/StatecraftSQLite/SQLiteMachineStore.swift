@@ -1,6 +1,8 @@
+import CStatecraftFileGuard
 import Foundation
 import SQLiteNIO
 import StatecraftPersistence
+import Synchronization
 
 /// A ``MachineStore`` in one SQLite file, with no server: the embedded default.
 ///
@@ -18,21 +20,45 @@ import StatecraftPersistence
 ///
 /// Built on vapor/sqlite-nio, which bundles the SQLite amalgamation (no system library needed) and shares
 /// swift-nio with postgres-nio, so the persistence package builds one I/O stack for both stores.
+///
+/// Files changed under the store by another program — made immutable or read-only, truncated, filled with
+/// garbage — are ``MachineStoreError/storeFile(path:problem:)`` naming the file, at opening or at the next
+/// operation (see `SQLiteStoreFiles`). One case cannot be a thrown error: SQLite maps the `-shm` file into
+/// memory, and if it is made immutable or truncated while a transaction is using it, SQLite faults with a
+/// SIGBUS. The store installs a handler that turns that fault into a message naming the file and exit
+/// status 74 (see `statecraft_install_shm_fault_handler`); the store survives it as it survives `kill -9`.
 public final class SQLiteMachineStore: MachineStore {
     private let connection: SQLiteConnection
+    private let files: SQLiteStoreFiles
     private let gate = AsyncGate()
+
+    /// Connections given up after their `-shm` file changed: closing one would write to the file SQLite
+    /// maps (a checkpoint), which is the fault. They stay open until the process ends, as after a crash.
+    private static let abandoned = Mutex<[SQLiteConnection]>([])
 
     /// Opens (creating if needed) the database file and its tables.
     ///
     /// - Parameter path: The database file.
-    /// - Throws: ``MachineStoreError/database(_:)``.
+    /// - Throws: ``MachineStoreError/storeFile(path:problem:)`` when the file, its `-wal` or `-shm` file or
+    ///   its directory is immutable or read-only, or the file is not an SQLite database or is corrupt;
+    ///   ``MachineStoreError/database(_:)`` for other SQLite errors.
     public init(path: String) async throws(MachineStoreError) {
+        _ = statecraft_install_shm_fault_handler()
+        let files = SQLiteStoreFiles(database: path)
+        self.files = files
+        try files.checkWritable()
         do {
             connection = try await SQLiteConnection.open(storage: .file(path: path))
         } catch {
-            throw .database("cannot open \(path): \(error)")
+            throw files.explain(error, during: "open \(path)")
         }
-        for statement in Self.schema { try await execute(statement) }
+        do throws(MachineStoreError) {
+            for statement in Self.schema { _ = try await Self.query(statement, [], on: connection, files: files) }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        files.watchSharedMemory()
     }
 
     static let schema = [
@@ -54,6 +80,10 @@ public final class SQLiteMachineStore: MachineStore {
     ///
     /// - Throws: ``MachineStoreError/database(_:)``.
     public func close() async throws(MachineStoreError) {
+        if files.sharedMemoryFault != nil {
+            Self.abandoned.withLock { $0.append(connection) }
+            return
+        }
         do {
             try await connection.close()
         } catch {
@@ -78,19 +108,19 @@ public final class SQLiteMachineStore: MachineStore {
     }
 
     public func save(machine: String, snapshot: Data, entry: JournalEntry) async throws(MachineStoreError) {
-        let connection = connection
-        try await gate.run { () async throws(MachineStoreError) in
-            try await Self.execute("BEGIN IMMEDIATE", on: connection)
+        try await guarded { connection, files async throws(MachineStoreError) in
+            try await Self.execute("BEGIN IMMEDIATE", on: connection, files: files)
             do throws(MachineStoreError) {
                 let rows = try await Self.query(
-                    "SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection)
+                    "SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection,
+                    files: files)
                 let found = Int64(rows.first?.column("version")?.integer ?? 0)
                 guard found == entry.sequence - 1 else {
                     throw MachineStoreError.conflict(machine: machine, expected: entry.sequence - 1, found: found)
                 }
                 let duplicates = try await Self.query(
                     "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
-                    [.text(machine), .text(entry.eventID)], on: connection)
+                    [.text(machine), .text(entry.eventID)], on: connection, files: files)
                 guard duplicates.isEmpty else {
                     throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
                 }
@@ -103,17 +133,17 @@ public final class SQLiteMachineStore: MachineStore {
                         .text(machine), .integer(SQLiteInt64(entry.sequence)),
                         .text(String(decoding: snapshot, as: UTF8.self)),
                     ],
-                    on: connection)
+                    on: connection, files: files)
                 try await Self.execute(
                     "INSERT INTO statecraft_journal (machine_id, sequence, event_id, event) VALUES (?, ?, ?, ?)",
                     [
                         .text(machine), .integer(SQLiteInt64(entry.sequence)), .text(entry.eventID),
                         .text(String(decoding: entry.event, as: UTF8.self)),
                     ],
-                    on: connection)
-                try await Self.execute("COMMIT", on: connection)
+                    on: connection, files: files)
+                try await Self.execute("COMMIT", on: connection, files: files)
             } catch {
-                try? await Self.execute("ROLLBACK", on: connection)
+                try? await Self.execute("ROLLBACK", on: connection, files: files)
                 throw error
             }
         }
@@ -148,29 +178,41 @@ public final class SQLiteMachineStore: MachineStore {
     }
 
     private func query(_ sql: String, _ binds: [SQLiteData] = []) async throws(MachineStoreError) -> [SQLiteRow] {
-        let connection = connection
-        return try await gate.run { () async throws(MachineStoreError) in
-            try await Self.query(sql, binds, on: connection)
+        try await guarded { connection, files async throws(MachineStoreError) in
+            try await Self.query(sql, binds, on: connection, files: files)
         }
     }
 
-    private func execute(_ sql: String) async throws(MachineStoreError) {
-        _ = try await query(sql)
+    /// Runs `body` on the connection once the operations before it are done — unless the `-shm` file was
+    /// found changed under the store, now or before: then it throws that, and SQLite never touches the file.
+    private func guarded<Result: Sendable>(
+        _ body: @Sendable (SQLiteConnection, SQLiteStoreFiles) async throws(MachineStoreError) -> Result
+    ) async throws(MachineStoreError) -> Result {
+        let (connection, files) = (connection, files)
+        return try await gate.run { () async throws(MachineStoreError) in
+            try files.checkSharedMemory()
+            do throws(MachineStoreError) {
+                return try await body(connection, files)
+            } catch {
+                files.recordIfSharedMemoryFault(error)
+                throw error
+            }
+        }
     }
 
-    private static func query(_ sql: String, _ binds: [SQLiteData], on connection: SQLiteConnection)
-        async throws(MachineStoreError) -> [SQLiteRow]
-    {
+    private static func query(
+        _ sql: String, _ binds: [SQLiteData], on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) async throws(MachineStoreError) -> [SQLiteRow] {
         do {
             return try await connection.query(sql, binds)
         } catch {
-            throw .database("\(error) in \(sql.prefix(60))")
+            throw files.explain(error, during: sql)
         }
     }
 
-    private static func execute(_ sql: String, _ binds: [SQLiteData] = [], on connection: SQLiteConnection)
-        async throws(MachineStoreError)
-    {
-        _ = try await query(sql, binds, on: connection)
+    private static func execute(
+        _ sql: String, _ binds: [SQLiteData] = [], on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) async throws(MachineStoreError) {
+        _ = try await query(sql, binds, on: connection, files: files)
     }
 }
