@@ -49,19 +49,3 @@ public typealias SCXMLChart = Statechart<String, SCXMLEvent, SCXMLDataModel>
 
 /// The snapshot of a running ``SCXMLChart``.
 public typealias SCXMLSnapshot = ChartSnapshot<String, SCXMLEvent, SCXMLDataModel>
-
-extension SCXMLDataModel {
-    /// Checks that no variable takes the name of a system variable (`_event`, `_sessionid`, `_name`,
-    /// `_ioprocessors`, `_x`): a restored snapshot holding one would shadow the value the processor binds
-    /// (a forged `_event.name`), which SCXML §5.10 forbids and a document's `<data>` cannot do either.
-    ///
-    /// - Throws: `SnapshotError.malformed` naming the variable.
-    /// - Complexity: O(*v*) for *v* variables.
-    public func checkNoSystemVariables() throws(SnapshotError) {
-        let shadowing = variables.keys.filter(SCXMLExpressionEnvironment.systemVariables.contains).sorted()
-        if let name = shadowing.first {
-            throw .malformed(
-                "the data model holds a variable named '\(name)', a system variable only the processor binds")
-        }
-    }
-}

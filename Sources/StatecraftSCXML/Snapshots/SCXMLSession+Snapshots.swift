@@ -51,7 +51,6 @@ extension SCXMLSession {
     {
         do {
             try self.init(document: document, sessionID: sessionID, isRestored: true) { chart, _ in
-                try saved.chart.context.checkNoSystemVariables()
                 // The machine's delayed events are scheduled once its time is the saved virtual time, so
                 // that they fall due at the same virtual times as in the saved run.
                 var withoutDelayedEvents = saved.chart
