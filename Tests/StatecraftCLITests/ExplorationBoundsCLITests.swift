@@ -40,7 +40,8 @@ struct ExplorationBoundsCLITests {
     }
 
     @Test(arguments: [
-        ["validate", "counter.scxml"], ["paths", "counter.scxml"], ["paths", "counter.scxml", "--cover", "transitions"],
+        ["validate", "counter.scxml"], ["paths", "counter.scxml"],
+        ["paths", "counter.scxml", "--cover", "transitions"],
         ["check", "counter.scxml", "--can-always-reach", "end"], ["visualize", "counter.scxml", "-o", "counter.html"],
     ])
     func anIncompleteExplorationExitsThreeNamingTheBoundAndTheVaryingData(arguments: [String]) throws {
@@ -51,7 +52,8 @@ struct ExplorationBoundsCLITests {
         #expect(
             result.standardError.hasPrefix(
                 "warning: counter.scxml: exploration is incomplete: explored 40 configurations"))
-        #expect(result.standardError.contains("stopped at the bound maxConfigurations = 40; the values of 'count' differ"))
+        #expect(
+            result.standardError.contains("stopped at the bound maxConfigurations = 40; the values of 'count' differ"))
         #expect(!result.standardError.contains("'label'"))
         #expect(result.standardError.contains("(--max-configurations)"))
     }
@@ -117,7 +119,8 @@ struct ExplorationBoundsCLITests {
     /// page could not be drawn. The ceiling only tells a hang from an answer; the bound and the work
     /// reported are what is checked.
     @Test(arguments: [
-        ["validate", "toggles.scxml"], ["paths", "toggles.scxml"], ["check", "toggles.scxml", "--can-always-reach", "t0_on"],
+        ["validate", "toggles.scxml"], ["paths", "toggles.scxml"],
+        ["check", "toggles.scxml", "--can-always-reach", "t0_on"],
     ])
     func aThousandParallelTogglesStopAtTheWorkBound(arguments: [String]) throws {
         let directory = try Self.directory()

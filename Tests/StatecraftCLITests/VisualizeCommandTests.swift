@@ -34,7 +34,9 @@ struct VisualizeCommandTests {
         let result = try StatecraftBinary.run(
             ["visualize", "microwave.scxml", "-o", output.path, "--max-configurations", "2"], in: Self.expected)
         #expect(result.status == 3)
-        #expect(result.standardError.hasPrefix("warning: microwave.scxml: exploration is incomplete: explored 2 configurations"))
+        #expect(
+            result.standardError.hasPrefix(
+                "warning: microwave.scxml: exploration is incomplete: explored 2 configurations"))
         #expect(result.standardError.contains("stopped at the bound maxConfigurations = 2"))
     }
 

@@ -134,7 +134,8 @@ struct W3CFullConformanceTests {
             let statesMandatory =
                 text.contains("\(mandatory.passed) of \(mandatory.total)")
                 || (mandatory.passed == mandatory.total && text.contains("all \(mandatory.total) mandatory"))
-            #expect(statesMandatory, "\(document) does not state \(mandatory.passed) of \(mandatory.total) mandatory tests")
+            #expect(
+                statesMandatory, "\(document) does not state \(mandatory.passed) of \(mandatory.total) mandatory tests")
             for stale in try Regex(#"(\d+) of the \d+ mandatory"#).firstMatch(in: text).map({ [$0] }) ?? [] {
                 Issue.record("\(document) states '\(text[stale.range])'")
             }

@@ -28,7 +28,9 @@ package enum ConformanceSuite {
 
     /// Whether the three parts are there.
     package static let isPresent: Bool = {
-        let files = [w3c.appendingPathComponent("manifest.tsv"), w3cFull.appendingPathComponent("manifest.tsv"), schema]
+        let files = [
+            w3c.appendingPathComponent("manifest.tsv"), w3cFull.appendingPathComponent("manifest.tsv"), schema,
+        ]
         return files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) }
     }()
 

@@ -221,7 +221,7 @@ struct ChartGuardedPlanTests {
         // `study` —leave→ `out`, a top-level final state: its plan lists no actions, the step walks its sets.
         let outcomes = try Self.outcomes(context: 1, [.go, .leave, .go])
         #expect(outcomes[1].handled)
-        #expect(outcomes[1].configuration == [.out])  // the chart has finished in `out`
+        #expect(outcomes[1].configuration == [.out]) // the chart has finished in `out`
         #expect(!outcomes[2].handled)
     }
 

@@ -11,7 +11,9 @@ struct RepositoryBoundaryTests {
         var result: [(path: String, text: String)] = []
         for folder in ["Tests", "Sources", "Examples"] {
             let top = RepositoryPaths.root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: top, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walker where url.pathExtension == "swift" {
                 let relative = String(url.path.dropFirst(RepositoryPaths.root.path.count + 1))
                 result.append((relative, try String(contentsOf: url, encoding: .utf8)))
@@ -46,7 +48,8 @@ struct RepositoryBoundaryTests {
 
     @Test func everyTestReadingTheW3CFilesSkipsWhenTheyAreAbsent() throws {
         var readers = 0
-        for file in try Self.swiftFiles() where file.path.hasPrefix("Tests/") && !file.path.hasPrefix("Tests/StatecraftTestSupport/")
+        for file in try Self.swiftFiles()
+        where file.path.hasPrefix("Tests/") && !file.path.hasPrefix("Tests/StatecraftTestSupport/")
             && file.text.contains("@Test")
         {
             guard Self.conformanceNames.contains(where: file.text.contains) else { continue }
