@@ -76,9 +76,11 @@ struct ExplorationBoundsTests {
         #expect(space.incompleteness?.description.contains("'count'") == true)
     }
 
-    @Test("1,000 parallel toggles stop at maxWork with a few hundred configurations, not at 100,000")
+    // The time limit only catches a hang (the test takes seconds); the bound it checks is work, not time.
+    @Test(
+        "1,000 parallel toggles stop at maxWork with a few hundred configurations, not at 100,000",
+        .timeLimit(.minutes(10)))
     func parallelTogglesStopAtTheWorkBound() throws {
-        let started = ContinuousClock.now
         // A fifth of the default work keeps the test quick in a debug build; the time bound is far off, so
         // that a loaded machine cannot make it decide.
         let limits = ExplorationLimits(maxWork: 2_000_000, maxDuration: .seconds(600))
@@ -90,8 +92,6 @@ struct ExplorationBoundsTests {
         #expect(space.configurations.count < 600)
         #expect(space.varyingData.isEmpty)
         #expect(space.incompleteness?.description.contains("configurations are too many") == true)
-        // Not a timing assertion: a generous ceiling that only a hang would exceed.
-        #expect(ContinuousClock.now - started < .seconds(120))
     }
 
     @Test("maxWork counts each step tried plus the active states it leaves and reaches")

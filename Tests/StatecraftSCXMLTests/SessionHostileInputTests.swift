@@ -225,38 +225,46 @@ struct SessionHostileInputTests {
 
     // MARK: - Item 10: a block of sends
 
-    /// The best of five times to start a session on the document `body(count)` makes.
-    static func startingTime(_ count: Int, _ body: (Int) -> String) throws -> Duration {
-        let document = try SCXMLParser.parse(string: TestSupport.document(body(count)))
-        var best = Duration.seconds(1_000)
-        for _ in 0..<5 {
-            best = min(best, try ContinuousClock().measure { _ = try SCXMLSession(document: document) })
+    /// Whether the timing comparisons run: they compare times, which a loaded machine distorts, so the
+    /// default `swift test` skips them and `.ci/run` runs them on their own (`STATECRAFT_TIMING_TESTS=1`).
+    static let timingTests: ConditionTrait = .enabled(
+        if: ProcessInfo.processInfo.environment["STATECRAFT_TIMING_TESTS"] == "1",
+        "compares run times; set STATECRAFT_TIMING_TESTS=1 (.ci/run does)")
+
+    /// The best of seven times each to start a session on the documents `body(small)` and `body(large)`
+    /// make, measured in turn so that a busy moment of the machine weighs on both alike.
+    static func startingTimes(_ small: Int, _ large: Int, _ body: (Int) -> String) throws -> (Duration, Duration) {
+        let documents = try [small, large].map { try SCXMLParser.parse(string: TestSupport.document(body($0))) }
+        var best = [Duration.seconds(1_000), .seconds(1_000)]
+        for _ in 0..<7 {
+            for index in 0..<2 {
+                let time = try ContinuousClock().measure { _ = try SCXMLSession(document: documents[index]) }
+                best[index] = min(best[index], time)
+            }
         }
-        return best
+        return (best[0], best[1])
     }
 
-    @Test func aBlockOfSendsTakesTimeLinearInItsLength() throws {
+    @Test(Self.timingTests) func aBlockOfSendsTakesTimeLinearInItsLength() throws {
         func sends(_ count: Int) -> String {
             "<state id=\"s\"><onentry>\(String(repeating: "<send event=\"e\"/>", count: count))</onentry></state>"
         }
-        let small = try Self.startingTime(2_000, sends)
-        let large = try Self.startingTime(16_000, sends)
+        let (small, large) = try Self.startingTimes(2_000, 16_000, sends)
         // Eight times the sends: about eight times the time when linear; about 55 times when each send
         // copied the sends before it (an environment kept a copy of the scope alive while the scope changed).
-        #expect(large < small * 24, "2,000 sends: \(small), 16,000 sends: \(large)")
+        #expect(large < small * 32, "2,000 sends: \(small), 16,000 sends: \(large)")
     }
 
-    @Test func aBlockOfAssignmentsAndSendIDsTakesTimeLinearInItsLength() throws {
+    @Test(Self.timingTests) func aBlockOfAssignmentsAndSendIDsTakesTimeLinearInItsLength() throws {
         func assignments(_ count: Int) -> String {
             let data = (0..<count).map { "<data id=\"v\($0)\" expr=\"0\"/>" }.joined()
             let assigns = (0..<count).map { "<assign location=\"v\($0)\" expr=\"1\"/>" }.joined()
             let sends = (0..<count).map { "<send event=\"e\" idlocation=\"v\($0)\"/>" }.joined()
             return "<datamodel>\(data)</datamodel><state id=\"s\"><onentry>\(assigns)\(sends)</onentry></state>"
         }
-        let small = try Self.startingTime(1_000, assignments)
-        let large = try Self.startingTime(8_000, assignments)
-        // Each assignment copied every variable when the model still held them.
-        #expect(large < small * 24, "1,000 variables: \(small), 8,000 variables: \(large)")
+        let (small, large) = try Self.startingTimes(1_000, 8_000, assignments)
+        // Each assignment copied every variable when the model still held them: about 64 times as long.
+        #expect(large < small * 32, "1,000 variables: \(small), 8,000 variables: \(large)")
     }
 }
 
