@@ -2,6 +2,7 @@ import Foundation
 import Statecraft
 import StatecraftAnalysis
 import StatecraftSCXML
+import StatecraftTestSupport
 import Testing
 
 /// A tally whose `count` grows without bound while `label` stays put.
@@ -17,18 +18,8 @@ func tallyChart() throws -> Statechart<Counter, CounterInput, Tally> {
     }
 }
 
-/// An SCXML chart of `regions` parallel toggles, each flipped by its own event: 2^regions configurations
-/// of 2 · regions + 1 active states each.
-func parallelToggles(_ regions: Int) -> String {
-    var text = #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="toggles"><parallel id="all">"#
-    for region in 0..<regions {
-        text += """
-            <state id="t\(region)"><state id="t\(region)_off"><transition event="flip\(region)" target="t\(region)_on"/></state>\
-            <state id="t\(region)_on"><transition event="flip\(region)" target="t\(region)_off"/></state></state>
-            """
-    }
-    return text + "</parallel></scxml>"
-}
+/// The 1,000-toggle chart of issue 40 and smaller ones (``HostileCharts/parallelToggles(_:)``).
+func parallelToggles(_ regions: Int) -> String { HostileCharts.parallelToggles(regions) }
 
 /// Exploration bounded in work and time, and what a partial space says about why it is partial.
 @Suite("Exploration bounds")

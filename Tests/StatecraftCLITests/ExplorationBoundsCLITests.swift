@@ -1,4 +1,5 @@
 import Foundation
+import StatecraftTestSupport
 import Testing
 
 /// The analysis commands on charts whose exploration cannot finish: each stops at a bound, says so first
@@ -18,18 +19,8 @@ struct ExplorationBoundsCLITests {
 
         """
 
-    /// `regions` parallel toggles, each flipped by its own event: 2^regions configurations.
-    static func toggles(_ regions: Int) -> String {
-        var text = #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="toggles"><parallel id="all">"#
-        for region in 0..<regions {
-            text += """
-                <state id="t\(region)"><state id="t\(region)_off"><transition event="flip\(region)" target="t\(region)_on"/></state>\
-                <state id="t\(region)_on"><transition event="flip\(region)" target="t\(region)_off"/></state></state>
-
-                """
-        }
-        return text + "</parallel></scxml>\n"
-    }
+    /// `regions` parallel toggles (``HostileCharts/parallelToggles(_:)``).
+    static func toggles(_ regions: Int) -> String { HostileCharts.parallelToggles(regions) }
 
     /// A temporary directory holding `counter.scxml` and `toggles.scxml` (1,000 regions).
     static func directory() throws -> URL {
