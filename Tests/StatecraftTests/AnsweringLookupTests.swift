@@ -113,8 +113,8 @@ struct AnsweringLookupTests {
         subject.machine = nil
     }
 
-    /// A machine answering by the observed lookup stops when `didTransition` is set while it is idle: the
-    /// lookup cannot call it.
+    /// A machine answering by the observed lookup hears a `didTransition` set while it is idle, before its
+    /// observers: `didTransition` is the first of the observers the lookup's cells call.
     @Test(arguments: LogicEvaluation.allCases)
     func didTransitionSetOnAnIdleObservedMachineIsHeard(evaluation: LogicEvaluation) {
         let machine = Self.machine(evaluation)

@@ -378,6 +378,7 @@ protocol LampMachine: AnyObject {
     @discardableResult func observeIgnored(_ observer: @escaping (Lamp, LampEvent) -> Void) -> ObserverToken
     @discardableResult func remove(_ token: ObserverToken) -> Bool
     func setDidTransition(_ observer: ((Lamp, LampEvent, Lamp) -> Void)?)
+    var didTransition: ((Lamp, LampEvent, Lamp) -> Void)? { get }
 }
 
 extension StateMachine: LampMachine

@@ -2,12 +2,12 @@ import Statecraft
 import Testing
 
 /// A state type's machine whose support object holds nothing but transition observers handles an event by
-/// its own path (`StateMachine.processWithObserversOnly`), which leaves out `didTransition`, the
-/// ignored-event observers and the effects. The machine's word records when the object holds more than
-/// observers; these tests check that the record follows every addition — outside a notification, from an
-/// observer during one, from a state's hook during the transition — by running the same script on a
-/// machine that starts on that path and on one kept on the general path from the start (a `didTransition`
-/// that does nothing takes a machine off it for good), and comparing what each reports.
+/// its own path (`StateMachine.processWithObserversOnly`), which leaves out the ignored-event observers and
+/// the effects (`didTransition` is a transition observer, the first). The machine's word records when the
+/// object holds more than observers; these tests check that the record follows every addition — outside a
+/// notification, from an observer during one, from a state's hook during the transition — by running the
+/// same script on a machine that starts on that path and on one kept on the general path from the start (an
+/// ignored-event observer that does nothing takes a machine off it for good), and comparing what each reports.
 @Suite("The observed path of a state type")
 struct ObserversOnlyPathTests {
     /// What a test adds to the machine's support object.
@@ -142,7 +142,7 @@ struct ObserversOnlyPathTests {
         for general in [false, true] {
             let hooks = Hooks()
             let machine = StateMachine(initialState: Switch(isOn: false, hooks: hooks))
-            if general { machine.didTransition = { _, _, _ in } }
+            if general { machine.addIgnoredEventObserver { _, _ in } }
             logs.append(Self.run(machine, adding: addition, at: moment, hooks: hooks, log: Log()))
             Self.expectHeard(addition, at: moment, in: logs.last!)
         }
@@ -156,7 +156,7 @@ struct ObserversOnlyPathTests {
         var logs: [[String]] = []
         for general in [false, true] {
             let machine = StateMachine(initialState: Lamp.off)
-            if general { machine.didTransition = { _, _, _ in } }
+            if general { machine.addIgnoredEventObserver { _, _ in } }
             logs.append(Self.run(machine, adding: addition, at: moment, hooks: nil, log: Log()))
             Self.expectHeard(addition, at: moment, in: logs.last!)
         }

@@ -125,8 +125,8 @@ struct TabulatedLogicTests {
         #expect(late != nil)
     }
 
-    /// Setting `didTransition` or adding an ignored-event observer to an observed tabulated machine takes
-    /// it off the observed path for good: each is heard from then on, whichever comes first.
+    /// Adding an ignored-event observer to an observed tabulated machine takes it off the observed path for
+    /// good, setting `didTransition` (an observer) does not: each is heard from then on, whichever comes first.
     @Test(arguments: LogicEvaluation.allCases, [false, true])
     func didTransitionAndIgnoredEventObserversAreHeardWhenAddedLater(
         evaluation: LogicEvaluation, ignoredFirst: Bool

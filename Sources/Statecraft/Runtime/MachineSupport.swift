@@ -11,17 +11,17 @@ final class MachineSupport<State, Event> {
     // an observer's own additions and removals do not change until the machine is done notifying), so the
     // dynamic exclusivity checks would only cost a runtime call per access on the hot path: `unchecked`.
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue<Event>()
-    @exclusivity(unchecked) @usableFromInline var didTransition: TransitionObserver? {
-        didSet { updateNeedsPreviousState() }
-    }
+    /// What ``StateMachine/didTransition`` was last set to, for its getter. The machine calls it from its box,
+    /// the first of ``observers`` (see ``setDidTransition(_:deferring:)``), never from here.
+    @usableFromInline var didTransition: TransitionObserver?
     // Changed only when observers are added or removed, or changes deferred during a notification are applied:
     // never on the path of an event, so the observer that keeps `needsPreviousState` costs nothing there.
     @exclusivity(unchecked) @usableFromInline var observers = ObserverList<TransitionObserverBox<State, Event>>() {
         didSet { updateNeedsPreviousState() }
     }
-    /// Whether anything hears of transitions with the state from before them: `didTransition` or an observer
-    /// (one added while the machine notifies included). Kept by `didTransition` and `observers` when they
-    /// change, so that an observed event tests one byte.
+    /// Whether anything hears of transitions with the state from before them: an observer, `didTransition`
+    /// included (one added while the machine notifies too). Kept by `observers` when it changes, so that an
+    /// observed event tests one byte.
     @exclusivity(unchecked) @usableFromInline private(set) var needsPreviousState = false
     @exclusivity(unchecked) @usableFromInline var ignoredEventObservers = ObserverList<
         IgnoredEventObserverBox<State, Event>
@@ -40,7 +40,7 @@ final class MachineSupport<State, Event> {
 
     /// The observed variant of the machine's definition's ``MachineDefinition/_transitionLookup`` while this
     /// object holds nothing an event answered by it would have to run or tell besides the transition
-    /// observers — no `didTransition`, no ignored-event observer, no effects — so that an observed tabulated
+    /// observers (`didTransition` is one) — no ignored-event observer, no effects — so that an observed tabulated
     /// machine answers such an event by it and calls the observers (see `StateMachine.answerObserved(_:_:)`):
     /// the machine answers by it (`StateMachine.answeringLookup`) whenever it has this object and has not
     /// put it away. Set by the machine when it creates this object; cleared for good when any of those is
@@ -64,39 +64,68 @@ final class MachineSupport<State, Event> {
 
     /// Recomputes ``needsPreviousState``.
     @usableFromInline func updateNeedsPreviousState() {
-        needsPreviousState = didTransition != nil || !observers.boxes.isEmpty || !observers.pending.isEmpty
+        needsPreviousState = observers.hasObservers
     }
 
-    /// Calls `didTransition`, if set, with both states lent (see `StateMachine.notifyTransition(_:lending:on:lending:)`).
-    @inlinable func callDidTransition(lending oldState: inout State, on event: Event, lending newState: inout State) {
-        if let didTransition { didTransition(oldState, event, newState) }
-    }
-
-    /// Calls every observer in registration order, with both states lent; the machine has set its notifying
-    /// bit. For a chart's observed step (see `StateMachine.callObservers(_:lending:lending:lending:)` for the
-    /// other machines'). A sole observer (``ObserverList/soleObserver``) is called without the loop: since
-    /// the chart's step is a call of its own, this no longer keeps it out of its caller's loop, and it saves
-    /// about 7 to 10 instructions per observed chart event.
-    @inlinable func callObservers(lending oldState: inout State, on event: Event, lending newState: inout State) {
-        if let sole = observers.soleObserver {
-            sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
-            return
-        }
-        let callList = observers.callList
-        for index in callList.indices {
-            callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
-        }
+    /// Sets ``StateMachine/didTransition``: `observer` boxed as the first of ``observers`` under its reserved
+    /// token (``ObserverToken/didTransition``), in place of the one set before, so that the machine calls it
+    /// as it calls the others, before them; `nil` removes it. While the machine notifies (`deferring`), the
+    /// change waits as the lists' other changes do.
+    @usableFromInline func setDidTransition(_ observer: TransitionObserver?, deferring: Bool) {
+        didTransition = observer
+        // Unwrapped by `if let`, not `Optional.map`: passed through `map`'s generic parameter, the closure came
+        // back wrapped in reabstraction thunks (15 to 18 instructions more per observed transition).
+        var box: TransitionObserverBox<State, Event>?
+        if let observer { box = TransitionObserverBox(token: .didTransition, body: observer) }
+        observers.replaceLeading(with: box, token: .didTransition, deferring: deferring)
     }
 
     /// Calls every observer of ``ObserverList/callList`` in order, with both states lent, for a notification
     /// with more than one observer. Out of line, so that a caller that calls a sole observer inline
     /// (`StateMachine.callObservers`) keeps its loop's registers across that call instead of reloading them
     /// where the two ways meet (about 5 instructions per observed transition of a state type).
+    ///
+    /// `didTransition`, first when set, runs before the others; what it changes takes effect at once (see
+    /// ``callObserversAfterDidTransition(lending:on:lending:)``).
     @inlinable @inline(never)
     func callEachObserver(lending oldState: inout State, on event: Event, lending newState: inout State) {
         let callList = observers.callList
-        for index in callList.indices {
+        var first = 0
+        if callList[0]._withUnsafeGuaranteedRef({ $0.token == .didTransition }) {
+            callList[0]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            if observers.hasDeferredChanges {
+                callObserversAfterDidTransition(lending: &oldState, on: event, lending: &newState)
+                return
+            }
+            first = 1
+        }
+        for index in first..<callList.count {
             callList[index]._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+        }
+    }
+
+    /// What the machine does after calling its sole observer (``ObserverList/soleObserver``) when the event left
+    /// deferred work: if that observer was `didTransition` and it changed the observers, what
+    /// ``callObserversAfterDidTransition(lending:on:lending:)`` does; otherwise nothing.
+    @usableFromInline
+    func finishAfterSoleObserver(lending oldState: inout State, on event: Event, lending newState: inout State) {
+        guard observers.hasDeferredChanges, observers.boxes.first?.token == .didTransition else { return }
+        callObserversAfterDidTransition(lending: &oldState, on: event, lending: &newState)
+    }
+
+    /// Once `didTransition` has returned, having changed the observers (changes the machine deferred, as it is
+    /// notifying): applies those changes at once, as they are made before the observers are called, then calls
+    /// every observer of the new list but `didTransition` (one it set is first called for the next transition).
+    /// Nothing has read the lists since `didTransition` began, and nothing changed them before it.
+    @usableFromInline
+    func callObserversAfterDidTransition(lending oldState: inout State, on event: Event, lending newState: inout State)
+    {
+        applyDeferredObserverChanges()
+        let callList = observers.callList
+        for index in callList.indices {
+            callList[index]._withUnsafeGuaranteedRef { box in
+                if box.token != .didTransition { box.body(oldState, event, newState) }
+            }
         }
     }
 

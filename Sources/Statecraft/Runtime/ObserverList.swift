@@ -14,6 +14,9 @@
 /// repeats a single observer for a notification to call without a loop. Both are rebuilt whenever ``boxes``
 /// changes, which never happens during a notification; its owner calls
 /// ``deallocate()`` once, when it is deinitialized.
+///
+/// A list may have a leading observer, kept first whatever is added after it (``replaceLeading(with:deferring:)``):
+/// ``StateMachine/didTransition``, under its reserved token (``ObserverToken/didTransition``).
 @usableFromInline
 struct ObserverList<Box: ObserverBox> {
     @usableFromInline var boxes: [Box] = [] {
@@ -27,6 +30,8 @@ struct ObserverList<Box: ObserverBox> {
     @usableFromInline private(set) var soleObserver: Unmanaged<Box>?
     /// Observers added during a notification; they are first called for the next one.
     @usableFromInline var pending: [Box] = []
+    /// The leading observer set during a notification, put first when the changes are applied.
+    @usableFromInline var pendingLeading: Box?
     /// Whether a box was marked removed during a notification.
     @usableFromInline var hasRemovals = false
     /// Whether a change (an addition or a removal) was deferred and waits for ``applyDeferredChanges()``.
@@ -35,7 +40,13 @@ struct ObserverList<Box: ObserverBox> {
     @inlinable init() {}
 
     /// The number of observers.
-    @inlinable var count: Int { boxes.count + pending.count - (hasRemovals ? boxes.filter(\.isRemoved).count : 0) }
+    @inlinable var count: Int {
+        boxes.count + pending.count + (pendingLeading == nil ? 0 : 1)
+            - (hasRemovals ? boxes.filter(\.isRemoved).count : 0)
+    }
+
+    /// Whether the list holds an observer, one added or set during a notification included.
+    @inlinable var hasObservers: Bool { !boxes.isEmpty || !pending.isEmpty || pendingLeading != nil }
 
     @inlinable var isEmpty: Bool { count == 0 }
 
@@ -71,6 +82,24 @@ struct ObserverList<Box: ObserverBox> {
         return true
     }
 
+    /// Puts `box` first in the list in place of the leading observer (`box`'s token names it), or only removes
+    /// that one when `box` is `nil`; while `deferring` (during a notification) the leading observer is only
+    /// marked removed and `box` kept aside, both until ``applyDeferredChanges()``.
+    @usableFromInline mutating func replaceLeading(with box: Box?, token: ObserverToken, deferring: Bool) {
+        let leading = boxes.first.flatMap { $0.token == token && !$0.isRemoved ? $0 : nil }
+        if deferring {
+            if let leading {
+                leading.isRemoved = true
+                hasRemovals = true
+            }
+            pendingLeading = box
+            hasDeferredChanges = true
+            return
+        }
+        if leading != nil { boxes.removeFirst() }
+        if let box { boxes.insert(box, at: 0) }
+    }
+
     /// Copies ``boxes`` into a new ``callList``.
     @usableFromInline mutating func rebuildCallList() {
         callList.deallocate()
@@ -102,6 +131,10 @@ struct ObserverList<Box: ObserverBox> {
         }
         boxes.append(contentsOf: pending)
         pending.removeAll()
+        if let leading = pendingLeading {
+            boxes.insert(leading, at: 0)
+            pendingLeading = nil
+        }
         hasDeferredChanges = false
     }
 }

@@ -1,9 +1,11 @@
 extension StateMachine {
     /// The bit of `supportWord` set while the machine notifies observers: from the first observer called
-    /// for an event (once `didTransition` has run) until the machine is done with that event — it is
+    /// for an event (`didTransition`, when set) until the machine is done with that event — it is
     /// cleared with the busy bit, or by `drainQueue()` before the next queued event. While it is set, an
     /// observer added or removed waits (see ``ObserverList``) and `hasDeferredWork` is set, so the change is
-    /// applied when the event ends, before any queued event is handled. Never set without the busy bit.
+    /// applied when the event ends, before any queued event is handled — or, for changes `didTransition` made,
+    /// as soon as it returns (``MachineSupport/callObserversAfterDidTransition(lending:on:lending:)``). Never set
+    /// without the busy bit.
     ///
     /// A bit of the word the machine sets and clears anyway, rather than a flag of each observer list: a
     /// tabulated machine's observed path sets it with the busy bit in one store, and no list has a flag to
@@ -13,20 +15,21 @@ extension StateMachine {
     /// Whether the machine is notifying observers (see ``notifyingBit``).
     @inlinable var isNotifying: Bool { supportWord & Self.notifyingBit != 0 }
 
-    /// Calls `didTransition`, then every observer in registration order, with both states lent where their
-    /// owner stores them: a parameter that is not `inout` is copied into a temporary on entry and again for
-    /// each call, and for a large state (a chart's snapshot) each copy and its destruction go through the
-    /// type's value witnesses. The observers only read the states; nothing writes them during the
-    /// notification (a machine's state has no public setter and events sent meanwhile are queued).
+    /// Calls every observer — `didTransition` first, when set, then the others in registration order — with
+    /// both states lent where their owner stores them: a parameter that is not `inout` is copied into a
+    /// temporary on entry and again for each call, and for a large state (a chart's snapshot) each copy and its
+    /// destruction go through the type's value witnesses. The observers only read the states; nothing writes
+    /// them during the notification (a machine's state has no public setter and events sent meanwhile are
+    /// queued).
     @inlinable
     func notifyTransition(
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
         lending newState: inout State
     ) {
-        if let didTransition = support._withUnsafeGuaranteedRef({ $0.didTransition }) {
-            didTransition(oldState, event, newState)
-        }
-        notifyObservers(support, lending: &oldState, on: event, lending: &newState)
+        // Set even when there is no observer to call: nothing runs after the notification, and the bit is
+        // cleared with the busy bit.
+        supportWord |= Self.notifyingBit
+        callObservers(support, lending: &oldState, on: event, lending: &newState)
     }
 
     /// ``notifyTransition(_:lending:on:lending:)`` with both states passed by value.
@@ -39,19 +42,6 @@ extension StateMachine {
         notifyTransition(support, lending: &oldState, on: event, lending: &newState)
     }
 
-    /// Calls every observer in registration order, as ``notifyTransition(_:lending:on:lending:)`` does after
-    /// `didTransition`, with ``notifyingBit`` set.
-    @inlinable
-    func notifyObservers(
-        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
-        lending newState: inout State
-    ) {
-        // Set even when there is no observer to call: nothing runs after the notification, and the bit is
-        // cleared with the busy bit.
-        supportWord |= Self.notifyingBit
-        callObservers(support, lending: &oldState, on: event, lending: &newState)
-    }
-
     /// Calls each observer of `support`'s ``ObserverList/callList``, read while ``notifyingBit`` is set, in
     /// order, without retaining the list's buffer, a box or a closure's context: the list does not change
     /// until the machine is done notifying (see ``ObserverList``), so the observers called are those attached
@@ -59,7 +49,9 @@ extension StateMachine {
     ///
     /// One observer, the most common case, is called without a loop (``ObserverList/soleObserver``): nothing
     /// but the machine is kept across its call; more are called by ``MachineSupport/callEachObserver(lending:on:lending:)``,
-    /// out of line.
+    /// out of line. `didTransition` is the first observer when set: alone, it is the sole one, and when it
+    /// changed the observers (work deferred: the byte the end of the event tests anyway), the machine goes on
+    /// with the observers of the new list (``MachineSupport/finishAfterSoleObserver(lending:on:lending:)``).
     @inlinable @inline(__always)
     func callObservers(
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, lending event: inout Event,
@@ -67,6 +59,11 @@ extension StateMachine {
     ) {
         if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
             sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            if _slowPath(hasDeferredWork) {
+                support._withUnsafeGuaranteedRef {
+                    $0.finishAfterSoleObserver(lending: &oldState, on: event, lending: &newState)
+                }
+            }
         } else {
             support._withUnsafeGuaranteedRef {
                 if $0.observers.callList.baseAddress != nil {
@@ -85,6 +82,11 @@ extension StateMachine {
     ) {
         if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
             sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
+            if _slowPath(hasDeferredWork) {
+                support._withUnsafeGuaranteedRef {
+                    $0.finishAfterSoleObserver(lending: &oldState, on: event, lending: &newState)
+                }
+            }
         } else {
             support._withUnsafeGuaranteedRef {
                 if $0.observers.callList.baseAddress != nil {
@@ -94,7 +96,7 @@ extension StateMachine {
         }
     }
 
-    /// Calls every ignored-event observer in registration order, as ``notifyObservers(_:lending:on:lending:)``
+    /// Calls every ignored-event observer in registration order, as ``notifyTransition(_:lending:on:lending:)``
     /// calls the observers.
     @inlinable
     func notifyIgnored(_ support: Unmanaged<MachineSupport<State, Event>>, _ event: Event, in state: State) {

@@ -2,14 +2,21 @@ extension StateMachine {
     /// Called after every transition with the state before it, the event and the state after it.
     ///
     /// It runs after the definition's actions and hooks and before the observers added with
-    /// ``addObserver(_:)``. Setting it to `nil` removes it.
+    /// ``addObserver(_:)``. Setting it to `nil` removes it. Observers it adds or removes, and a
+    /// `didTransition` it sets, take effect at once: those it adds are called for the same transition, after
+    /// it, and one it sets from the next transition on. Set while observers are being notified, it is first
+    /// called for the next transition.
+    ///
+    /// It is an observer like those of ``addObserver(_:)``, kept first: it costs what they cost.
     public var didTransition: ((State, Event, State) -> Void)? {
         get { support?.didTransition }
         set {
             if newValue == nil && support == nil { return }
             let support = makeSupport()
-            support.didTransition = newValue
-            supportHoldsMoreThanTransitionObservers(support)
+            support.setDidTransition(newValue, deferring: isNotifying)
+            if isNotifying { hasDeferredWork = true }
+            // Back from where `makeSupport()` put it, as `addObserver(_:)` brings it back.
+            if Self.answersByLookup { answeringLookup = support.observedLookup }
         }
     }
 
@@ -69,7 +76,8 @@ extension StateMachine {
     /// The number of observers attached (transition, ignored-event and effect-error observers, not
     /// counting ``didTransition``).
     public var observerCount: Int {
-        (support?.observers.count ?? 0) + (support?.ignoredEventObservers.count ?? 0)
-            + (support?.effects?.observerCount ?? 0)
+        guard let support else { return 0 }
+        return support.observers.count - (support.didTransition == nil ? 0 : 1) + support.ignoredEventObservers.count
+            + (support.effects?.observerCount ?? 0)
     }
 }

@@ -443,8 +443,8 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// lookup for that). Known at compile time.
     @inlinable static var hasObserversOnlyPath: Bool { !answersByLookup && decidesBeforeMarkingBusy }
 
-    /// Records that `support`, the machine's support object, now holds more than transition observers —
-    /// `didTransition`, an ignored-event observer or effects — so that no event is answered as if it held
+    /// Records that `support`, the machine's support object, now holds more than transition observers (of which
+    /// `didTransition` is one) — an ignored-event observer or effects — so that no event is answered as if it held
     /// only them: clears its ``MachineSupport/observedLookup`` for good and, for a machine that
     /// ``hasObserversOnlyPath``, sets ``moreThanObserversBit``. Called wherever one of those is set or added.
     @usableFromInline
@@ -457,9 +457,9 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// the queue), for a definition that ``hasObserversOnlyPath``; `idleWord` is the machine's word, the
     /// object's address without a tag. As ``processDecidingFirst(_:)`` with what cannot be there left out:
     /// an ignored event is heard by nobody, a change of state has no effects to end, and after the
-    /// transition's hooks the observers are called directly — unless a hook set `didTransition`, started an
-    /// effect or added an ignored-event observer (``moreThanObserversBit``), when the general notification
-    /// runs. When the hooks are empty and inlined, the bit's test folds away and the flags are stored once.
+    /// transition's hooks the observers are called directly — unless a hook started an effect or added an
+    /// ignored-event observer (``moreThanObserversBit``), when the general notification runs. When the hooks
+    /// are empty and inlined, the bit's test folds away and the flags are stored once.
     ///
     /// - Returns: Whether `event` caused a transition.
     @inlinable @inline(__always)
@@ -699,13 +699,15 @@ public final class StateMachine<Definition: MachineDefinition> {
         return true
     }
 
-    /// The end of ``processInPlaceObserved(_:hint:support:)``: `didTransition`, then — the machine notifying —
-    /// the observers, each lent `keptState` and the current state.
+    /// The end of ``processInPlaceObserved(_:hint:support:)``: the machine notifying, the observers
+    /// (`didTransition` first, when set), each lent `keptState` and the current state, as
+    /// ``callObservers(_:lending:on:lending:)`` calls them: a sole observer (``ObserverList/soleObserver``)
+    /// without the loop. The current state is lent through that call's parameter: read in a closure here, a
+    /// chart's snapshot was copied for every call (about 280 instructions per observed chart event).
     @inlinable @inline(__always)
     func tellObservers(_ support: MachineSupport<State, Event>, lending keptState: inout State, on event: Event) {
-        support.callDidTransition(lending: &keptState, on: event, lending: &_state)
         supportWord |= Self.notifyingBit
-        support.callObservers(lending: &keptState, on: event, lending: &_state)
+        callObservers(Unmanaged.passUnretained(support), lending: &keptState, on: event, lending: &_state)
     }
 
     @usableFromInline
