@@ -1,5 +1,6 @@
-@testable import Statecraft
 import Testing
+
+@testable import Statecraft
 
 /// `didTransition` is the first transition observer: it runs after the hooks and before the observers added
 /// with `addObserver`, what it changes takes effect at once, and it keeps a machine on the paths a machine
