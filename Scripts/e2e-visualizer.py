@@ -87,7 +87,10 @@ def check_case(driver, binary, name, chart, items, screenshots, workdir):
     problems = []
     page = workdir / f"{name}.html"
     written = subprocess.run([binary, "visualize", str(chart), "-o", str(page)], capture_output=True, text=True, timeout=120)
-    if written.returncode != 0:
+    # Exit 3: the exploration stopped at a bound (the kettle counts its cups without end) and said so first;
+    # the page shows the part explored, which holds every step the case takes.
+    partial = written.returncode == 3 and "exploration is incomplete" in written.stderr and page.exists()
+    if written.returncode != 0 and not partial:
         return [f"statecraft visualize failed ({written.returncode}): {written.stderr.strip()}"]
     expected = run_lines(binary, chart, items)
 
