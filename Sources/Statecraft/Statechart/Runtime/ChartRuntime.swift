@@ -89,8 +89,10 @@ public final class ChartRuntime {
     ) {
         guard performsPlainly else { return performInvolvingInvocations(effects[...], in: machine) }
         // The machine's delayed events are looked up once for the whole list, and its clock read once: every
-        // delayed send of a macrostep counts its delay from the same instant.
-        var delayed: MachineDelayedEvents<Event>?
+        // delayed send of a macrostep counts its delay from the same instant. They are used unretained: the
+        // machine, which the caller holds, keeps its support object for life, and the support object the delayed
+        // events it made (`delayedEvents()` makes them once and nothing replaces them).
+        var delayed: Unmanaged<MachineDelayedEvents<Event>>?
         var now: Duration?
         let invocationPosition = effects.withUnsafeBufferPointer { buffer -> Int? in
             for position in buffer.indices {
@@ -100,15 +102,20 @@ public final class ChartRuntime {
                         machine.send(event)
                         continue
                     }
-                    let queue = delayed ?? machine.delayedEvents()
-                    delayed = queue
-                    let start = now ?? queue.now
-                    now = start
-                    queue.schedule(event, at: start + delay, id: id)
+                    if delayed == nil { delayed = Unmanaged.passUnretained(machine.delayedEvents()) }
+                    delayed.unsafelyUnwrapped._withUnsafeGuaranteedRef { queue in
+                        let start = now ?? queue.now
+                        now = start
+                        queue.schedule(event, at: start + delay, id: id)
+                    }
                 case .cancel(let id):
                     // SCXML 1.0 §6.3.
-                    if delayed == nil { delayed = machine.support?.delayedEvents }
-                    delayed?.cancel(id: id)
+                    if delayed == nil {
+                        guard let existing = machine.unretainedSupport?._withUnsafeGuaranteedRef({ $0.delayedEvents })
+                        else { continue }
+                        delayed = Unmanaged.passUnretained(existing)
+                    }
+                    delayed.unsafelyUnwrapped._withUnsafeGuaranteedRef { _ = $0.cancel(id: id) }
                 case .invocation:
                     return position
                 }
