@@ -85,16 +85,21 @@ package struct DelayedEventQueue<Payload> {
     /// - Complexity: O(*n*) in the number of events waiting.
     @inlinable @discardableResult
     package mutating func cancel(id: String) -> Int {
-        // Most cancels drop one event or none: found, then removed alone, without `removeAll(where:)`'s general
-        // range replacement.
-        guard let first = entries.firstIndex(where: { $0.id == id }) else { return 0 }
-        if !entries[(first + 1)...].contains(where: { $0.id == id }) {
-            entries.remove(at: first)
+        // Most cancels drop one event or none: found by an index loop (no closure, no slice of the rest), then
+        // removed alone — by `removeLast()` when it is the last, as a timer restarted on every change of state
+        // is — without `removeAll(where:)`'s general range replacement.
+        let count = entries.count
+        var first = 0
+        while first < count, entries[first].id != id { first &+= 1 }
+        if first == count { return 0 }
+        var later = first &+ 1
+        while later < count, entries[later].id != id { later &+= 1 }
+        if later == count {
+            if first == count &- 1 { entries.removeLast() } else { entries.remove(at: first) }
             return 1
         }
-        let before = entries.count
         entries.removeAll { $0.id == id }
-        return before - entries.count
+        return count - entries.count
     }
 
     /// Removes and returns the earliest event if it is due by `now`.

@@ -55,7 +55,14 @@ final class MachineDelayedEvents<Event> {
     ///
     /// - Complexity: O(*n*) in the number of events waiting.
     @inlinable func schedule(_ event: Event, after delay: Duration, id: String?) {
-        queue.schedule(event, at: now + max(delay, .zero), id: id)
+        schedule(event, at: now + max(delay, .zero), id: id)
+    }
+
+    /// Schedules `event` at `due` on the axis: for a caller that read ``now`` once for several sends.
+    ///
+    /// - Complexity: O(*n*) in the number of events waiting.
+    @inlinable func schedule(_ event: Event, at due: Duration, id: String?) {
+        queue.schedule(event, at: due, id: id)
         rearm()
     }
 

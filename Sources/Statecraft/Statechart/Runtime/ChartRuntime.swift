@@ -88,17 +88,41 @@ public final class ChartRuntime {
         _ effects: [ChartEffect<Event>], in machine: StateMachine<Statechart<StateID, Event, Context>>
     ) {
         guard performsPlainly else { return performInvolvingInvocations(effects[...], in: machine) }
-        for position in effects.indices {
-            switch effects[position] {
-            case .send(let event, let delay, let id):
-                Self.send(event, after: delay, id: id, to: machine)
-            case .cancel(let id):
-                // SCXML 1.0 §6.3.
-                machine.cancelDelayedEvents(id: id)
-            case .invocation:
-                return performInvolvingInvocations(effects[position...], in: machine)
+        // The machine's delayed events are looked up once for the whole list, and its clock read once: every
+        // delayed send of a macrostep counts its delay from the same instant. They are used unretained: the
+        // machine, which the caller holds, keeps its support object for life, and the support object the delayed
+        // events it made (`delayedEvents()` makes them once and nothing replaces them).
+        var delayed: Unmanaged<MachineDelayedEvents<Event>>?
+        var now: Duration?
+        let invocationPosition = effects.withUnsafeBufferPointer { buffer -> Int? in
+            for position in buffer.indices {
+                switch buffer[position] {
+                case .send(let event, let delay, let id):
+                    guard delay > .zero else {
+                        machine.send(event)
+                        continue
+                    }
+                    if delayed == nil { delayed = Unmanaged.passUnretained(machine.delayedEvents()) }
+                    delayed.unsafelyUnwrapped._withUnsafeGuaranteedRef { queue in
+                        let start = now ?? queue.now
+                        now = start
+                        queue.schedule(event, at: start + delay, id: id)
+                    }
+                case .cancel(let id):
+                    // SCXML 1.0 §6.3.
+                    if delayed == nil {
+                        guard let existing = machine.unretainedSupport?._withUnsafeGuaranteedRef({ $0.delayedEvents })
+                        else { continue }
+                        delayed = Unmanaged.passUnretained(existing)
+                    }
+                    delayed.unsafelyUnwrapped._withUnsafeGuaranteedRef { _ = $0.cancel(id: id) }
+                case .invocation:
+                    return position
+                }
             }
+            return nil
         }
+        if let invocationPosition { performInvolvingInvocations(effects[invocationPosition...], in: machine) }
     }
 
     /// A send to `machine`'s own queues: a delayed one to its delayed events, an undelayed one to the back of

@@ -840,30 +840,34 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// Moves the signals the action that just ran raised to the internal queue, and the effects it asked for
     /// to the record. Out of line: most actions do neither, and ``run(_:state:phase:)`` stays small.
     @inlinable @inline(never) mutating func takeRequests() {
-        let box = scopeBox.unsafelyUnwrapped.takeUnretainedValue()
-        box.scope.hasRequests = false
-        if let raised = box.scope.raisedSignals {
-            box.scope.raisedSignals = nil
-            madeBacklog().internalQueue.enqueue(contentsOf: raised)
+        // The box is kept by the machine or the snapshot for the whole step: used without a retain, its lists
+        // moved out and back by `swap` (a closure that consumed or assigned them would copy them).
+        let unretainedBox = scopeBox.unsafelyUnwrapped
+        var raised: [ChartSignal<StateID, Event>]?
+        var requested: [ChartEffect<Event>]?
+        unretainedBox._withUnsafeGuaranteedRef { box in
+            box.scope.hasRequests = false
+            if box.scope.raisedSignals != nil { swap(&raised, &box.scope.raisedSignals) }
+            if box.scope.requestedEffects != nil { swap(&requested, &box.scope.requestedEffects) }
         }
-        if var effects = box.scope.requestedEffects.take() {
-            beginRecord()
-            withUniqueRecords { records in
-                if records.effects.isEmpty {
-                    // The first effects of the macrostep: the record takes the scope's list itself, and the scope
-                    // keeps the record's empty buffer for the next action that asks (no effect is copied).
-                    swap(&records.effects, &effects)
-                } else if effects.count == 1 {
-                    // The common later case, one effect: moved, neither copied nor destroyed.
-                    records.effects.append(effects.removeLast())
-                } else {
-                    for position in effects.indices { records.effects.append(effects[position]) }
-                }
+        if let raised { madeBacklog().internalQueue.enqueue(contentsOf: raised) }
+        guard var effects = requested.take() else { return }
+        beginRecord()
+        withUniqueRecords { records in
+            if records.effects.isEmpty {
+                // The first effects of the macrostep: the record takes the scope's list itself, and the scope
+                // keeps the record's empty buffer for the next action that asks (no effect is copied).
+                swap(&records.effects, &effects)
+            } else if effects.count == 1 {
+                // The common later case, one effect: moved, neither copied nor destroyed.
+                records.effects.append(effects.removeLast())
+            } else {
+                for position in effects.indices { records.effects.append(effects[position]) }
             }
-            // Emptied one by one, keeping its buffer for the next effect (see `Records.clear()`).
-            while !effects.isEmpty { effects.removeLast() }
-            box.scope.spareEffects = consume effects
         }
+        // Emptied one by one, keeping its buffer for the next effect (see `Records.clear()`).
+        while !effects.isEmpty { effects.removeLast() }
+        unretainedBox._withUnsafeGuaranteedRef { swap(&$0.scope.spareEffects, &effects) }
     }
 
     /// SCXML 1.0 §3.12.2: place `error.execution` on the internal queue.
