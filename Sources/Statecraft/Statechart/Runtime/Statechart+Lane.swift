@@ -198,7 +198,8 @@ extension Statechart {
     /// The lane's step for a plan that lists its actions, none or more than one (``ChartMicrostepPlan/LaneStep/listedActions``),
     /// on a machine without a support object that holds its runtime's lane ticket and whose record has its box: what
     /// the lane does inline for a plan's sole action, out of line, so that this copy of the lane holds one copy of
-    /// the planned step (with two, the observed figures rose by about 30 instructions: `Benchmarks/README.md`).
+    /// the planned step (with two, the observed figures rose by about 30 instructions per event, measured with
+    /// `Benchmarks/Scripts/instructions-per-event.sh`).
     @inlinable @inline(never)
     static func takeListedActions(
         _ event: Event, plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int,
