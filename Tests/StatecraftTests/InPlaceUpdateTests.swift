@@ -1,9 +1,9 @@
 import Statecraft
 import Testing
 
-/// A definition that ``MachineDefinition/_updatesStateInPlace`` is always stepped with `_update(_:on:)`
+/// A definition that ``MachineDefinition/_updatesStateInPlace`` is always stepped with `_update(_:on:preview:in:)`
 /// and told with `_didUpdate`, observed or not: once `didTransition` or an observer is attached, the
-/// shell keeps `_stateForObservers` of the state from before each event for them.
+/// shell has it keep the state from before each event for them (`_keepStateForObservers`).
 @Suite("In-place updates")
 struct InPlaceUpdateTests {
     /// A counter that counts up to a limit; `reset` starts over. Records which entry points ran.
@@ -30,7 +30,9 @@ struct InPlaceUpdateTests {
             }
         }
 
-        func _update(_ state: inout [Int], on event: Event) -> TransitionKind? {
+        func _update(_ state: inout [Int], on event: Event, preview: _StepPreview, in machine: StateMachine<Counter>)
+            -> TransitionKind?
+        {
             calls.log.append("update")
             switch event {
             case .increment where state.count < limit:
@@ -51,9 +53,9 @@ struct InPlaceUpdateTests {
             calls.log.append("didTransition \(decision.kind)")
         }
 
-        func _stateForObservers(_ state: [Int]) -> [Int] {
+        func _keepStateForObservers(_ state: inout [Int], in kept: inout [Int]?) {
             calls.log.append("stateForObservers \(state.count)")
-            return state
+            kept = state
         }
 
         func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Counter>) {
@@ -128,7 +130,7 @@ struct InPlaceUpdateTests {
         #expect(!TransitionFunction<Int, Int>._updatesStateInPlace)
         let machine = StateMachine(initialState: 0) { (state: Int, event: Int) in state + event }
         var updated = 0
-        #expect(machine.definition._update(&updated, on: 2) == .change)
+        #expect(machine.definition._update(&updated, on: 2, preview: .unknown, in: machine) == .change)
         #expect(updated == 2)
         machine.handle(5)
         #expect(machine.state == 5)

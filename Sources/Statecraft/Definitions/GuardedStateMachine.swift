@@ -45,9 +45,8 @@ public final class GuardedStateMachine<Approver: TransitionApprover> {
     /// approval, refusal report — is specialised for `Approver` in the caller's module.
     ///
     /// Hold the approver ``ApproverReference/unowned`` when it outlives the machine — typically because it
-    /// owns it — and requests are frequent: a request then costs about two thirds of what it costs with a
-    /// weak reference (156 instructions instead of 241 on the `Benchmarks/` workload; see
-    /// ``ApproverReference``).
+    /// owns it — and requests are frequent: a request then costs markedly less than with a weak reference
+    /// (see ``ApproverReference``).
     ///
     /// ```swift
     /// lazy var machine = GuardedStateMachine(initialState: State.ready, approver: self, reference: .unowned)

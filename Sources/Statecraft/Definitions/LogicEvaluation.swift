@@ -32,7 +32,7 @@
 ///
 /// A machine whose definition is tabulated handles an event without marking itself busy when nothing but
 /// the table is involved: no observer, no `didTransition`, no effect, no block for the pair. Its cost is
-/// then the lookup and the change of state, about 26 instructions per event on the benchmarks' workload.
+/// then the lookup and the change of state (`Core.schema` in `Benchmarks/README.md`).
 ///
 /// ``TransitionFunction/isTabulated`` and ``StateMachineSchema/isTabulated`` tell whether a definition
 /// was tabulated.

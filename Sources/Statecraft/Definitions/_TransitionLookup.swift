@@ -63,7 +63,7 @@ public struct _TransitionLookup: @unchecked Sendable {
 
     /// A lookup every state and event of which is ``askTheDefinitionWithoutSupport``: what an idle machine
     /// without a support object answers by when its definition has no lookup, so that it asks the definition
-    /// without testing its support word. Its ``askingVariant`` is ``askingTheDefinition``.
+    /// without testing for a support object. Its ``askingVariant`` is ``askingTheDefinition``.
     @usableFromInline static var askingWithoutSupport: _TransitionLookup { askingLookups.withoutSupport }
 
     /// The two asking lookups, in one block of three: a prefix, the generic one, the one without support.

@@ -34,14 +34,14 @@ final class MachineSupport<State, Event> {
     /// The state from before the event being handled, as observers receive it, kept by a definition that
     /// updates its state in place (``MachineDefinition/_keepStateForObservers(_:in:)``) while `didTransition`
     /// or an observer needs it; reused from event to event, so it holds the old state (a chart's old context
-    /// included) until the next observed event replaces it. Only the machine's own `processInPlaceObserved`
+    /// included) until the next observed event replaces it. Only the machine's own lifecycle (`StateMachine+Lifecycle.swift`)
     /// accesses it, never across a call that could reach it again.
     @exclusivity(unchecked) @usableFromInline var keptState: State?
 
     /// The observed variant of the machine's definition's ``MachineDefinition/_transitionLookup`` while this
     /// object holds nothing an event answered by it would have to run or tell besides the transition
     /// observers (`didTransition` is one) — no ignored-event observer, no effects — so that an observed tabulated
-    /// machine answers such an event by it and calls the observers (see `StateMachine.answerObserved(_:_:)`):
+    /// machine answers such an event by it and calls the observers (see `StateMachine.step(_:lookupCell:preview:)`):
     /// the machine answers by it (`StateMachine.answeringLookup`) whenever it has this object and has not
     /// put it away. Set by the machine when it creates this object; cleared for good when any of those is
     /// set or added, by `StateMachine.supportHoldsMoreThanTransitionObservers(_:)` (the machine has put its

@@ -1,5 +1,5 @@
 extension StateMachine {
-    /// The bit of `supportWord` set while the machine notifies observers: from the first observer called
+    /// The bit of `supportAndStatus` set while the machine notifies observers: from the first observer called
     /// for an event (`didTransition`, when set) until the machine is done with that event — it is
     /// cleared with the busy bit, or by `drainQueue()` before the next queued event. While it is set, an
     /// observer added or removed waits (see ``ObserverList``) and `hasDeferredWork` is set, so the change is
@@ -13,7 +13,7 @@ extension StateMachine {
     @inlinable static var notifyingBit: UInt { 4 }
 
     /// Whether the machine is notifying observers (see ``notifyingBit``).
-    @inlinable var isNotifying: Bool { supportWord & Self.notifyingBit != 0 }
+    @inlinable var isNotifying: Bool { supportAndStatus & Self.notifyingBit != 0 }
 
     /// Calls every observer — `didTransition` first, when set, then the others in registration order — with
     /// both states lent where their owner stores them: a parameter that is not `inout` is copied into a
@@ -28,18 +28,8 @@ extension StateMachine {
     ) {
         // Set even when there is no observer to call: nothing runs after the notification, and the bit is
         // cleared with the busy bit.
-        supportWord |= Self.notifyingBit
+        supportAndStatus |= Self.notifyingBit
         callObservers(support, lending: &oldState, on: event, lending: &newState)
-    }
-
-    /// ``notifyTransition(_:lending:on:lending:)`` with both states passed by value.
-    @inlinable @inline(__always)
-    func notifyTransition(
-        _ support: Unmanaged<MachineSupport<State, Event>>, from oldState: State, on event: Event, to newState: State
-    ) {
-        var oldState = oldState
-        var newState = newState
-        notifyTransition(support, lending: &oldState, on: event, lending: &newState)
     }
 
     /// Calls each observer of `support`'s ``ObserverList/callList``, read while ``notifyingBit`` is set, in
@@ -52,29 +42,6 @@ extension StateMachine {
     /// out of line. `didTransition` is the first observer when set: alone, it is the sole one, and when it
     /// changed the observers (work deferred: the byte the end of the event tests anyway), the machine goes on
     /// with the observers of the new list (``MachineSupport/finishAfterSoleObserver(lending:on:lending:)``).
-    @inlinable @inline(__always)
-    func callObservers(
-        _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, lending event: inout Event,
-        lending newState: inout State
-    ) {
-        if let sole = support._withUnsafeGuaranteedRef({ $0.observers.soleObserver }) {
-            sole._withUnsafeGuaranteedRef { box in box.body(oldState, event, newState) }
-            if _slowPath(hasDeferredWork) {
-                support._withUnsafeGuaranteedRef {
-                    $0.finishAfterSoleObserver(lending: &oldState, on: event, lending: &newState)
-                }
-            }
-        } else {
-            support._withUnsafeGuaranteedRef {
-                if $0.observers.callList.baseAddress != nil {
-                    $0.callEachObserver(lending: &oldState, on: event, lending: &newState)
-                }
-            }
-        }
-    }
-
-    /// ``callObservers(_:lending:lending:lending:)`` with the event passed as it is: for an event of any type, which
-    /// the general path does not copy (copying an event that holds references would retain and release them).
     @inlinable @inline(__always)
     func callObservers(
         _ support: Unmanaged<MachineSupport<State, Event>>, lending oldState: inout State, on event: Event,
@@ -102,7 +69,7 @@ extension StateMachine {
     func notifyIgnored(_ support: Unmanaged<MachineSupport<State, Event>>, _ event: Event, in state: State) {
         let callList = support._withUnsafeGuaranteedRef { $0.ignoredEventObservers.callList }
         if callList.isEmpty { return }
-        supportWord |= Self.notifyingBit
+        supportAndStatus |= Self.notifyingBit
         for index in callList.indices {
             callList[index]._withUnsafeGuaranteedRef { box in box.body(state, event) }
         }

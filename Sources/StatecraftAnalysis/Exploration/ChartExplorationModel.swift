@@ -71,7 +71,7 @@ public struct ChartExplorationModel<StateID: Hashable & Sendable, Event, Context
     /// already), as observers of a chart machine receive the state from before an event: the
     /// configuration, history values and context.
     public func nodeToKeep(_ node: ChartSnapshot<StateID, Event, Context>) -> ChartSnapshot<StateID, Event, Context> {
-        chart._stateForObservers(node)
+        node.withoutRecord()
     }
 
     /// The snapshot's active states (for a finished chart, its top-level final state), history values,

@@ -24,9 +24,9 @@ struct ChartEffectBufferTests {
         }
     }
 
-    /// The scope box of `machine`'s runtime.
+    /// The scope box of `machine`'s stepper.
     static func scopeBox(of machine: StateMachine<Statechart<Lamp, Press, Int>>) throws -> ChartScopeBox<Lamp, Press> {
-        try #require(machine.subject._scopeBox as? ChartScopeBox<Lamp, Press>)
+        machine.stepper.box
     }
 
     @Test func theStepKeepsTheEffectsBuffersForTheNextActions() throws {

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Statecraft
 
-/// A chart machine's steps hand guards and actions the scope box its runtime keeps (`ChartRuntime`), claimed by
-/// the first machine that steps with it; another machine sharing the runtime uses its snapshot's box.
+/// A chart machine's steps hand guards and actions the scope box of its own stepper (`_ChartStepper`), made with
+/// the machine: machines sharing a runtime never share a box, whoever steps first.
 @Suite("Chart machine scope box")
 struct ChartMachineScopeBoxTests {
     enum Phase: Hashable, Sendable { case idle, busy }
@@ -48,7 +48,8 @@ struct ChartMachineScopeBoxTests {
         let chart = try Self.chart(link)
         let first = StateMachine(definition: chart, subject: runtime)
         let second = StateMachine(definition: chart, subject: runtime)
-        // `second` steps first: its steps use the runtime's box, `first`'s its snapshot's.
+        // Each machine has its own box, made with it.
+        #expect(first.stepper.box !== second.stepper.box)
         #expect(second.handle(.go))
         #expect(second.state.context == ["before: go", "after: go"])
         link.other = second
@@ -70,13 +71,8 @@ struct ChartMachineScopeBoxTests {
         do {
             let first = StateMachine(definition: try Self.chart(Link()), subject: runtime)
             #expect(first.handle(.go))
-            #expect(runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(first)))
-            #expect(runtime._scopeBox != nil)
         }
-        // The owner is gone: the runtime holds no box of its chart's types for whatever machine comes next.
-        #expect(runtime._scopeBoxOwner == 0)
-        #expect(runtime._scopeBox == nil)
-
+        // The machine is gone, and its box with it: the runtime holds none for whatever machine comes next.
         let other = try Statechart<Other, Signal, [String]>(initial: .off, context: []) {
             ChartState(.off) {
                 OnEvent(.nudge, target: .on, action: { notes, scope in notes.append("on: \(Self.name(scope.event))") })
@@ -86,6 +82,5 @@ struct ChartMachineScopeBoxTests {
         let second = StateMachine(definition: other, subject: runtime)
         #expect(second.handle(.nudge))
         #expect(second.state.context == ["on: nudge"])
-        #expect(runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(second)))
     }
 }

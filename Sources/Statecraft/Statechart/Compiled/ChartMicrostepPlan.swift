@@ -24,43 +24,7 @@ struct ChartMicrostepPlan: Sendable {
         case guarded
     }
 
-    /// What a machine's lane does with a plan (``Statechart/_answerByLane(_:in:idleWord:)``): its ``Kind`` and,
-    /// for a ``Kind/planned`` plan, whether it lists its actions and how many, in one byte — so that the lane
-    /// finds a plan whose sole action it calls (the common transition of a flat chart) in the one test that
-    /// tells the kinds apart.
-    @usableFromInline
-    enum LaneStep: UInt8, Sendable {
-        /// A ``Kind/ignored`` plan.
-        case ignored
-        /// A ``Kind/planned`` plan that lists exactly one action (``actionCount`` is 1).
-        case soleAction
-        /// A ``Kind/planned`` plan that lists its actions: none, or more than one.
-        case listedActions
-        /// A ``Kind/planned`` plan that lists no actions (``actionStart`` is -1), or a ``Kind/guarded`` one.
-        case stepped
-        /// An ``Kind/unplanned`` plan.
-        case unplanned
-
-        /// The lane's step for `plan`, from its kind and the actions it lists.
-        @usableFromInline init(of plan: ChartMicrostepPlan) {
-            switch plan.kind {
-            case .unplanned: self = .unplanned
-            case .ignored: self = .ignored
-            case .guarded: self = .stepped
-            case .planned:
-                if plan.actionStart < 0 {
-                    self = .stepped
-                } else {
-                    self = plan.actionCount == 1 ? .soleAction : .listedActions
-                }
-            }
-        }
-    }
-
     @usableFromInline let kind: Kind
-    /// What a machine's lane does with the plan; set when the plans are laid out (``ChartMicrostepPlans/make``),
-    /// ``LaneStep/unplanned`` before.
-    @usableFromInline var laneStep = LaneStep.unplanned
     /// The position of the first plan in the row of ``nextConfiguration`` in ``ChartMicrostepPlans``
     /// (``ChartSnapshot/planRowStart``); -1 when it has none or the plan is not ``Kind/planned``.
     @usableFromInline var nextRowStart: Int32 = -1

@@ -114,7 +114,6 @@ struct ChartMicrostepPlans {
         for position in plans.indices where plans[position].actionStart >= 0 {
             plans[position].firstActionAddress = UInt(bitPattern: actionPointer + Int(plans[position].actionStart))
         }
-        for position in plans.indices { plans[position].laneStep = ChartMicrostepPlan.LaneStep(of: plans[position]) }
         let planPointer = UnsafeMutablePointer<ChartMicrostepPlan>.allocate(capacity: Swift.max(plans.count, 1))
         planPointer.initialize(from: plans, count: plans.count)
         return Storage(

@@ -62,9 +62,6 @@ extension ChartRuntime {
             registry.add(InvocationRegistry.Running(id: pending.id, autoforward: pending.autoforward, handle: handle))
         }
         _autoforwards = registry.autoforwards
-        // The lane tests for autoforwarding only on a machine with a support object
-        // (`Statechart._answerByLane(_:in:idleWord:)`).
-        if _autoforwards { _ = machine.makeSupport() }
     }
 
     /// Not API: delivers `event` to the running invocation `id` outside a macrostep — an SCXML session's

@@ -32,40 +32,10 @@ public final class ChartRuntime {
     /// API: `package` for the SCXML importer.
     package var onFinish: ((Any) -> Void)?
     /// Whether an invocation that autoforwards is running: the only cost autoforwarding adds per event.
-    // Read on every event a chart machine handles (``Statechart/_willHandle(_:in:)``) and only written
+    // Read on every event a chart machine handles (``Statechart/_preview(of:in:)``) and only written
     // when invocations start or stop, never across a call into user code: the dynamic exclusivity check
     // the compiler would emit on each read (a runtime call, about 57 instructions) protects nothing.
-    @exclusivity(unchecked) @usableFromInline var _autoforwards = false {
-        didSet { updateLaneTicket() }
-    }
-    /// The box of the scope the steps of the machine that owns this runtime (``_scopeBoxOwner``) hand to
-    /// guards and actions (a ``ChartScopeBox`` of the chart's types), made at its first step: a machine's steps
-    /// never overlap (events sent during one are queued), so they share one box without checking that the
-    /// snapshot holds the only reference to one, as a pure step does. `nil` until then.
-    // Read on every event a chart machine handles and written once, never across a call into user code: see
-    // `_autoforwards`.
-    @exclusivity(unchecked) @usableFromInline var _scopeBox: AnyObject?
-    /// The address of the machine whose steps use ``_scopeBox``: the first chart machine this runtime
-    /// stepped, while it lives (its deinitialisation clears both, so that no machine later made at its
-    /// address takes a box of another chart's types); 0 otherwise. Another machine sharing the runtime uses
-    /// its snapshot's box. An address, not an optional identifier, so that the step's check is one
-    /// comparison.
-    @exclusivity(unchecked) @usableFromInline var _scopeBoxOwner: UInt = 0 {
-        didSet { updateLaneTicket() }
-    }
-    /// Whether the chart of the machine that owns ``_scopeBox`` lets it take its planned steps by its lane
-    /// (``Statechart/_takeLaneStep(_:planIndex:in:idleWord:)``): the chart is traced and takes its action plans
-    /// inline (``Statechart/takesActionPlansInline``). Set when the box is claimed.
-    // Written with `_scopeBoxOwner`, never across a call into user code: see `_autoforwards`.
-    @exclusivity(unchecked) @usableFromInline var _ownerTakesLaneSteps = false {
-        didSet { updateLaneTicket() }
-    }
-    /// The address of the machine that may take a planned step by its lane: ``_scopeBoxOwner`` while its chart
-    /// lets it (``_ownerTakesLaneSteps``) and no invocation autoforwards events (``_autoforwards``), 0
-    /// otherwise. Every condition the runtime knows in one word, so that the lane tests it once; kept up to
-    /// date by the three fields' observers.
-    // Written only by `updateLaneTicket()`: see `_autoforwards`.
-    @exclusivity(unchecked) @usableFromInline private(set) var _laneTicket: UInt = 0
+    @exclusivity(unchecked) @usableFromInline var _autoforwards = false
 
     /// The ``InvocationError``s of a machine that has not started an invocation yet — a
     /// ``ChartScope/sendToParent(_:)`` in a machine no invocation started —, oldest first. Once the
@@ -75,11 +45,6 @@ public final class ChartRuntime {
 
     /// Creates a runtime.
     public init() {}
-
-    /// Recomputes ``_laneTicket`` from the fields it folds.
-    @usableFromInline func updateLaneTicket() {
-        _laneTicket = _ownerTakesLaneSteps && !_autoforwards ? _scopeBoxOwner : 0
-    }
 
     /// Performs the effects of a macrostep, in order: inline, specialised for the chart's types, for a machine
     /// that runs no invocation, is not one and is no SCXML session (``performsPlainly``); otherwise, and from

@@ -15,33 +15,21 @@ extension Statechart: MachineDefinition {
         -> TransitionDecision<ChartSnapshot<StateID, Event, Context>, Void>?
     {
         var next = state
-        guard let kind = _update(&next, on: event) else { return nil }
-        return TransitionDecision(target: next, kind: kind)
+        guard step(&next, event: event) else { return nil }
+        return TransitionDecision(target: next, kind: next._lastMacrostep.changedConfiguration ? .change : .update)
     }
 
     /// `true`: a chart's snapshot is stepped where the machine stores it, observed or not (see
     /// ``MachineDefinition/_updatesStateInPlace``).
     @inlinable public static var _updatesStateInPlace: Bool { true }
 
-    /// One macrostep on the machine's snapshot, in place: the same step as ``decide(state:event:)``.
-    ///
-    /// - Returns: `.change` when states were exited or entered, `.update` when only targetless
-    ///   transitions ran, `nil` when the event was ignored (the snapshot is left untouched).
-    /// - Complexity: O(*n*) per microstep in the number of states of the chart.
-    @inlinable public func _update(_ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event)
-        -> TransitionKind?
-    {
-        guard step(&state, event: event) else { return nil }
-        return state._lastMacrostep.changedConfiguration ? .change : .update
-    }
-
-    /// Performs the sends and cancels of the macrostep ``_update(_:on:)`` took; cancels every delayed
+    /// Performs the sends and cancels of the macrostep ``_update(_:on:preview:in:)`` took; cancels every delayed
     /// event once the chart has finished.
     @inlinable public func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Statechart>) {
         Self.didUpdate(machine)
     }
 
-    /// ``_didUpdate(_:on:in:)``, static so that a caller without the chart at hand (a lane step) passes none.
+    /// ``_didUpdate(_:on:in:)``, static so that no chart is copied for it.
     @inlinable @inline(__always) static func didUpdate(_ machine: StateMachine<Statechart>) {
         // Reads the stored snapshot's fields in place: passing it whole would copy it. A macrostep recorded as one
         // planned microstep has no effect and did not finish the chart: one test.
@@ -50,17 +38,10 @@ extension Statechart: MachineDefinition {
         performEffects(in: machine)
     }
 
-    /// The snapshot from before an event, as observers receive it: the configuration, history values,
+    /// Keeps the snapshot from before an event for observers in `kept`: its configuration, history values,
     /// context and end state, without the record of the macrostep that produced it (its
-    /// ``ChartSnapshot/lastMacrostep`` is empty), so that keeping it copies no record and the machine's
-    /// own record stays uniquely referenced and is reused.
-    @inlinable public func _stateForObservers(_ state: ChartSnapshot<StateID, Event, Context>)
-        -> ChartSnapshot<StateID, Event, Context>
-    {
-        state.withoutRecord()
-    }
-
-    /// Keeps ``_stateForObservers(_:)`` of `state` in `kept`: the first time by building it, afterwards
+    /// ``ChartSnapshot/lastMacrostep`` is empty), so that keeping it copies no record and the machine's own
+    /// record stays uniquely referenced and is reused. The first time by building it, afterwards
     /// by assigning the fields a step changes (configuration, history values, context, end state) to the
     /// snapshot kept for the previous event, which shares `state`'s tables. No whole snapshot is copied
     /// or destroyed per event (that goes through the snapshot type's value witnesses: about 300
@@ -71,8 +52,7 @@ extension Statechart: MachineDefinition {
         Self.keepStateForObservers(&state, in: &kept)
     }
 
-    /// ``_keepStateForObservers(_:in:)``, static so that a caller without the chart at hand (a lane step) passes
-    /// none.
+    /// ``_keepStateForObservers(_:in:)``, static so that no chart is copied for it.
     @inlinable @inline(__always) static func keepStateForObservers(
         _ state: inout ChartSnapshot<StateID, Event, Context>, in kept: inout ChartSnapshot<StateID, Event, Context>?
     ) {
@@ -134,79 +114,63 @@ extension Statechart: MachineDefinition {
         }
     }
 
-    /// Forwards `event` to the invocations that autoforward, before the chart handles it (SCXML 1.0 §6.4).
-    @inlinable public func _willHandle(_ event: Event, in machine: StateMachine<Statechart>) {
-        if machine.subject._autoforwards { machine.subject.autoforward(event) }
+    /// Each machine's box of the scope its steps hand to guards and actions (``ChartScopeBox``): a machine's
+    /// steps never overlap (events sent during one are queued), so they share one box without checking that
+    /// the snapshot holds the only reference to one, as a pure step does.
+    public typealias _Stepper = _ChartStepper<StateID, Event>
+
+    /// A stepper whose box shows `state`'s configuration.
+    public func _makeStepper(startingIn state: ChartSnapshot<StateID, Event, Context>) -> _ChartStepper<StateID, Event> {
+        _ChartStepper(
+            box: ChartScopeBox(scope: ChartScope(signal: nil, states: tables.stateLookup, configuration: state.active)))
     }
 
     /// The position of `event`'s microstep plan in the machine's configuration (``ChartMicrostepPlans``), or
-    /// ``_StepHint/ignored`` when that plan says no transition handles the event there (guarded or not) and
-    /// no invocation autoforwards it: the machine then answers `false` without stepping, as the step would.
-    /// ``_StepHint/unknown`` without a plan.
-    @inlinable public func _stepHint(for event: Event, in machine: StateMachine<Statechart>) -> _StepHint {
+    /// ``_StepPreview/ignored`` when that plan says no transition handles the event there (guarded or not);
+    /// ``_StepPreview/unknown`` without a plan, and while an invocation autoforwards events (SCXML 1.0 §6.4:
+    /// the step forwards them first).
+    @inlinable public func _preview(of event: Event, in machine: StateMachine<Statechart>) -> _StepPreview {
         if machine.subject._autoforwards { return .unknown }
         guard
             let (plans, index) = tables.microstepPlan(
                 for: event, rowStart: machine._state.planRowStart, active: machine._state.active)
         else { return .unknown }
-        return plans.plans[index].kind == .ignored ? .ignored : _StepHint(rawValue: index)
+        return plans.plans[index].kind == .ignored ? .ignored : .plan(at: index)
     }
 
-    /// ``_update(_:on:)`` with the position of `event`'s plan (``_stepHint(for:in:)``) when it is known, and
-    /// the scope box `machine`'s runtime keeps for its steps (``ChartRuntime``).
+    /// One macrostep on the machine's snapshot, in place: the same step as ``decide(state:event:)``, with the
+    /// machine's scope box (``_Stepper``) and the position of `event`'s plan when ``_preview(of:in:)`` found it.
+    /// A step with an unknown preview first forwards `event` to the invocations that autoforward (SCXML 1.0 §6.4).
+    ///
+    /// A planned step that only runs actions is taken without an interpreter (the same functions run it):
+    /// inline in a traced chart (the default), out of line in an untraced one, so that the traced step's inlined
+    /// code holds no test of the tracing. Any other step is taken out of line.
+    ///
+    /// - Returns: `.change` when states were exited or entered, `.update` when only targetless
+    ///   transitions ran, `nil` when the event was ignored (the snapshot is left untouched).
+    /// - Complexity: O(*n*) per microstep in the number of states of the chart.
     @inlinable @inline(__always) public func _update(
-        _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, hint: _StepHint,
+        _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, preview: _StepPreview,
         in machine: StateMachine<Statechart>
     ) -> TransitionKind? {
-        Self.update(
-            &state, on: event, hint: hint, in: machine, tables: tables, tracing: isTracing,
-            takesActionPlansInline: takesActionPlansInline, bound: macrostepBound)
-    }
-
-    /// ``_update(_:on:hint:in:)`` with the chart's fields passed apart, static so that a caller without the chart at
-    /// hand (a lane step) passes no copy of it.
-    @inlinable @inline(__always) static func update(
-        _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, hint: _StepHint,
-        in machine: StateMachine<Statechart>, tables: ChartTables<StateID, Event, Context>, tracing isTracing: Bool,
-        takesActionPlansInline: Bool, bound macrostepBound: Int
-    ) -> TransitionKind? {
-        if hint == .ignored { return nil }
-        // A planned step that only runs actions, taken here without an interpreter (the same functions run it),
-        // by the machine that owns its runtime's scope box: inline in a traced chart (the default), out of line
-        // in an untraced one, so that the traced step's inlined code holds no test of the tracing. A machine
-        // holding its runtime's lane ticket (`ChartRuntime._laneTicket`) is known to be the first case by one test.
-        let runtime = machine.subject
-        let owner = UInt(bitPattern: ObjectIdentifier(machine))
-        if hint.rawValue >= 0, runtime._laneTicket == owner {
-            // The ticket says it in one test: traced, plans taken inline, the box is this machine's.
-            let box = Unmanaged.passUnretained(
-                unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
-            if ChartInterpreter.takePlannedMacrostep(
-                stepping: &state, event: event, planIndex: hint.rawValue, scopeBox: box, tracing: true,
-                bound: macrostepBound)
-            {
-                return state._lastMacrostep.changedConfiguration ? .change : .update
-            }
-        } else if hint.rawValue >= 0, takesActionPlansInline, runtime._scopeBoxOwner == owner {
-            let box = Unmanaged.passUnretained(
-                unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
-            if isTracing
+        if preview == .unknown, machine.subject._autoforwards { machine.subject.autoforward(event) }
+        if preview == .ignored { return nil }
+        let box = Unmanaged.passUnretained(machine.stepper.box)
+        let position = preview.planPosition
+        if position >= 0, takesActionPlansInline,
+            isTracing
                 ? ChartInterpreter.takePlannedMacrostep(
-                    stepping: &state, event: event, planIndex: hint.rawValue, scopeBox: box, tracing: true,
+                    stepping: &state, event: event, planIndex: position, scopeBox: box, tracing: true,
                     bound: macrostepBound)
                 : Self.takeUntracedPlannedMacrostep(
-                    stepping: &state, event: event, planIndex: hint.rawValue, scopeBox: box, bound: macrostepBound)
-            {
-                return state._lastMacrostep.changedConfiguration ? .change : .update
-            }
+                    stepping: &state, event: event, planIndex: position, scopeBox: box, bound: macrostepBound)
+        {
+            return state._lastMacrostep.changedConfiguration ? .change : .update
         }
         guard
             Self.stepOutOfLine(
-                &state, event: event, planIndex: hint.rawValue,
-                scopeBox: scopeBox(
-                    of: machine, tables: tables, tracing: isTracing, takesActionPlansInline: takesActionPlansInline),
-                tables: tables,
-                tracing: isTracing, bound: macrostepBound)
+                &state, event: event, planIndex: position, scopeBox: box, tables: tables, tracing: isTracing,
+                bound: macrostepBound)
         else { return nil }
         return state._lastMacrostep.changedConfiguration ? .change : .update
     }
@@ -223,7 +187,7 @@ extension Statechart: MachineDefinition {
     }
 
     /// ``step(_:event:planIndex:scopeBox:)``, kept out of line so that the planned macrostep
-    /// ``_update(_:on:hint:in:)`` takes without an interpreter is all its caller's loop holds; static, with the
+    /// ``_update(_:on:preview:in:)`` takes without an interpreter is all its caller's loop holds; static, with the
     /// chart's fields passed apart, so that the caller copies no chart for the call.
     ///
     /// A ``ChartMicrostepPlan/Kind/guarded`` plan, in a chart that takes its plans inline
@@ -232,10 +196,10 @@ extension Statechart: MachineDefinition {
     @inlinable @inline(never)
     static func stepOutOfLine(
         _ state: inout ChartSnapshot<StateID, Event, Context>, event: Event, planIndex: Int,
-        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>?, tables: ChartTables<StateID, Event, Context>,
+        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>, tables: ChartTables<StateID, Event, Context>,
         tracing: Bool, bound: Int
     ) -> Bool {
-        if planIndex >= 0, let scopeBox, !state.isFinished, takesActionPlansInline(tables, bound),
+        if planIndex >= 0, !state.isFinished, takesActionPlansInline(tables, bound),
             tables.microstepPlans.unsafelyUnwrapped.plans[planIndex].kind == .guarded
         {
             return ChartInterpreter.takeGuardedMacrostep(
@@ -245,67 +209,6 @@ extension Statechart: MachineDefinition {
         return step(
             &state, event: event, planIndex: planIndex, scopeBox: scopeBox, tables: tables, tracing: tracing,
             bound: bound)
-    }
-
-    /// The scope box `machine`'s runtime keeps for its steps, made now if it has none; `nil` when the runtime
-    /// is shared with another machine that owns its box.
-    @inlinable @inline(__always)
-    static func scopeBox(
-        of machine: StateMachine<Statechart>, tables: ChartTables<StateID, Event, Context>, tracing isTracing: Bool,
-        takesActionPlansInline: Bool
-    ) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
-        let runtime = machine.subject
-        // The owner is alive (it is `machine`): its box was made for this chart, whose types are the box's.
-        if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)) {
-            return Unmanaged.passUnretained(
-                unsafeDowncast(runtime._scopeBox.unsafelyUnwrapped, to: ChartScopeBox<StateID, Event>.self))
-        }
-        return claimScopeBox(
-            of: machine, tables: tables, takesLaneSteps: isTracing && takesActionPlansInline)
-    }
-
-    /// ``scopeBox(of:)`` when the runtime's box is not `machine`'s: a runtime without an owner is claimed with a
-    /// new box for a chart of `tables`, whose planned steps `machine` then takes by its lane when
-    /// `takesLaneSteps` (``ChartRuntime/_ownerTakesLaneSteps``); `nil` when another machine owns it. Static, so
-    /// that an inlined caller passes no copy of the chart to it.
-    @usableFromInline @inline(never)
-    static func claimScopeBox(
-        of machine: StateMachine<Statechart>, tables: ChartTables<StateID, Event, Context>, takesLaneSteps: Bool
-    ) -> Unmanaged<ChartScopeBox<StateID, Event>>? {
-        let runtime = machine.subject
-        if runtime._scopeBoxOwner != 0 { return nil }
-        let box = ChartScopeBox<StateID, Event>(
-            scope: ChartScope(signal: nil, states: tables.stateLookup, configuration: machine._state.active))
-        runtime._scopeBox = box
-        runtime._ownerTakesLaneSteps = takesLaneSteps
-        runtime._scopeBoxOwner = UInt(bitPattern: ObjectIdentifier(machine))
-        return Unmanaged.passUnretained(box)
-    }
-
-    /// Prepares what the lane assumes of a machine without a support object whose chart lets it take planned steps
-    /// by its lane (traced, action plans taken inline): that it holds its runtime's lane ticket
-    /// (``ChartRuntime/_laneTicket``), so that the lane takes those steps without testing the ticket. `machine`
-    /// claims its runtime's scope box if nobody owns it yet, which gives it the ticket; a machine that does not
-    /// hold the ticket then (another machine owns the box) takes a support object, and so the lane's copy that
-    /// tests the ticket. The ticket, once held, stays while the machine lives: the owner's box is released only by
-    /// its deinitialisation, and an invocation that autoforwards gives its machine a support object first
-    /// (``ChartRuntime/startPendingInvocations(in:)``).
-    public func _machineDidInitialize(_ machine: StateMachine<Statechart>) {
-        guard tables.microstepPlans != nil, isTracing, takesActionPlansInline else { return }
-        _ = Self.scopeBox(
-            of: machine, tables: tables, tracing: isTracing, takesActionPlansInline: takesActionPlansInline)
-        if machine.subject._laneTicket != UInt(bitPattern: ObjectIdentifier(machine)) { _ = machine.makeSupport() }
-    }
-
-    /// Releases the runtime's scope box when `machine` owns it, so that the runtime, if it outlives the
-    /// machine, serves the next machine that steps with it.
-    @inlinable public func _machineWillDeinit(_ machine: StateMachine<Statechart>) {
-        let runtime = machine.subject
-        if runtime._scopeBoxOwner == UInt(bitPattern: ObjectIdentifier(machine)) {
-            runtime._scopeBoxOwner = 0
-            runtime._ownerTakesLaneSteps = false
-            runtime._scopeBox = nil
-        }
     }
 
     /// The same chart with another initial context.

@@ -232,8 +232,7 @@ extension ChartInterpreter {
 
     /// ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` once its conditions are known to
     /// hold: `plan`, at `index` in the snapshot's tables' plans, lists its actions — exactly one when
-    /// `soleAction` —, and a traced snapshot's record has its box. For a machine's lane (``Statechart/_takeLaneStep(_:planIndex:in:idleWord:)``),
-    /// which knows them from its own checks.
+    /// `soleAction` —, and a traced snapshot's record has its box.
     ///
     /// - Returns: Whether the macrostep was the plan alone (``recordPlannedAlone(_:changedConfiguration:tracing:stepping:)``):
     ///   then it has no sends, cancels or errors, and the chart has not finished — the caller has nothing to perform.
@@ -252,7 +251,7 @@ extension ChartInterpreter {
             checkPlan(index, of: event, stepping: snapshot)
         #endif
         snapshot.pointee.planRowStart = -1
-        // Most plans list one action (an entry action): the caller knows it from the plan's lane step, and that one
+        // Most plans list one action (an entry action): a caller that knows it says so, and that one
         // is called without a test of the count or the loop around it.
         let count = soleAction ? 1 : Int(plan.pointee.actionCount)
         if count > 0 {

@@ -56,7 +56,7 @@ public struct ChartSnapshot<StateID: Hashable & Sendable, Event, Context> {
     }
 
     /// The same snapshot with an empty ``lastMacrostep``.
-    @inlinable func withoutRecord() -> ChartSnapshot {
+    @inlinable package func withoutRecord() -> ChartSnapshot {
         ChartSnapshot(
             tables: tables, active: active, recordedHistories: recordedHistories, context: _context,
             isFinished: _isFinished, finalIndex: finalIndex)

@@ -2,14 +2,14 @@ import Testing
 
 @testable import Statecraft
 
-/// An idle chart machine reads its event's plan first (`Statechart.laneHint(for:in:)`): an ignored event is
-/// answered at once, a planned or guarded plan's position is handed to the step without `_stepHint(for:in:)`
-/// (`StateMachine.processAndDrain(_:hint:idleWord:)`), and anything else goes the general way, out of line.
-/// What the lane takes must end as the general path ends the event:
+/// An idle chart machine asks its chart for a preview of the event first (`Statechart._preview(of:in:)`): an
+/// ignored event is answered at once, a planned or guarded plan's position is handed to the step
+/// (`Statechart._update(_:on:preview:in:)`), and anything else goes the general way, out of line. Every such step
+/// ends by the machine's one lifecycle:
 /// events the actions send handled before `handle` returns, `didTransition`, observers and ignored-event
 /// observers told, a runtime shared with another machine respected.
-@Suite("Chart machines' lane")
-struct ChartLaneTests {
+@Suite("Chart machines' previews")
+struct ChartPreviewTests {
     enum Light: Hashable, Sendable { case red, green, amber }
     enum Signal: CaseIterable, Sendable { case go, slow, stop, honk }
 
@@ -53,15 +53,15 @@ struct ChartLaneTests {
         }
     }
 
-    /// The lane's answer for `event` in `machine`'s state.
-    static func hint(_ event: Signal, _ machine: Machine) -> _StepHint {
-        machine.definition.laneHint(for: event, in: machine)
+    /// The chart's preview of `event` in `machine`'s state.
+    static func hint(_ event: Signal, _ machine: Machine) -> _StepPreview {
+        machine.definition._preview(of: event, in: machine)
     }
 
-    @Test func theLaneAnswersPlannedStepsAndIgnoredEventsOnceTheMachineHasStepped() throws {
+    @Test func thePreviewFindsPlannedStepsAndIgnoredEventsFromTheStart() throws {
         let machine = Machine(chart: try Self.chart(Reach()))
-        // Just started: the snapshot keeps no row of the plans yet, so the first step goes the general way.
-        #expect(Self.hint(.go, machine) == .unknown)
+        // Just started: the snapshot keeps no row of the plans yet; the preview finds it from the configuration.
+        #expect(Self.hint(.go, machine).planPosition >= 0)
         #expect(machine.handle(.go))
         #expect(Self.hint(.slow, machine).rawValue >= 0)
         #expect(Self.hint(.honk, machine) == .ignored)
@@ -81,7 +81,7 @@ struct ChartLaneTests {
         reach.sendOnGreen = .slow
         #expect(machine.handle(.slow))
         #expect(machine.handle(.stop))
-        // The lane takes `go` (the machine has stepped); entering green sends `slow`, queued, then handled.
+        // A planned `go`; entering green sends `slow`, queued, then handled.
         #expect(Self.hint(.go, machine).rawValue >= 0)
         #expect(machine.send(.go) == .transitioned)
         #expect(machine.pendingEventCount == 0)
@@ -89,7 +89,7 @@ struct ChartLaneTests {
         #expect(machine.state.context == ["red", "green", "amber", "red", "green", "amber"])
     }
 
-    @Test func ignoredEventObserversHearTheEventsTheLaneFindsIgnored() throws {
+    @Test func ignoredEventObserversHearTheEventsThePreviewFindsIgnored() throws {
         let machine = Machine(chart: try Self.chart(Reach()))
         var ignored: [Signal] = []
         machine.addIgnoredEventObserver { _, event in ignored.append(event) }
@@ -99,7 +99,7 @@ struct ChartLaneTests {
         #expect(ignored == [.honk, .honk])
     }
 
-    @Test func didTransitionAndObserversHearTheLanesSteps() throws {
+    @Test func didTransitionAndObserversHearPlannedSteps() throws {
         let machine = Machine(chart: try Self.chart(Reach()))
         var heard: [String] = []
         machine.didTransition = { old, event, new in
@@ -117,14 +117,14 @@ struct ChartLaneTests {
             ])
     }
 
-    @Test func anObserverAddedByALaneStepsActionHearsTheNextEvents() throws {
+    @Test func anObserverAddedByAPlannedStepsActionHearsTheNextEvents() throws {
         let reach = Reach()
         let machine = Machine(chart: try Self.chart(reach))
         reach.machine = machine
         var heard: [String] = []
         reach.observerAddedOnAmber = { old, event, new in heard.append("\(old) \(event) \(new)") }
         #expect(machine.handle(.go))
-        // Unobserved until amber's entry, in the lane's step, adds the observer: it hears from the next event on.
+        // Unobserved until amber's entry, in a planned step, adds the observer: it hears from the next event on.
         #expect(machine.handle(.slow))
         #expect(heard.isEmpty)
         reach.observerAddedOnAmber = nil
@@ -141,7 +141,7 @@ struct ChartLaneTests {
         let other = StateMachine(definition: chart, subject: runtime)
         #expect(owner.handle(.go))
         #expect(other.handle(.go))
-        // Both take the lane; the runtime's scope box is `owner`'s, so `other` steps with its snapshot's box.
+        // Both take planned steps, each with its own scope box.
         #expect(Self.hint(.slow, owner).rawValue >= 0)
         #expect(Self.hint(.slow, other).rawValue >= 0)
         #expect(other.handle(.slow))

@@ -2,13 +2,12 @@ import Testing
 
 @testable import Statecraft
 
-/// An idle chart machine without a support object takes its event's step by its lane
-/// (`Statechart._takeLaneStep(_:planIndex:in:idleWord:)`): a plan that lists its actions inline when its runtime's
-/// ticket is the machine's (`ChartRuntime._laneTicket`), an untraced chart's or a guarded plan by the step the
-/// general path calls for them, anything else by the general update. Each must end the event as the general path
-/// does: actions' errors handled, the macrostep's sends performed, ignored events answered.
-@Suite("Chart machines' lane steps")
-struct ChartLaneStepTests {
+/// A chart machine takes a planned step (`Statechart._update(_:on:preview:in:)` with the plan its preview found)
+/// without an interpreter when the plan lists its actions, an untraced chart's or a guarded plan by the step made
+/// for them, anything else by the interpreter. Each ends the event by the machine's one lifecycle: actions' errors
+/// handled, the macrostep's sends performed, ignored events answered.
+@Suite("Chart machines' planned steps")
+struct ChartPlannedStepTests {
     enum Phase: Hashable, Sendable { case idle, busy, broken }
     enum Input: CaseIterable, Sendable { case start, stop, fail, arm, poke }
 
@@ -40,47 +39,28 @@ struct ChartLaneStepTests {
         }
     }
 
-    static func address(_ machine: Machine) -> UInt { UInt(bitPattern: ObjectIdentifier(machine)) }
-
-    @Test func theTicketIsTheBoxOwnersWhileItsChartAndItsInvocationsLetIt() throws {
+    @Test func everyMachineStepsWithItsOwnStepperWhoeverItsRuntimeServes() throws {
         let runtime = ChartRuntime()
-        do {
-            let machine = StateMachine(definition: try Self.chart(), subject: runtime)
-            // Claimed when the machine is made (`_machineDidInitialize(_:)`): without a support object, its lane
-            // takes planned steps without testing the ticket.
-            #expect(runtime._laneTicket == Self.address(machine))
-            #expect(machine.unretainedSupport == nil)
-            #expect(machine.handle(.start))
-            #expect(runtime._laneTicket == Self.address(machine))
-            // Another machine on the same runtime does not get it: it takes a support object, and its lane the
-            // copy that tests the ticket (and steps by the general update).
-            let other = StateMachine(definition: try Self.chart(), subject: runtime)
-            #expect(other.unretainedSupport != nil)
-            #expect(other.handle(.start))
-            #expect(other.state.context == 1)
-            #expect(other.state.lastMacrostep.entered == [.busy])
-            #expect(runtime._laneTicket == Self.address(machine))
-            // An autoforwarding invocation closes the lane (its events must be forwarded first), and reopens it.
-            runtime._autoforwards = true
-            #expect(runtime._laneTicket == 0)
-            runtime._autoforwards = false
-            #expect(runtime._laneTicket == Self.address(machine))
-        }
-        // The owner is gone: no machine later made at its address takes its box.
-        #expect(runtime._laneTicket == 0)
+        let machine = StateMachine(definition: try Self.chart(), subject: runtime)
+        let other = StateMachine(definition: try Self.chart(), subject: runtime)
+        #expect(machine.stepper.box !== other.stepper.box)
+        #expect(machine.handle(.start))
+        #expect(other.handle(.start))
+        #expect(other.state.context == 1)
+        #expect(other.state.lastMacrostep.entered == [.busy])
+        // An autoforwarding invocation makes the preview unknown: the step forwards the event first.
+        runtime._autoforwards = true
+        #expect(machine.definition._preview(of: .stop, in: machine) == .unknown)
+        runtime._autoforwards = false
+        #expect(machine.definition._preview(of: .stop, in: machine).planPosition >= 0)
         let untraced = Machine(chart: try Self.chart().tracing(false))
-        // An untraced chart never takes planned steps by its lane: its machine needs neither the ticket nor an
-        // object.
-        #expect(untraced.subject._laneTicket == 0)
-        #expect(untraced.unretainedSupport == nil)
         #expect(untraced.handle(.start))
-        #expect(untraced.subject._laneTicket == 0)
+        #expect(untraced.state.context == 1)
     }
 
-    /// A lane step that changes the configuration ends the effects of the state it left — on a machine without
-    /// observers and on one whose observers receive the state from before the event (its own copy of the lane,
-    /// `Statechart.takeObservedLaneStep`); the observers hear the step.
-    @Test func aLaneStepThatLeavesAStateEndsItsEffectsWithOrWithoutObservers() throws {
+    /// A planned step that changes the configuration ends the effects of the state it left — on a machine without
+    /// observers and on one whose observers receive the state from before the event; the observers hear the step.
+    @Test func aPlannedStepThatLeavesAStateEndsItsEffectsWithOrWithoutObservers() throws {
         for observed in [false, true] {
             let machine = Machine(chart: try Self.chart())
             var heard: [[Phase]] = []
@@ -119,7 +99,7 @@ struct ChartLaneStepTests {
         #expect(machine.state.context == 2)
     }
 
-    @Test func aThrowingActionInALaneStepRaisesItsErrorAsTheGeneralStepDoes() throws {
+    @Test func aThrowingActionInAPlannedStepRaisesItsErrorAsTheGeneralStepDoes() throws {
         for tracing in [true, false] {
             let machine = Machine(chart: try Self.chart().tracing(tracing))
             #expect(machine.handle(.start))
@@ -133,11 +113,11 @@ struct ChartLaneStepTests {
     }
 
     @Test(arguments: [false, true])
-    func aLaneStepsDelayedSendIsScheduledAndItsStateLeft(observed: Bool) throws {
+    func aPlannedStepsDelayedSendIsScheduledAndItsStateLeft(observed: Bool) throws {
         for tracing in [true, false] {
             let machine = Machine(chart: try Self.chart().tracing(tracing))
             var heard = 0
-            // Observers that receive the state from before the event: the observed copy of the lane.
+            // Observers that receive the state from before the event.
             if observed { machine.addObserver { _, _, _ in heard += 1 } }
             #expect(machine.handle(.start))
             #expect(machine.handle(.stop))
@@ -169,10 +149,10 @@ struct ChartLaneStepTests {
         }
     }
 
-    @Test func ignoredEventObserversHearAGuardedPlanTheLaneStepFindsIgnored() throws {
+    @Test func ignoredEventObserversHearAGuardedPlanThePreviewFindsIgnored() throws {
         let machine = Machine(chart: try Self.chart(guarded: true))
         var ignored: [Input] = []
-        // A support object that holds no observer of transitions: the lane still takes the steps.
+        // A support object that holds no observer of transitions: the planned steps are still taken.
         machine.addIgnoredEventObserver { _, input in ignored.append(input) }
         #expect(machine.handle(.start))
         #expect(machine.handle(.stop))

@@ -1,0 +1,204 @@
+/// The one lifecycle of an event, for every kind of machine: ``process(_:)`` performs it, ``step(_:lookupCell:preview:)``
+/// asks the definition what the event does, ``perform(_:on:)`` carries that out, ``finishEvent(lookupBeforeEvent:)``
+/// drains the queue and goes idle. ``StateMachine/handle(_:)``, ``StateMachine/send(_:)``, the queue and the start of
+/// a machine all go through these; the properties a definition's type fixes at compile time (whether it has a
+/// lookup, decides purely, steps in place) only fold away the parts it cannot need.
+extension StateMachine {
+    /// Handles `event`: the lifecycle.
+    ///
+    /// 1. A tabulated machine that is idle with nothing to hear of the event is answered by its definition's
+    ///    lookup alone (``answeringLookup``): the state changes, or stays, and nothing else happens.
+    /// 2. A busy machine queues the event.
+    /// 3. What the definition can tell without running user code is asked first: a pure decision
+    ///    (``decidesBeforeMarkingBusy``) or a preview (``MachineDefinition/_preview(of:in:)``). An event known
+    ///    to be ignored that no ignored-event observer hears ends there.
+    /// 4. The machine marks itself busy, the definition steps (``step(_:lookupCell:preview:)``), the step is
+    ///    performed (``perform(_:on:)``), the queue drained and the machine idle again
+    ///    (``finishEvent(lookupBeforeEvent:)``).
+    ///
+    /// - Returns: What became of `event`.
+    @inlinable @inline(__always)
+    func process(_ event: Event) -> EventDisposition {
+        var lookupCell = _TransitionLookup.askTheDefinition
+        if Self.answersByLookup {
+            let oldState = _state
+            lookupCell = answeringLookup.cell(oldState, event)
+            if lookupCell < _TransitionLookup.observedBit {
+                // An ignored event's cell is the state itself: stored back, without a test.
+                _state = _TransitionLookup.value(ofByte: lookupCell, orOnly: oldState)
+                return Int(lookupCell) != _TransitionLookup.byte(of: oldState) ? .transitioned : .ignored
+            }
+        }
+        let status = supportAndStatus
+        if status & Self.busyBit != 0 {
+            enqueue(event)
+            return .queued
+        }
+        var preview = _StepPreview.unknown
+        var decidedFirst: MachineStep<Definition>?
+        if Self.decidesBeforeMarkingBusy {
+            let decided = step(event, lookupCell: lookupCell, preview: .unknown)
+            if case .ignored = decided, !hearsIgnoredEvents { return .ignored }
+            decidedFirst = decided
+        } else if Definition._updatesStateInPlace {
+            preview = definition._preview(of: event, in: self)
+            if preview == .ignored, !hearsIgnoredEvents { return .ignored }
+        }
+        // Busy from here on: events sent meanwhile are queued, and a plain lookup, which would answer them, is
+        // put away (its prefix, by one subtraction) until the machine is idle again.
+        let lookupBeforeEvent = answeringLookup
+        if Self.answersByLookup, status == 0 { answeringLookup = lookupBeforeEvent.askingVariant }
+        supportAndStatus = status | Self.busyBit
+        let transitioned = perform(decidedFirst ?? step(event, lookupCell: lookupCell, preview: preview), on: event)
+        finishEvent(lookupBeforeEvent: lookupBeforeEvent)
+        return transitioned ? .transitioned : .ignored
+    }
+
+    /// Asks the definition what `event` does in the machine's state: the one place a step is chosen.
+    ///
+    /// A definition that ``MachineDefinition/_updatesStateInPlace`` updates the state where it is stored, the
+    /// state from before the event kept first when observers need it; a tabulated one answers by its lookup's
+    /// `lookupCell` (or its plain lookup) when that tells; any other decides
+    /// (``MachineDefinition/decide(state:event:)``).
+    @inlinable @inline(__always)
+    func step(_ event: Event, lookupCell: UInt8, preview: _StepPreview) -> MachineStep<Definition> {
+        if Definition._updatesStateInPlace {
+            var keptOldState = false
+            if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
+                support._withUnsafeGuaranteedRef { definition._keepStateForObservers(&_state, in: &$0.keptState) }
+                keptOldState = true
+            }
+            guard let kind = definition._update(&_state, on: event, preview: preview, in: self) else { return .ignored }
+            return .updatedInPlace(kind, keptOldState: keptOldState)
+        }
+        if Self.answersByLookup {
+            var cell = lookupCell
+            if cell == _TransitionLookup.askTheDefinition, isHandling, let lookup = definition._transitionLookup {
+                // A queued event: the plain lookup answers what runs no hook.
+                cell = lookup.cell(_state, event)
+            }
+            if cell < _TransitionLookup.observedBit {
+                // A plain cell: the target, or the state's own byte for an ignored event.
+                if Int(cell) == _TransitionLookup.byte(of: _state) { return .ignored }
+                return .moved(to: _TransitionLookup.value(ofByte: cell, orOnly: _state))
+            }
+            if cell < _TransitionLookup.ignoredIfIdle {
+                return .moved(to: _TransitionLookup.value(ofByte: cell & ~_TransitionLookup.observedBit, orOnly: _state))
+            }
+            if cell == _TransitionLookup.selfTransition { return .moved(to: _state) }
+            if cell == _TransitionLookup.ignoredIfIdle || cell == _TransitionLookup.ignored { return .ignored }
+        }
+        guard let decision = definition.decide(state: _state, event: event) else { return .ignored }
+        return .decided(decision)
+    }
+
+    /// Performs what the definition's step did with `event`, on the busy machine: the one place a change of
+    /// state ends the old state's effects (``endEffectsOfStateLeft()``), the hooks run and observers hear of
+    /// the event (``notifyTransition(_:lending:on:lending:)``, ``notifyIgnored(_:_:in:)``).
+    ///
+    /// A change of state ends the effects of the state left (new epoch, tasks cancelled) before any hook of
+    /// the transition runs, so work started from `willTransition` or an exit hook belongs to the state the
+    /// event leads to (as work started on entry does) instead of being cancelled at once.
+    ///
+    /// - Returns: Whether the event caused a transition.
+    @inlinable @inline(__always)
+    func perform(_ step: consuming MachineStep<Definition>, on event: Event) -> Bool {
+        switch consume step {
+        case .ignored:
+            if let support = unretainedSupport { notifyIgnored(support, event, in: _state) }
+            return false
+        case .decided(let decision):
+            if decision.kind == .change { endEffectsOfStateLeft() }
+            definition.willTransition(from: _state, on: event, decision: decision, in: self)
+            var oldState = _state
+            _state = decision.target
+            definition.didTransition(from: oldState, on: event, decision: decision, in: self)
+            if let support = unretainedSupport {
+                notifyTransition(support, lending: &oldState, on: event, lending: &_state)
+            }
+        case .moved(let target):
+            endEffectsOfStateLeft()
+            var oldState = _state
+            _state = target
+            if let support = unretainedSupport {
+                notifyTransition(support, lending: &oldState, on: event, lending: &_state)
+            }
+        case .updatedInPlace(let kind, let keptOldState):
+            if kind == .change { endEffectsOfStateLeft() }
+            definition._didUpdate(kind, on: event, in: self)
+            // Both states lent where they are stored: neither is copied whole per event.
+            if keptOldState, let support = unretainedSupport {
+                support._withUnsafeGuaranteedRef {
+                    notifyTransition(support, lending: &$0.keptState!, on: event, lending: &_state)
+                }
+            }
+        }
+        return true
+    }
+
+    /// Ends the effects of the state the machine leaves (``EffectScope/leaveState()``), if it ever used any.
+    @inlinable @inline(__always)
+    func endEffectsOfStateLeft() {
+        if let support = unretainedSupport { support._withUnsafeGuaranteedRef { $0.effects?.leaveState() } }
+    }
+
+    /// The end of every event: the events queued meanwhile handled (``drainQueue()``), the machine idle again,
+    /// and a tabulated machine's ``answeringLookup`` back to what it may answer by — `lookupBeforeEvent`
+    /// without a support object, the object's ``MachineSupport/observedLookup`` with one.
+    @inlinable @inline(__always)
+    func finishEvent(lookupBeforeEvent: _TransitionLookup) {
+        // Queued events imply a support object; testing it first lets the optimizer fold this test into the
+        // support checks before it.
+        if unretainedSupport != nil, hasDeferredWork { drainQueue() }
+        isHandling = false
+        guard Self.answersByLookup else { return }
+        if let support = unretainedSupport {
+            answeringLookup = support._withUnsafeGuaranteedRef { $0.observedLookup }
+        } else {
+            answeringLookup = lookupBeforeEvent
+        }
+    }
+
+    /// Does the work deferred to the end of an event (`hasDeferredWork`): applies the observer changes
+    /// made while the machine was notifying, then steps and performs queued events in FIFO order until none
+    /// is left, applying after each the changes made while it was notified. A loop, not recursion. Called busy.
+    @usableFromInline
+    func drainQueue() {
+        guard let support else { return }
+        while true {
+            // Done notifying of the event before: changes from now on are immediate until the next notification.
+            supportAndStatus &= ~Self.notifyingBit
+            support.applyDeferredObserverChanges()
+            guard let next = support.queue.dequeue() else { break }
+            _ = perform(step(next, lookupCell: _TransitionLookup.askTheDefinition, preview: .unknown), on: next)
+        }
+        hasDeferredWork = false
+    }
+
+    /// Whether an ignored-event observer is attached (``addIgnoredEventObserver(_:)``).
+    @inlinable var hearsIgnoredEvents: Bool {
+        guard let support = unretainedSupport else { return false }
+        return support._withUnsafeGuaranteedRef { $0.ignoredEventObservers.callList.baseAddress } != nil
+    }
+
+    /// Whether the machine may answer events by ``answeringLookup``: its definition's type may have a
+    /// ``MachineDefinition/_transitionLookup`` and its states and events are at most a byte each. Known at
+    /// compile time, so every lookup check folds away when it is `false`.
+    @inlinable static var answersByLookup: Bool {
+        Definition._mayHaveTransitionLookup && MemoryLayout<State>.size <= 1 && MemoryLayout<Event>.size <= 1
+    }
+
+    /// Whether the machine may ask its definition's ``MachineDefinition/decide(state:event:)`` before
+    /// marking itself busy: the definition decides on a copy of the state (it does not update it in place)
+    /// and its decisions run no user code that could reach the machine
+    /// (``MachineDefinition/_decidesPurely``). Known at compile time.
+    @inlinable static var decidesBeforeMarkingBusy: Bool {
+        !Definition._updatesStateInPlace && Definition._decidesPurely
+    }
+
+    /// What an idle machine without a support object answers by: its definition's lookup, or
+    /// `_TransitionLookup.askingWithoutSupport` when it has none.
+    @usableFromInline var plainLookup: _TransitionLookup {
+        definition._transitionLookup ?? .askingWithoutSupport
+    }
+}
