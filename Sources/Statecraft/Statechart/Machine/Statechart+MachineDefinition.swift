@@ -129,7 +129,34 @@ extension Statechart: MachineDefinition {
     /// ``_StepPreview/ignored`` when that plan says no transition handles the event there (guarded or not);
     /// ``_StepPreview/unknown`` without a plan, and while an invocation autoforwards events (SCXML 1.0 §6.4:
     /// the step forwards them first).
-    @inlinable public func _preview(of event: Event, in machine: StateMachine<Statechart>) -> _StepPreview {
+    ///
+    /// Inline, for a snapshot that keeps its row of the plans (``ChartSnapshot/planRowStart``, which every
+    /// planned step leaves): the plan is the row's start plus the event's column, so finding it tests nothing
+    /// but its kind. Out of line otherwise (``previewWithoutRow(of:in:)``).
+    @inlinable @inline(__always)
+    public func _preview(of event: Event, in machine: StateMachine<Statechart>) -> _StepPreview {
+        guard _isPOD(Event.self), MemoryLayout<Event>.size <= 1 else { return .unknown }
+        let rowStart = machine._state.planRowStart
+        guard rowStart >= 0, !machine.subject._autoforwards else { return previewWithoutRow(of: event, in: machine) }
+        // A snapshot keeps a row only from the plans of its chart (`enterNextConfiguration(of:stepping:)`), and a
+        // machine's snapshot is always of its definition's chart: no test for the plans.
+        assert(tables.microstepPlans != nil, "Internal inconsistency: a plan row in a chart without plans")
+        let plans = tables.microstepPlans.unsafelyUnwrapped
+        let column = plans.columns[Int(_TransitionLookup.byte(of: event))]
+        // In 32 bits (a chart has few plans: `ChartMicrostepPlans.planLimit`), so that the optimizer knows the
+        // position is not negative.
+        let index = Int(UInt32(truncatingIfNeeded: rowStart) &+ UInt32(column))
+        switch plans.plans[index].kind {
+        case .ignored: return .ignored
+        case .unplanned: return .unknown
+        case .planned, .guarded: return .plan(at: index)
+        }
+    }
+
+    /// ``_preview(of:in:)`` for a snapshot without a row of the plans (just made or restored, or after a step the
+    /// interpreter took) or while an invocation autoforwards events: the plan found from the configuration.
+    @inlinable @inline(never)
+    func previewWithoutRow(of event: Event, in machine: StateMachine<Statechart>) -> _StepPreview {
         if machine.subject._autoforwards { return .unknown }
         guard
             let (plans, index) = tables.microstepPlan(
@@ -142,9 +169,9 @@ extension Statechart: MachineDefinition {
     /// machine's scope box (``_Stepper``) and the position of `event`'s plan when ``_preview(of:in:)`` found it.
     /// A step with an unknown preview first forwards `event` to the invocations that autoforward (SCXML 1.0 §6.4).
     ///
-    /// A planned step that only runs actions is taken without an interpreter (the same functions run it):
-    /// inline in a traced chart (the default), out of line in an untraced one, so that the traced step's inlined
-    /// code holds no test of the tracing. Any other step is taken out of line.
+    /// A planned step that only runs actions is taken without an interpreter (the same functions run it): inline
+    /// for a plan with one action in a traced chart (the default), out of line otherwise. Any other step is taken
+    /// out of line.
     ///
     /// - Returns: `.change` when states were exited or entered, `.update` when only targetless
     ///   transitions ran, `nil` when the event was ignored (the snapshot is left untouched).
@@ -153,19 +180,30 @@ extension Statechart: MachineDefinition {
         _ state: inout ChartSnapshot<StateID, Event, Context>, on event: Event, preview: _StepPreview,
         in machine: StateMachine<Statechart>
     ) -> TransitionKind? {
-        if preview == .unknown, machine.subject._autoforwards { machine.subject.autoforward(event) }
-        if preview == .ignored { return nil }
-        let box = Unmanaged.passUnretained(machine.stepper.box)
         let position = preview.planPosition
-        if position >= 0, takesActionPlansInline,
-            isTracing
-                ? ChartInterpreter.takePlannedMacrostep(
-                    stepping: &state, event: event, planIndex: position, scopeBox: box, tracing: true,
-                    bound: macrostepBound)
-                : Self.takeUntracedPlannedMacrostep(
-                    stepping: &state, event: event, planIndex: position, scopeBox: box, bound: macrostepBound)
-        {
-            return state._lastMacrostep.changedConfiguration ? .change : .update
+        if position < 0 {
+            if preview == .ignored { return nil }
+            if machine.subject._autoforwards { machine.subject.autoforward(event) }
+        }
+        let box = Unmanaged.passUnretained(machine.stepper.box)
+        if position >= 0, takesActionPlansInline {
+            let plan = tables.microstepPlans.unsafelyUnwrapped.plans + position
+            // The common transition of a flat chart: a plan whose sole action is called inline. Plans that list
+            // none or several, and an untraced chart's, out of line.
+            if isTracing, plan.pointee.actionCount == 1, plan.pointee.actionStart >= 0,
+                state._lastMacrostep.canRecordPlanned
+            {
+                ChartInterpreter.takeCheckedPlannedMacrostep(
+                    stepping: &state, event: event, plan: plan, index: position, scopeBox: box, soleAction: true,
+                    tracing: true, bound: macrostepBound)
+                return state._lastMacrostep.changedConfiguration ? .change : .update
+            }
+            if Self.takePlannedMacrostepOutOfLine(
+                stepping: &state, event: event, planIndex: position, scopeBox: box, tracing: isTracing,
+                bound: macrostepBound)
+            {
+                return state._lastMacrostep.changedConfiguration ? .change : .update
+            }
         }
         guard
             Self.stepOutOfLine(
@@ -175,15 +213,18 @@ extension Statechart: MachineDefinition {
         return state._lastMacrostep.changedConfiguration ? .change : .update
     }
 
-    /// ``ChartInterpreter/takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` for an untraced
-    /// chart, out of line.
+    /// ``ChartInterpreter/takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)``, out of line: for
+    /// a plan that lists no action or several, or an untraced chart's.
     @inlinable @inline(never)
-    static func takeUntracedPlannedMacrostep(
+    static func takePlannedMacrostepOutOfLine(
         stepping state: UnsafeMutablePointer<ChartSnapshot<StateID, Event, Context>>, event: Event, planIndex: Int,
-        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>, bound: Int
+        scopeBox: Unmanaged<ChartScopeBox<StateID, Event>>, tracing: Bool, bound: Int
     ) -> Bool {
-        ChartInterpreter.takePlannedMacrostep(
-            stepping: state, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: false, bound: bound)
+        tracing
+            ? ChartInterpreter.takePlannedMacrostep(
+                stepping: state, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: true, bound: bound)
+            : ChartInterpreter.takePlannedMacrostep(
+                stepping: state, event: event, planIndex: planIndex, scopeBox: scopeBox, tracing: false, bound: bound)
     }
 
     /// ``step(_:event:planIndex:scopeBox:)``, kept out of line so that the planned macrostep

@@ -55,13 +55,6 @@ public protocol MachineDefinition {
     /// `nil` by default: a definition whose steps are always bounded has nothing to report.
     func _loopError(in state: State) -> ChartLoopError?
 
-    /// Not API, behaviour: whether ``decide(state:event:)`` is pure in the strict sense the shell relies on to
-    /// call it before marking the machine busy: it runs no user code that could send an event to the machine or
-    /// add an observer. `true` by default, as the protocol promises; a definition that asks a delegate
-    /// (``GuardedStateMachine``'s approver) returns `false`, and the machine is then busy while it decides,
-    /// so that what the delegate sends is queued.
-    static var _decidesPurely: Bool { get }
-
     // The speed hooks (not API; a leading `_`, as swift-nio marks such requirements). Each speeds up one
     // operation of the shell's lifecycle (`StateMachine+Lifecycle.swift`), and each default is that operation
     // done the plain way.
@@ -148,10 +141,6 @@ extension MachineDefinition {
     /// `nil`: the step settled.
     @inlinable
     public func _loopError(in state: State) -> ChartLoopError? { nil }
-
-    /// `true`: ``decide(state:event:)`` is pure, as the protocol promises.
-    @inlinable
-    public static var _decidesPurely: Bool { true }
 
     /// `nil`: the shell asks ``decide(state:event:)``.
     @inlinable

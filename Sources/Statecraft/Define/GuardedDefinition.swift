@@ -54,10 +54,6 @@ public struct GuardedDefinition<Approver: TransitionApprover>: MachineDefinition
         }
     }
 
-    /// `false`: deciding asks the approver, which may assign the machine's state; the machine is busy
-    /// meanwhile, so that such an assignment is queued.
-    @inlinable public static var _decidesPurely: Bool { false }
-
     /// Asks the approver whether `state` may change to `event`.
     ///
     /// An approved decision carries the approver as its action, so that ``didTransition(from:on:decision:in:)``

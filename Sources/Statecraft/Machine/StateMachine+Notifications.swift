@@ -65,7 +65,7 @@ extension StateMachine {
 
     /// Calls every ignored-event observer in registration order, as ``notifyTransition(_:lending:on:lending:)``
     /// calls the observers.
-    @inlinable
+    @inlinable @inline(__always)
     func notifyIgnored(_ support: Unmanaged<MachineSupport<State, Event>>, _ event: Event, in state: State) {
         let callList = support._withUnsafeGuaranteedRef { $0.ignoredEventObservers.callList }
         if callList.isEmpty { return }

@@ -9,12 +9,12 @@ extension StateMachine {
     /// 1. A tabulated machine that is idle with nothing to hear of the event is answered by its definition's
     ///    lookup alone (``answeringLookup``): the state changes, or stays, and nothing else happens.
     /// 2. A busy machine queues the event.
-    /// 3. What the definition can tell without running user code is asked first: a pure decision
-    ///    (``decidesBeforeMarkingBusy``) or a preview (``MachineDefinition/_preview(of:in:)``). An event known
-    ///    to be ignored that no ignored-event observer hears ends there.
-    /// 4. The machine marks itself busy, the definition steps (``step(_:lookupCell:preview:)``), the step is
-    ///    performed (``perform(_:on:)``), the queue drained and the machine idle again
-    ///    (``finishEvent(lookupBeforeEvent:)``).
+    /// 3. What the definition can tell without running user code ends an event it finds ignored that nobody
+    ///    hears: an observed lookup's ignored cell, a chart's preview (``MachineDefinition/_preview(of:in:)``).
+    /// 4. The machine marks itself busy (events sent meanwhile are queued, and a plain lookup, which would answer
+    ///    them, is put away until the machine is idle again), the definition steps
+    ///    (``step(_:lookupCell:preview:)``), the step is performed (``perform(_:on:)``), and the event finished:
+    ///    the queue drained, the machine idle (``finishEvent(lookupBeforeEvent:)``).
     ///
     /// - Returns: What became of `event`.
     @inlinable @inline(__always)
@@ -34,22 +34,39 @@ extension StateMachine {
             enqueue(event)
             return .queued
         }
+        // The observed lookup is the machine's only while its support object holds nothing but transition
+        // observers, which do not hear ignored events.
+        if Self.answersByLookup, lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
+        // The rest, inlined twice from one source: for a machine without a support object, where every test of
+        // the object folds away, and for one with an object. A tabulated machine without an object reaches it
+        // only for a transition that runs a hook: out of line, so that the caller's loop holds the lookup's
+        // paths alone (the optimizer stops inlining into a function that has grown past its block limit).
+        if status == 0 {
+            if Self.answersByLookup { return performEventOutOfLine(event, lookupCell: lookupCell) }
+            return performEvent(event, status: 0, lookupCell: lookupCell)
+        }
+        return performEvent(event, status: status, lookupCell: lookupCell)
+    }
+
+    /// ``performEvent(_:status:lookupCell:)`` on a machine without a support object, out of line.
+    @inlinable @inline(never)
+    func performEventOutOfLine(_ event: Event, lookupCell: UInt8) -> EventDisposition {
+        performEvent(event, status: 0, lookupCell: lookupCell)
+    }
+
+    /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
+    /// the event: stages 3 and 4 of ``process(_:)``.
+    @inlinable @inline(__always)
+    func performEvent(_ event: Event, status: UInt, lookupCell: UInt8) -> EventDisposition {
         var preview = _StepPreview.unknown
-        var decidedFirst: MachineStep<Definition>?
-        if Self.decidesBeforeMarkingBusy {
-            let decided = step(event, lookupCell: lookupCell, preview: .unknown)
-            if case .ignored = decided, !hearsIgnoredEvents { return .ignored }
-            decidedFirst = decided
-        } else if Definition._updatesStateInPlace {
+        if Definition._updatesStateInPlace {
             preview = definition._preview(of: event, in: self)
             if preview == .ignored, !hearsIgnoredEvents { return .ignored }
         }
-        // Busy from here on: events sent meanwhile are queued, and a plain lookup, which would answer them, is
-        // put away (its prefix, by one subtraction) until the machine is idle again.
         let lookupBeforeEvent = answeringLookup
         if Self.answersByLookup, status == 0 { answeringLookup = lookupBeforeEvent.askingVariant }
         supportAndStatus = status | Self.busyBit
-        let transitioned = perform(decidedFirst ?? step(event, lookupCell: lookupCell, preview: preview), on: event)
+        let transitioned = perform(step(event, lookupCell: lookupCell, preview: preview), on: event)
         finishEvent(lookupBeforeEvent: lookupBeforeEvent)
         return transitioned ? .transitioned : .ignored
     }
@@ -57,8 +74,8 @@ extension StateMachine {
     /// Asks the definition what `event` does in the machine's state: the one place a step is chosen.
     ///
     /// A definition that ``MachineDefinition/_updatesStateInPlace`` updates the state where it is stored, the
-    /// state from before the event kept first when observers need it; a tabulated one answers by its lookup's
-    /// `lookupCell` (or its plain lookup) when that tells; any other decides
+    /// state from before the event kept first when observers need it; a tabulated one answers by `lookupCell`, the
+    /// cell its lookup gave for the event, when that tells; any other decides
     /// (``MachineDefinition/decide(state:event:)``).
     @inlinable @inline(__always)
     func step(_ event: Event, lookupCell: UInt8, preview: _StepPreview) -> MachineStep<Definition> {
@@ -72,11 +89,7 @@ extension StateMachine {
             return .updatedInPlace(kind, keptOldState: keptOldState)
         }
         if Self.answersByLookup {
-            var cell = lookupCell
-            if cell == _TransitionLookup.askTheDefinition, isHandling, let lookup = definition._transitionLookup {
-                // A queued event: the plain lookup answers what runs no hook.
-                cell = lookup.cell(_state, event)
-            }
+            let cell = lookupCell
             if cell < _TransitionLookup.observedBit {
                 // A plain cell: the target, or the state's own byte for an ignored event.
                 if Int(cell) == _TransitionLookup.byte(of: _state) { return .ignored }
@@ -87,7 +100,18 @@ extension StateMachine {
             }
             if cell == _TransitionLookup.selfTransition { return .moved(to: _state) }
             if cell == _TransitionLookup.ignoredIfIdle || cell == _TransitionLookup.ignored { return .ignored }
+            // A transition that runs a hook: rare where the lookup answers the rest.
+            return decideOutOfLine(event)
         }
+        guard let decision = definition.decide(state: _state, event: event) else { return .ignored }
+        return .decided(decision)
+    }
+
+    /// ``MachineDefinition/decide(state:event:)`` as ``step(_:lookupCell:preview:)`` takes it, out of line: for a
+    /// tabulated definition, whose lookup answers the common events, so that the caller's loop does not hold the
+    /// definition's whole logic.
+    @inlinable @inline(never)
+    func decideOutOfLine(_ event: Event) -> MachineStep<Definition> {
         guard let decision = definition.decide(state: _state, event: event) else { return .ignored }
         return .decided(decision)
     }
@@ -102,28 +126,17 @@ extension StateMachine {
     ///
     /// - Returns: Whether the event caused a transition.
     @inlinable @inline(__always)
-    func perform(_ step: consuming MachineStep<Definition>, on event: Event) -> Bool {
-        switch consume step {
-        case .ignored:
+    func perform(_ step: MachineStep<Definition>, on event: Event) -> Bool {
+        if case .ignored = step {
             if let support = unretainedSupport { notifyIgnored(support, event, in: _state) }
             return false
-        case .decided(let decision):
-            if decision.kind == .change { endEffectsOfStateLeft() }
-            definition.willTransition(from: _state, on: event, decision: decision, in: self)
-            var oldState = _state
-            _state = decision.target
-            definition.didTransition(from: oldState, on: event, decision: decision, in: self)
-            if let support = unretainedSupport {
-                notifyTransition(support, lending: &oldState, on: event, lending: &_state)
+        }
+        // Each arm below is guarded by what the definition's type fixes, so that a specialisation holds only the
+        // arm its steps can reach.
+        if Definition._updatesStateInPlace {
+            guard case .updatedInPlace(let kind, let keptOldState) = step else {
+                preconditionFailure("Internal inconsistency: a step in place that did not update in place")
             }
-        case .moved(let target):
-            endEffectsOfStateLeft()
-            var oldState = _state
-            _state = target
-            if let support = unretainedSupport {
-                notifyTransition(support, lending: &oldState, on: event, lending: &_state)
-            }
-        case .updatedInPlace(let kind, let keptOldState):
             if kind == .change { endEffectsOfStateLeft() }
             definition._didUpdate(kind, on: event, in: self)
             // Both states lent where they are stored: neither is copied whole per event.
@@ -132,6 +145,23 @@ extension StateMachine {
                     notifyTransition(support, lending: &$0.keptState!, on: event, lending: &_state)
                 }
             }
+            return true
+        }
+        var oldState = _state
+        switch step {
+        case .decided(let decision):
+            if decision.kind == .change { endEffectsOfStateLeft() }
+            definition.willTransition(from: oldState, on: event, decision: decision, in: self)
+            _state = decision.target
+            definition.didTransition(from: oldState, on: event, decision: decision, in: self)
+        case .moved(let target) where Self.answersByLookup:
+            endEffectsOfStateLeft()
+            _state = target
+        default:
+            preconditionFailure("Internal inconsistency: a step the definition's type cannot take")
+        }
+        if let support = unretainedSupport {
+            notifyTransition(support, lending: &oldState, on: event, lending: &_state)
         }
         return true
     }
@@ -170,7 +200,9 @@ extension StateMachine {
             supportAndStatus &= ~Self.notifyingBit
             support.applyDeferredObserverChanges()
             guard let next = support.queue.dequeue() else { break }
-            _ = perform(step(next, lookupCell: _TransitionLookup.askTheDefinition, preview: .unknown), on: next)
+            // The plain lookup answers a queued event's transition that runs no hook.
+            let cell = Self.answersByLookup ? plainLookup.cell(_state, next) : _TransitionLookup.askTheDefinition
+            _ = perform(step(next, lookupCell: cell, preview: .unknown), on: next)
         }
         hasDeferredWork = false
     }
@@ -186,14 +218,6 @@ extension StateMachine {
     /// compile time, so every lookup check folds away when it is `false`.
     @inlinable static var answersByLookup: Bool {
         Definition._mayHaveTransitionLookup && MemoryLayout<State>.size <= 1 && MemoryLayout<Event>.size <= 1
-    }
-
-    /// Whether the machine may ask its definition's ``MachineDefinition/decide(state:event:)`` before
-    /// marking itself busy: the definition decides on a copy of the state (it does not update it in place)
-    /// and its decisions run no user code that could reach the machine
-    /// (``MachineDefinition/_decidesPurely``). Known at compile time.
-    @inlinable static var decidesBeforeMarkingBusy: Bool {
-        !Definition._updatesStateInPlace && Definition._decidesPurely
     }
 
     /// What an idle machine without a support object answers by: its definition's lookup, or
