@@ -1,7 +1,7 @@
 /// A hand-written model of the least work a traced flat chart's step does per event, for measuring how far
 /// below `Chart.flat` a step with the same semantics can go in Swift (scenario `Baseline.chartFloor`).
 ///
-/// Not a chart: one machine of the crossing, with what the library's lane keeps and does and nothing more —
+/// Not a chart: one machine of the crossing, with what the library's planned step keeps and does and nothing more —
 /// a busy flag in a word that also says "no support object", the row of the plans for the current
 /// configuration, an event's column, the plan's kind; for a planned transition the scope shown the event and
 /// the action's configuration, the entry action called through its box without a retain, the error and
@@ -167,7 +167,7 @@ public final class ChartFloorMachine {
 
     @inline(never)
     func slowPath() {
-        fatalError("ChartFloorMachine: the crossing's stream never leaves the lane")
+        fatalError("ChartFloorMachine: the crossing's stream never leaves the planned steps")
     }
 }
 
