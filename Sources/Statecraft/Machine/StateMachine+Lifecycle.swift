@@ -28,6 +28,11 @@ extension StateMachine {
                 _state = _TransitionLookup.value(ofByte: lookupCell, orOnly: oldState)
                 return Int(lookupCell) != _TransitionLookup.byte(of: oldState) ? .transitioned : .ignored
             }
+            // The plain lookup's other answers that change nothing: a transition from the state to itself that
+            // runs no hook, an ignored event.
+            if lookupCell >= _TransitionLookup.selfTransition {
+                return lookupCell == _TransitionLookup.selfTransition ? .transitioned : .ignored
+            }
         }
         let status = supportAndStatus
         if status & Self.busyBit != 0 {
@@ -37,37 +42,55 @@ extension StateMachine {
         // The observed lookup is the machine's only while its support object holds nothing but transition
         // observers, which do not hear ignored events.
         if Self.answersByLookup, lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
-        // The rest, inlined twice from one source: for a machine without a support object, where every test of
-        // the object folds away, and for one with an object. A tabulated machine without an object reaches it
-        // only for a transition that runs a hook: out of line, so that the caller's loop holds the lookup's
-        // paths alone (the optimizer stops inlining into a function that has grown past its block limit).
-        if status == 0 {
-            if Self.answersByLookup { return performEventOutOfLine(event, lookupCell: lookupCell) }
-            return performEvent(event, status: 0, lookupCell: lookupCell)
-        }
-        return performEvent(event, status: status, lookupCell: lookupCell)
-    }
-
-    /// ``performEvent(_:status:lookupCell:)`` on a machine without a support object, out of line.
-    @inlinable @inline(never)
-    func performEventOutOfLine(_ event: Event, lookupCell: UInt8) -> EventDisposition {
-        performEvent(event, status: 0, lookupCell: lookupCell)
-    }
-
-    /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
-    /// the event: stages 3 and 4 of ``process(_:)``.
-    @inlinable @inline(__always)
-    func performEvent(_ event: Event, status: UInt, lookupCell: UInt8) -> EventDisposition {
+        // A chart's preview: an event its plans ignore that no ignored-event observer hears ends here.
         var preview = _StepPreview.unknown
         if Definition._updatesStateInPlace {
             preview = definition._preview(of: event, in: self)
             if preview == .ignored, !hearsIgnoredEvents { return .ignored }
         }
+        // The rest, from one source in two copies: one for a machine without a support object, where every
+        // test of the object folds away, and one for a machine with an object, which is read once. The copy the
+        // common events of a kind of definition take is inlined, the other is out of line, so that a caller's
+        // loop holds one copy (the optimizer stops inlining into a function that has grown past its block
+        // limit): a chart's common events come without a support object; a tabulated machine without an object
+        // reaches this only for a transition that runs a hook, its observed events come with one.
+        if status == 0 {
+            if Self.answersByLookup { return performEventOutOfLine(event, lookupCell: lookupCell) }
+            return performEvent(event, status: 0, lookupCell: lookupCell, preview: preview)
+        }
+        if Definition._updatesStateInPlace { return performEventOutOfLine(event, status: status, preview: preview) }
+        return performEvent(event, status: status, lookupCell: lookupCell, preview: preview)
+    }
+
+    /// ``performEvent(_:status:lookupCell:preview:)`` on a machine without a support object, for a tabulated
+    /// definition, out of line.
+    @inlinable @inline(never)
+    func performEventOutOfLine(_ event: Event, lookupCell: UInt8) -> EventDisposition {
+        performEvent(event, status: 0, lookupCell: lookupCell, preview: .unknown)
+    }
+
+    /// ``performEvent(_:status:lookupCell:preview:)`` on a machine with a support object, for a chart, out of line.
+    @inlinable @inline(never)
+    func performEventOutOfLine(_ event: Event, status: UInt, preview: _StepPreview) -> EventDisposition {
+        performEvent(event, status: status, lookupCell: _TransitionLookup.askTheDefinition, preview: preview)
+    }
+
+    /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
+    /// the event: stages 3 and 4 of ``process(_:)``.
+    @inlinable @inline(__always)
+    func performEvent(_ event: Event, status: UInt, lookupCell: UInt8, preview: _StepPreview) -> EventDisposition {
         let lookupBeforeEvent = answeringLookup
         if Self.answersByLookup, status == 0 { answeringLookup = lookupBeforeEvent.askingVariant }
         supportAndStatus = status | Self.busyBit
-        let transitioned = perform(step(event, lookupCell: lookupCell, preview: preview), on: event)
-        finishEvent(lookupBeforeEvent: lookupBeforeEvent)
+        // A support object, once made, is never replaced: the one the machine had before the event is passed on,
+        // so that it is not read again after every call into user code. Without one, it is read where it is
+        // needed (a hook may make one).
+        let knownSupport: Unmanaged<MachineSupport<State, Event>>? =
+            status == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: status & ~Self.statusBits).unsafelyUnwrapped)
+        let transitioned = perform(
+            step(event, lookupCell: lookupCell, preview: preview, knownSupport: knownSupport), on: event,
+            knownSupport: knownSupport)
+        finishEvent(lookupBeforeEvent: lookupBeforeEvent, knownSupport: knownSupport)
         return transitioned ? .transitioned : .ignored
     }
 
@@ -78,10 +101,12 @@ extension StateMachine {
     /// cell its lookup gave for the event, when that tells; any other decides
     /// (``MachineDefinition/decide(state:event:)``).
     @inlinable @inline(__always)
-    func step(_ event: Event, lookupCell: UInt8, preview: _StepPreview) -> MachineStep<Definition> {
+    func step(
+        _ event: Event, lookupCell: UInt8, preview: _StepPreview, knownSupport: Unmanaged<MachineSupport<State, Event>>?
+    ) -> MachineStep {
         if Definition._updatesStateInPlace {
             var keptOldState = false
-            if let support = unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
+            if let support = knownSupport ?? unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
                 support._withUnsafeGuaranteedRef { definition._keepStateForObservers(&_state, in: &$0.keptState) }
                 keptOldState = true
             }
@@ -93,31 +118,21 @@ extension StateMachine {
             if cell < _TransitionLookup.observedBit {
                 // A plain cell: the target, or the state's own byte for an ignored event.
                 if Int(cell) == _TransitionLookup.byte(of: _state) { return .ignored }
-                return .moved(to: _TransitionLookup.value(ofByte: cell, orOnly: _state))
+                return .moved(toStateByte: cell)
             }
-            if cell < _TransitionLookup.ignoredIfIdle {
-                return .moved(to: _TransitionLookup.value(ofByte: cell & ~_TransitionLookup.observedBit, orOnly: _state))
+            if cell < _TransitionLookup.ignoredIfIdle { return .moved(toStateByte: cell & ~_TransitionLookup.observedBit) }
+            if cell == _TransitionLookup.selfTransition {
+                return .moved(toStateByte: UInt8(truncatingIfNeeded: _TransitionLookup.byte(of: _state)))
             }
-            if cell == _TransitionLookup.selfTransition { return .moved(to: _state) }
             if cell == _TransitionLookup.ignoredIfIdle || cell == _TransitionLookup.ignored { return .ignored }
-            // A transition that runs a hook: rare where the lookup answers the rest.
-            return decideOutOfLine(event)
         }
-        guard let decision = definition.decide(state: _state, event: event) else { return .ignored }
-        return .decided(decision)
-    }
-
-    /// ``MachineDefinition/decide(state:event:)`` as ``step(_:lookupCell:preview:)`` takes it, out of line: for a
-    /// tabulated definition, whose lookup answers the common events, so that the caller's loop does not hold the
-    /// definition's whole logic.
-    @inlinable @inline(never)
-    func decideOutOfLine(_ event: Event) -> MachineStep<Definition> {
-        guard let decision = definition.decide(state: _state, event: event) else { return .ignored }
-        return .decided(decision)
+        // A transition that runs a hook, or a definition without a lookup: the definition decides where the step
+        // is performed.
+        return .needsDecision
     }
 
     /// Performs what the definition's step did with `event`, on the busy machine: the one place a change of
-    /// state ends the old state's effects (``endEffectsOfStateLeft()``), the hooks run and observers hear of
+    /// state ends the old state's effects (``endEffects(in:)``), the hooks run and observers hear of
     /// the event (``notifyTransition(_:lending:on:lending:)``, ``notifyIgnored(_:_:in:)``).
     ///
     /// A change of state ends the effects of the state left (new epoch, tasks cancelled) before any hook of
@@ -126,9 +141,11 @@ extension StateMachine {
     ///
     /// - Returns: Whether the event caused a transition.
     @inlinable @inline(__always)
-    func perform(_ step: MachineStep<Definition>, on event: Event) -> Bool {
+    func perform(
+        _ step: MachineStep, on event: Event, knownSupport: Unmanaged<MachineSupport<State, Event>>?
+    ) -> Bool {
         if case .ignored = step {
-            if let support = unretainedSupport { notifyIgnored(support, event, in: _state) }
+            if let support = knownSupport ?? unretainedSupport { notifyIgnored(support, event, in: _state) }
             return false
         }
         // Each arm below is guarded by what the definition's type fixes, so that a specialisation holds only the
@@ -137,7 +154,9 @@ extension StateMachine {
             guard case .updatedInPlace(let kind, let keptOldState) = step else {
                 preconditionFailure("Internal inconsistency: a step in place that did not update in place")
             }
-            if kind == .change { endEffectsOfStateLeft() }
+            // The step ran the chart's actions, which start no effect: the effects of the state left are those
+            // of the support object the machine had before the event.
+            if kind == .change { endEffects(in: knownSupport) }
             definition._didUpdate(kind, on: event, in: self)
             // Both states lent where they are stored: neither is copied whole per event.
             if keptOldState, let support = unretainedSupport {
@@ -147,42 +166,75 @@ extension StateMachine {
             }
             return true
         }
-        var oldState = _state
-        switch step {
-        case .decided(let decision):
-            if decision.kind == .change { endEffectsOfStateLeft() }
-            definition.willTransition(from: oldState, on: event, decision: decision, in: self)
-            _state = decision.target
-            definition.didTransition(from: oldState, on: event, decision: decision, in: self)
-        case .moved(let target) where Self.answersByLookup:
-            endEffectsOfStateLeft()
-            _state = target
-        default:
+        if Self.answersByLookup, case .moved(let stateByte) = step {
+            var oldState = _state
+            endEffects(in: knownSupport)
+            _state = _TransitionLookup.value(ofByte: stateByte, orOnly: oldState)
+            if let support = knownSupport ?? unretainedSupport {
+                notifyTransition(support, lending: &oldState, on: event, lending: &_state)
+            }
+            return true
+        }
+        guard case .needsDecision = step else {
             preconditionFailure("Internal inconsistency: a step the definition's type cannot take")
         }
-        if let support = unretainedSupport {
+        // A tabulated definition's lookup answers the common events: its decisions, out of line, so that the
+        // caller's loop does not hold the definition's whole logic.
+        if Self.answersByLookup { return performDecisionOutOfLine(on: event, knownSupport: knownSupport) }
+        return performDecision(on: event, knownSupport: knownSupport)
+    }
+
+    /// Asks the definition to decide `event` (``MachineDefinition/decide(state:event:)``) and performs the
+    /// decision: the old state's effects ended on a change, the hooks around the new state, observers notified.
+    ///
+    /// - Returns: Whether the event caused a transition.
+    @inlinable @inline(__always)
+    func performDecision(on event: Event, knownSupport: Unmanaged<MachineSupport<State, Event>>?) -> Bool {
+        guard let decision = definition.decide(state: _state, event: event) else {
+            if let support = knownSupport ?? unretainedSupport { notifyIgnored(support, event, in: _state) }
+            return false
+        }
+        var oldState = _state
+        if decision.kind == .change { endEffects(in: knownSupport ?? unretainedSupport) }
+        definition.willTransition(from: oldState, on: event, decision: decision, in: self)
+        _state = decision.target
+        definition.didTransition(from: oldState, on: event, decision: decision, in: self)
+        if let support = knownSupport ?? unretainedSupport {
             notifyTransition(support, lending: &oldState, on: event, lending: &_state)
         }
         return true
     }
 
-    /// Ends the effects of the state the machine leaves (``EffectScope/leaveState()``), if it ever used any.
+    /// ``performDecision(on:knownSupport:)``, out of line.
+    @inlinable @inline(never)
+    func performDecisionOutOfLine(on event: Event, knownSupport: Unmanaged<MachineSupport<State, Event>>?) -> Bool {
+        performDecision(on: event, knownSupport: knownSupport)
+    }
+
+    /// Ends the effects of the state the machine leaves (``EffectScope/leaveState()``), kept in `support`, the
+    /// machine's support object: nothing to end without one, or if the machine never used any.
     @inlinable @inline(__always)
-    func endEffectsOfStateLeft() {
-        if let support = unretainedSupport { support._withUnsafeGuaranteedRef { $0.effects?.leaveState() } }
+    func endEffects(in support: Unmanaged<MachineSupport<State, Event>>?) {
+        if let support { support._withUnsafeGuaranteedRef { $0.effects?.leaveState() } }
     }
 
     /// The end of every event: the events queued meanwhile handled (``drainQueue()``), the machine idle again,
     /// and a tabulated machine's ``answeringLookup`` back to what it may answer by — `lookupBeforeEvent`
     /// without a support object, the object's ``MachineSupport/observedLookup`` with one.
     @inlinable @inline(__always)
-    func finishEvent(lookupBeforeEvent: _TransitionLookup) {
+    func finishEvent(lookupBeforeEvent: _TransitionLookup, knownSupport: Unmanaged<MachineSupport<State, Event>>?) {
+        // Most events of a machine without a support object end without one: one comparison tells.
+        if knownSupport == nil, supportAndStatus == Self.busyBit {
+            supportAndStatus = 0
+            if Self.answersByLookup { answeringLookup = lookupBeforeEvent }
+            return
+        }
         // Queued events imply a support object; testing it first lets the optimizer fold this test into the
         // support checks before it.
-        if unretainedSupport != nil, hasDeferredWork { drainQueue() }
+        if knownSupport ?? unretainedSupport != nil, hasDeferredWork { drainQueue() }
         isHandling = false
         guard Self.answersByLookup else { return }
-        if let support = unretainedSupport {
+        if let support = knownSupport ?? unretainedSupport {
             answeringLookup = support._withUnsafeGuaranteedRef { $0.observedLookup }
         } else {
             answeringLookup = lookupBeforeEvent
@@ -202,7 +254,8 @@ extension StateMachine {
             guard let next = support.queue.dequeue() else { break }
             // The plain lookup answers a queued event's transition that runs no hook.
             let cell = Self.answersByLookup ? plainLookup.cell(_state, next) : _TransitionLookup.askTheDefinition
-            _ = perform(step(next, lookupCell: cell, preview: .unknown), on: next)
+            let known = Unmanaged.passUnretained(support)
+            _ = perform(step(next, lookupCell: cell, preview: .unknown, knownSupport: known), on: next, knownSupport: known)
         }
         hasDeferredWork = false
     }

@@ -121,7 +121,7 @@ public final class StateMachine<Definition: MachineDefinition> {
         self.answeringLookup = .askingTheDefinition
         isHandling = true
         definition.didStart(in: self)
-        finishEvent(lookupBeforeEvent: Self.answersByLookup ? plainLookup : .askingTheDefinition)
+        finishEvent(lookupBeforeEvent: Self.answersByLookup ? plainLookup : .askingTheDefinition, knownSupport: nil)
     }
 
     /// Creates a machine in `restoredState`, bound to `subject`, without starting it: no hook runs

@@ -46,7 +46,7 @@ extension Statechart: MachineDefinition {
     /// snapshot kept for the previous event, which shares `state`'s tables. No whole snapshot is copied
     /// or destroyed per event (that goes through the snapshot type's value witnesses: about 300
     /// instructions).
-    @inlinable public func _keepStateForObservers(
+    @inlinable @inline(__always) public func _keepStateForObservers(
         _ state: inout ChartSnapshot<StateID, Event, Context>, in kept: inout ChartSnapshot<StateID, Event, Context>?
     ) {
         Self.keepStateForObservers(&state, in: &kept)
@@ -190,8 +190,8 @@ extension Statechart: MachineDefinition {
             let plan = tables.microstepPlans.unsafelyUnwrapped.plans + position
             // The common transition of a flat chart: a plan whose sole action is called inline. Plans that list
             // none or several, and an untraced chart's, out of line.
-            if isTracing, plan.pointee.actionCount == 1, plan.pointee.actionStart >= 0,
-                state._lastMacrostep.canRecordPlanned
+            // A plan that lists actions has an `actionStart`: no test of it.
+            if isTracing, plan.pointee.actionCount == 1, state._lastMacrostep.canRecordPlanned
             {
                 ChartInterpreter.takeCheckedPlannedMacrostep(
                     stepping: &state, event: event, plan: plan, index: position, scopeBox: box, soleAction: true,
