@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Statecraft on a server: integrations with the Swift server libraries, each its own product, so that an app
+// that links only `Statecraft` never resolves nor builds them (the core depends on nothing).
+let package = Package(
+    name: "StatecraftServer",
+    // The core's minimums.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "StatecraftMetrics", targets: ["StatecraftMetrics"]),
+    ],
+    dependencies: [
+        .package(name: "Statecraft", path: ".."),
+        // Durable machines: the metrics and spans of `DurableMachine` and of a `MachineStore`'s commits.
+        .package(name: "StatecraftPersistence", path: "../Persistence"),
+        // StatecraftMetrics: counters, timers and meters through swift-metrics; `MetricsTestKit` in tests.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    ],
+    targets: [
+        // The names the metrics and the spans share (dimension and attribute keys, outcome values). Not a
+        // product: the other targets' `package` helpers.
+        .target(
+            name: "StatecraftServerConventions",
+            dependencies: [
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+            ]),
+        // Events handled / ignored / failed, macrostep duration, machines alive; commit latency and version
+        // conflicts of durable machines.
+        .target(
+            name: "StatecraftMetrics",
+            dependencies: [
+                "StatecraftServerConventions",
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]),
+        // What the tests share: the lamp chart, a store in memory, a clock that steps at each reading.
+        .target(
+            name: "StatecraftServerTestSupport",
+            dependencies: [
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+            ],
+            path: "Tests/StatecraftServerTestSupport"),
+        .testTarget(
+            name: "StatecraftMetricsTests",
+            dependencies: [
+                "StatecraftServerTestSupport",
+                "StatecraftMetrics",
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
