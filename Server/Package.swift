@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "StatecraftMetrics", targets: ["StatecraftMetrics"]),
+        .library(name: "StatecraftTracing", targets: ["StatecraftTracing"]),
     ],
     dependencies: [
         .package(name: "Statecraft", path: ".."),
@@ -16,6 +17,8 @@ let package = Package(
         .package(name: "StatecraftPersistence", path: "../Persistence"),
         // StatecraftMetrics: counters, timers and meters through swift-metrics; `MetricsTestKit` in tests.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // StatecraftTracing: spans through swift-distributed-tracing; `InMemoryTracing` in tests.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     ],
     targets: [
         // The names the metrics and the spans share (dimension and attribute keys, outcome values). Not a
@@ -36,6 +39,16 @@ let package = Package(
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]),
+        // One span per macrostep (machine, event, from, to, outcome), child spans for effects, a span per
+        // durable event.
+        .target(
+            name: "StatecraftTracing",
+            dependencies: [
+                "StatecraftServerConventions",
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]),
         // What the tests share: the lamp chart, a store in memory, a clock that steps at each reading.
         .target(
             name: "StatecraftServerTestSupport",
@@ -52,6 +65,16 @@ let package = Package(
                 .product(name: "Statecraft", package: "Statecraft"),
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]),
+        .testTarget(
+            name: "StatecraftTracingTests",
+            dependencies: [
+                "StatecraftServerTestSupport",
+                "StatecraftTracing",
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftTesting", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]),
     ],
     swiftLanguageModes: [.v6]
