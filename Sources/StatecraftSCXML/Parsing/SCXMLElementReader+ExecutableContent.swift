@@ -80,13 +80,18 @@ extension SCXMLElementReader {
 
     func readSend(_ element: SCXMLXMLElement) throws(SCXMLError) -> SCXMLSend {
         let at = element.location
-        guard
-            let event = try pair(
-                "event", "eventexpr", of: element,
-                literal: { text throws(SCXMLError) in
-                    try eventName(text, of: element)
-                })
-        else {
+        let event = try pair(
+            "event", "eventexpr", of: element,
+            literal: { text throws(SCXMLError) in
+                try eventName(text, of: element)
+            })
+        // SCXML §6.2: the event name is required for SCXML's own processor; a send of another type may carry
+        // only <content>. A `typeexpr` that names SCXML's processor at run time is error.execution then.
+        let type = element.attributes["type"]
+        let namesAnotherProcessor =
+            element.attributes["typeexpr"] != nil
+            || (type.map { $0 != SCXMLSend.scxmlEventProcessorType && $0 != "scxml" } ?? false)
+        if event == nil, !namesAnotherProcessor {
             throw .missingAttribute(name: "event", element: "send", at: at)
         }
         var send = SCXMLSend(event: event, sourceLocation: at)
