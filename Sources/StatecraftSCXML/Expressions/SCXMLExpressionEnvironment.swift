@@ -20,6 +20,9 @@ public struct SCXMLExpressionEnvironment {
     public var sessionID: String?
     /// Answers `In('id')`: whether the state with that id is active.
     public var isInState: (String) -> Bool
+    /// The session's Event I/O Processors beside SCXML's own (``SCXMLEventProcessor``): each processor's
+    /// type URI, short name and location, as `_ioprocessors` lists them.
+    public var eventProcessorLocations: [(type: String, shortName: String?, location: String)] = []
     /// The largest string an operator may produce, in UTF-8 bytes (``SCXMLLimits/maximumValueSize``); a
     /// larger one is ``SCXMLExpressionError/valueTooLarge(size:limit:)``, so that `x + x` in a loop cannot
     /// double its way through the memory.
@@ -320,10 +323,19 @@ public struct SCXMLExpressionEnvironment {
     }
 
     /// The value of `_ioprocessors`: the SCXML Event I/O Processor under its type URI and under `scxml`,
-    /// each an object whose `location` is `#_scxml_SESSIONID`.
+    /// each an object whose `location` is `#_scxml_SESSIONID`; then each of ``eventProcessorLocations``
+    /// under its type URI and its short name, such as `basichttp`.
     public var ioProcessors: SCXMLValue {
         let location = SCXMLValue.object(SCXMLObject([("location", .string("#_scxml_\(sessionID ?? "")"))]))
-        return .object(SCXMLObject([(SCXMLSend.scxmlEventProcessorType, location), ("scxml", location)]))
+        var entries: [(key: String, value: SCXMLValue)] = [
+            (SCXMLSend.scxmlEventProcessorType, location), ("scxml", location),
+        ]
+        for processor in eventProcessorLocations {
+            let entry = SCXMLValue.object(SCXMLObject([("location", .string(processor.location))]))
+            entries.append((processor.type, entry))
+            if let shortName = processor.shortName { entries.append((shortName, entry)) }
+        }
+        return .object(SCXMLObject(entries))
     }
 
     private func call(_ name: String, _ arguments: [SCXMLExpression]) throws(SCXMLExpressionError) -> SCXMLValue {
