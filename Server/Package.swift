@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "StatecraftMetrics", targets: ["StatecraftMetrics"]),
         .library(name: "StatecraftTracing", targets: ["StatecraftTracing"]),
+        .library(name: "StatecraftBasicHTTP", targets: ["StatecraftBasicHTTP"]),
     ],
     dependencies: [
         .package(name: "Statecraft", path: ".."),
@@ -19,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // StatecraftTracing: spans through swift-distributed-tracing; `InMemoryTracing` in tests.
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // StatecraftBasicHTTP: the server half of SCXML's Basic HTTP Event I/O Processor.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The names the metrics and the spans share (dimension and attribute keys, outcome values). Not a
@@ -49,6 +52,14 @@ let package = Package(
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]),
+        // SCXML's Basic HTTP Event I/O Processor over a network: the sending processor (Foundation's URL
+        // loading, loopback by default) and the routes at which sessions receive events (Hummingbird).
+        .target(
+            name: "StatecraftBasicHTTP",
+            dependencies: [
+                .product(name: "StatecraftSCXML", package: "Statecraft"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
         // What the tests share: the lamp chart, a store in memory, a clock that steps at each reading.
         .target(
             name: "StatecraftServerTestSupport",
@@ -75,6 +86,12 @@ let package = Package(
                 .product(name: "StatecraftTesting", package: "Statecraft"),
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
+        .testTarget(
+            name: "StatecraftBasicHTTPTests",
+            dependencies: [
+                "StatecraftBasicHTTP",
+                .product(name: "StatecraftSCXML", package: "Statecraft"),
             ]),
     ],
     swiftLanguageModes: [.v6]
