@@ -82,6 +82,11 @@ public struct SCXMLExpressionEnvironment {
             return value
         case .variable(let name):
             return try value(of: name)
+        case .method(.regularExpression(let pattern), "test", let arguments):
+            let text = try arguments.first.map { argument throws(SCXMLExpressionError) in try evaluate(argument) }
+            return .boolean(try search(pattern, in: (text ?? .undefined).description) != nil)
+        case .regularExpression:
+            throw .typeError("a regular expression is supported only as in text.search(/re/) or /re/.test(text)")
         case .member(let base, let name):
             return try SCXMLValueAccess.property(.string(name), of: try evaluate(base), named: base)
         case .index(let base, let index):
@@ -91,6 +96,12 @@ public struct SCXMLExpressionEnvironment {
             return try checked(try call(name, arguments))
         case .method(let base, let name, let arguments):
             let receiver = try evaluate(base)
+            if name == "search", arguments.count == 1, case .regularExpression(let pattern) = arguments[0] {
+                guard case .string(let text) = receiver else {
+                    throw .typeError("search() is a method of strings, not of a \(receiver.kind)")
+                }
+                return .number(Double(try search(pattern, in: text) ?? -1))
+            }
             var values: [SCXMLValue] = []
             for argument in arguments {
                 values.append(try evaluate(argument))
@@ -320,6 +331,15 @@ public struct SCXMLExpressionEnvironment {
         default:
             throw .unknownVariable(name)
         }
+    }
+
+    /// Where the first match of `pattern` in `text` starts, counted in UTF-16 code units; the work counts
+    /// against the macrostep's budget first (one byte per thousand character × instruction steps), so that
+    /// searches in a loop cannot run for minutes.
+    private func search(_ pattern: SCXMLRegularExpression, in text: String) throws(SCXMLExpressionError) -> Int? {
+        let units = Array(text.utf16)
+        try budget?.spend(bytes: pattern.searchCost(ofLength: units.count) / 1_000)
+        return pattern.firstMatchStart(in: units)
     }
 
     /// The value of `_ioprocessors`: the SCXML Event I/O Processor under its type URI and under `scxml`,

@@ -13,10 +13,7 @@ struct W3CBasicHTTPTests {
     static let tests = ["201", "509", "510", "518", "519", "520", "522", "531", "532", "534", "567", "577"]
 
     /// Tests that need what this data model lacks, with the reason.
-    static let expectedFailures: [String: String] = [
-        "518": "a regular-expression literal in `_event.raw.search(/Var1=2/)`: this data model has none",
-        "520": "a regular-expression literal in `_event.raw.search(/…/)`: this data model has none",
-    ]
+    static let expectedFailures: [String: String] = [:]
 
     @Test(arguments: tests) func runs(_ test: String) throws {
         let url = ConformanceSuite.w3cFull.appendingPathComponent("test\(test).scxml")
