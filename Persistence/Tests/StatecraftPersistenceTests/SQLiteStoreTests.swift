@@ -24,6 +24,27 @@ struct SQLiteStoreTests {
         }
     }
 
+    /// Stores opening one new file at once (as two processes starting together do) all open: each waits for
+    /// the lock another holds while switching the file to WAL, rather than failing with "database is locked".
+    @Test func storesOpeningOneNewFileAtOnceAllOpen() async throws {
+        for _ in 0..<5 {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("together-\(UUID().uuidString).db")
+                .path
+            defer {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let store = try await SQLiteMachineStore(path: path)
+                        try await store.close()
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
     @Test func savesAndLoadsSnapshotsAndJournals() async throws {
         try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
     }
