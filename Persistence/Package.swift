@@ -55,7 +55,10 @@ let package = Package(
             path: "Benchmarks/SnapshotBenchmark"),
         .testTarget(
             name: "StatecraftPersistenceTests",
-            dependencies: ["StatecraftPersistence", "StatecraftSQLite", "StatecraftPostgres", "OrdersKit"]),
+            dependencies: [
+                "StatecraftPersistence", "StatecraftSQLite", "StatecraftPostgres", "OrdersKit",
+                .product(name: "StatecraftTesting", package: "Statecraft"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,9 +12,10 @@ import Synchronization
 /// ```
 ///
 /// The database runs in WAL mode (readers do not block the writer, a commit is one append to the log)
-/// with `synchronous = FULL`, so that a committed event survives a power cut. Each ``save(machine:snapshot:entry:)``
-/// is one `BEGIN IMMEDIATE … COMMIT` transaction that checks the version and the event identifier, then
-/// writes the snapshot and the journal entry. Several processes may open the same file: SQLite serialises
+/// with `synchronous = FULL`, so that a committed event survives a power cut. Each
+/// ``save(machine:snapshot:entry:timers:)`` is one `BEGIN IMMEDIATE … COMMIT` transaction that checks the
+/// version and the event identifier, then writes the snapshot, replaces the machine's timers (a table indexed
+/// by due instant) and appends the journal entry. Several processes may open the same file: SQLite serialises
 /// their transactions (they wait up to five seconds for the write lock). Within a process, the store's
 /// operations take turns on its one connection, each on the connection's own serial dispatch queue: SQLite's
 /// blocking calls (`fsync`, waiting for another process's lock) never hold a thread of Swift's cooperative
@@ -73,9 +74,32 @@ public final class SQLiteMachineStore: MachineStore {
         """
         CREATE TABLE IF NOT EXISTS statecraft_journal (
             machine_id TEXT NOT NULL, sequence INTEGER NOT NULL, event_id TEXT NOT NULL, event TEXT NOT NULL,
+            applied_at INTEGER NOT NULL DEFAULT 0, fires_timer INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
         """,
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_timers (
+            machine_id TEXT NOT NULL, position INTEGER NOT NULL, due INTEGER NOT NULL,
+            PRIMARY KEY (machine_id, position))
+        """,
+        "CREATE INDEX IF NOT EXISTS statecraft_timers_due ON statecraft_timers (due, machine_id, position)",
     ]
+
+    /// Adds the journal's time columns to a file written before entries had a time (their entries get the
+    /// epoch, and no fired timers). Runs in the transaction that creates the tables.
+    private static func addJournalTimeColumns(
+        on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) throws(MachineStoreError) {
+        let columns = try query("PRAGMA table_info(statecraft_journal)", [], on: connection, files: files)
+            .compactMap { $0.count > 1 ? $0[1].text : nil }
+        guard !columns.contains("applied_at") else { return }
+        try execute(
+            "ALTER TABLE statecraft_journal ADD COLUMN applied_at INTEGER NOT NULL DEFAULT 0", on: connection,
+            files: files)
+        try execute(
+            "ALTER TABLE statecraft_journal ADD COLUMN fires_timer INTEGER NOT NULL DEFAULT 0", on: connection,
+            files: files)
+    }
 
     /// Sets the connection up and creates the tables. Stores opening one new file at once (two processes
     /// starting together) wait for each other: the busy timeout is set first, the switch to WAL — which
@@ -100,6 +124,7 @@ public final class SQLiteMachineStore: MachineStore {
         try execute("BEGIN IMMEDIATE", on: connection, files: files)
         do throws(MachineStoreError) {
             for statement in schema { try execute(statement, on: connection, files: files) }
+            try addJournalTimeColumns(on: connection, files: files)
             try execute("COMMIT", on: connection, files: files)
         } catch {
             try? execute("ROLLBACK", on: connection, files: files)
@@ -130,15 +155,27 @@ public final class SQLiteMachineStore: MachineStore {
     }
 
     public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
-        let rows = try await query("SELECT version, snapshot FROM statecraft_machines WHERE id = ?", [.text(machine)])
-        guard let row = rows.first else { return nil }
-        guard let version = row[0].integer, let snapshot = row[1].text else {
-            throw .corrupt("machine \"\(machine)\" has a row without version or snapshot")
+        // One read transaction: the snapshot and its timers as one commit left them.
+        try await transaction(immediate: false) { connection, files throws(MachineStoreError) in
+            let rows = try Self.query(
+                "SELECT version, snapshot FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection,
+                files: files)
+            guard let row = rows.first else { return nil }
+            guard let version = row[0].integer, let snapshot = row[1].text else {
+                throw MachineStoreError.corrupt("machine \"\(machine)\" has a row without version or snapshot")
+            }
+            let timers = try Self.query(
+                "SELECT due FROM statecraft_timers WHERE machine_id = ? ORDER BY position", [.text(machine)],
+                on: connection, files: files)
+            return StoredMachine(
+                snapshot: Data(snapshot.utf8), version: version,
+                timers: timers.compactMap { $0.first?.integer.map(DurableInstant.init(nanosecondsSinceEpoch:)) })
         }
-        return StoredMachine(snapshot: Data(snapshot.utf8), version: version)
     }
 
-    public func save(machine: String, snapshot: Data, entry: JournalEntry) async throws(MachineStoreError) {
+    public func save(
+        machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant]
+    ) async throws(MachineStoreError) {
         try await transaction { connection, files throws(MachineStoreError) in
             let rows = try Self.query(
                 "SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection, files: files)
@@ -160,25 +197,54 @@ public final class SQLiteMachineStore: MachineStore {
                 [.text(machine), .integer(entry.sequence), .text(String(decoding: snapshot, as: UTF8.self))],
                 on: connection, files: files)
             try Self.execute(
-                "INSERT INTO statecraft_journal (machine_id, sequence, event_id, event) VALUES (?, ?, ?, ?)",
+                """
+                INSERT INTO statecraft_journal (machine_id, sequence, event_id, event, applied_at, fires_timer)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
                 [
                     .text(machine), .integer(entry.sequence), .text(entry.eventID),
                     .text(String(decoding: entry.event, as: UTF8.self)),
+                    .integer(entry.appliedAt.nanosecondsSinceEpoch),
+                    .integer(entry.firesTimer ? 1 : 0),
                 ],
                 on: connection, files: files)
+            try Self.execute(
+                "DELETE FROM statecraft_timers WHERE machine_id = ?", [.text(machine)], on: connection, files: files)
+            for (position, due) in timers.enumerated() {
+                try Self.execute(
+                    "INSERT INTO statecraft_timers (machine_id, position, due) VALUES (?, ?, ?)",
+                    [.text(machine), .integer(Int64(position)), .integer(due.nanosecondsSinceEpoch)],
+                    on: connection, files: files)
+            }
+        }
+    }
+
+    public func earliestTimers(limit: Int) async throws(MachineStoreError) -> [PendingTimer] {
+        try await query(
+            "SELECT machine_id, due FROM statecraft_timers ORDER BY due, machine_id, position LIMIT ?",
+            [.integer(Int64(max(limit, 0)))]
+        ).compactMap { row in
+            guard let machine = row[0].text, let due = row[1].integer else { return nil }
+            return PendingTimer(machine: machine, due: DurableInstant(nanosecondsSinceEpoch: due))
         }
     }
 
     public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {
         let rows = try await query(
-            "SELECT sequence, event_id, event FROM statecraft_journal WHERE machine_id = ? ORDER BY sequence",
+            """
+            SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal WHERE machine_id = ?
+            ORDER BY sequence
+            """,
             [.text(machine)])
         var entries: [JournalEntry] = []
         for row in rows {
-            guard let sequence = row[0].integer, let eventID = row[1].text, let event = row[2].text else {
-                throw .corrupt("a journal entry of machine \"\(machine)\" lacks a column")
-            }
-            entries.append(JournalEntry(sequence: sequence, eventID: eventID, event: Data(event.utf8)))
+            guard let sequence = row[0].integer, let eventID = row[1].text, let event = row[2].text,
+                let appliedAt = row[3].integer, let firesTimer = row[4].integer
+            else { throw .corrupt("a journal entry of machine \"\(machine)\" lacks a column") }
+            entries.append(
+                JournalEntry(
+                    sequence: sequence, eventID: eventID, event: Data(event.utf8),
+                    appliedAt: DurableInstant(nanosecondsSinceEpoch: appliedAt), firesTimer: firesTimer != 0))
         }
         return entries
     }
@@ -203,15 +269,18 @@ public final class SQLiteMachineStore: MachineStore {
         }
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT` transaction, rolled back when it throws.
-    private func transaction(
-        _ body: @escaping @Sendable (SQLiteConnection, SQLiteStoreFiles) throws(MachineStoreError) -> Void
-    ) async throws(MachineStoreError) {
+    /// Runs `body` in one transaction — `BEGIN IMMEDIATE` (the write lock at once) or a read transaction —
+    /// committed when it returns, rolled back when it throws.
+    private func transaction<Result: Sendable>(
+        immediate: Bool = true,
+        _ body: @escaping @Sendable (SQLiteConnection, SQLiteStoreFiles) throws(MachineStoreError) -> Result
+    ) async throws(MachineStoreError) -> Result {
         try await guarded { connection, files throws(MachineStoreError) in
-            try Self.execute("BEGIN IMMEDIATE", on: connection, files: files)
+            try Self.execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN", on: connection, files: files)
             do throws(MachineStoreError) {
-                try body(connection, files)
+                let result = try body(connection, files)
                 try Self.execute("COMMIT", on: connection, files: files)
+                return result
             } catch {
                 try? Self.execute("ROLLBACK", on: connection, files: files)
                 throw error

@@ -68,4 +68,28 @@ struct SQLiteStoreTests {
     @Test func aSnapshotOfAnotherChartIsATypedError() async throws {
         try await Self.withStore { try await $0.aSnapshotOfAnotherChartIsATypedError() }
     }
+
+    @Test func timersAreStoredWithTheirDueInstants() async throws {
+        try await Self.withStore { try await $0.timersAreStoredWithTheirDueInstants() }
+    }
+
+    @Test func overdueTimersFireAtOnceInDueOrder() async throws {
+        try await Self.withStore { try await $0.overdueTimersFireAtOnceInDueOrder() }
+    }
+
+    @Test func anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer() async throws {
+        try await Self.withStore { try await $0.anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer() }
+    }
+
+    @Test func anEventAfterTheDueTimeComesAfterTheOverdueTimers() async throws {
+        try await Self.withStore { try await $0.anEventAfterTheDueTimeComesAfterTheOverdueTimers() }
+    }
+
+    @Test func timersFiredByTwoProcessesFireOnce() async throws {
+        try await Self.withStore { try await $0.timersFiredByTwoProcessesFireOnce() }
+    }
+
+    @Test func aRunningRunnerFiresTimersWhenDue() async throws {
+        try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
+    }
 }
