@@ -12,6 +12,10 @@ import Statecraft
 /// with ``DurableMachine/fireDueTimers()``: earliest first, each one journaled, on the machine's newest
 /// stored state. Several processes may run one on the same store: a timer fired by one is gone for the
 /// others (their write is stale; they reload and find it fired), so each fires once.
+///
+/// It looks among the store's 100 earliest timers at a time: a runner that serves few of a store's
+/// machines (``serves``) finds its due timers only once the earlier timers of other machines have fired.
+/// Sharing machines out among processes by lease is not its job.
 public struct DurableTimerRunner<
     StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable
 >: Sendable {
