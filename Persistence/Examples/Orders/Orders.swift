@@ -41,6 +41,13 @@ struct Orders: AsyncParsableCommand {
     @Option(help: "The stream's seed.")
     var seed: UInt64 = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "Cancel a placed order not paid within this time (500ms, 3s, 2m) by a durable timer, and wait for "
+                + "every timer before verifying; the last line then ends with expired=<count>.",
+            valueName: "duration"))
+    var paymentTimeout: String?
+
     @Flag(help: "Print the events per second applied by this run to standard error.")
     var timing = false
 
@@ -53,6 +60,7 @@ struct Orders: AsyncParsableCommand {
         }
         do {
             _ = try OrdersStoreLocation(store)
+            _ = try paymentTimeout.map(DurationText.parse)
         } catch {
             throw ValidationError(error.description)
         }
@@ -84,15 +92,18 @@ struct Orders: AsyncParsableCommand {
             return
         }
         let driver = OrdersDriver(
-            store: store, stream: OrderStream(seed: seed, machines: machines, events: events), workers: workers)
+            store: store, stream: OrderStream(seed: seed, machines: machines, events: events), workers: workers,
+            paymentTimeout: try paymentTimeout.map(DurationText.parse))
         let start = ContinuousClock.now
         let summary = try await driver.run()
         let elapsed = ContinuousClock.now - start
         if timing {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let rate = seconds > 0 ? Double(summary.applied) / seconds : 0
-            FileHandle.standardError.write(Data(
-                "timing: \(summary.applied) events in \(String(format: "%.2f", seconds)) s = \(Int(rate)) events/s\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "timing: \(summary.applied) events in \(String(format: "%.2f", seconds)) s = \(Int(rate)) events/s\n"
+                        .utf8))
         }
         let problems = try await driver.verify()
         guard problems.isEmpty else { throw OrdersError.inconsistent(problems) }

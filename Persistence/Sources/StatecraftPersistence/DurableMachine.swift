@@ -20,8 +20,22 @@ import Statecraft
 /// refused by the store (``MachineStoreError/conflict(machine:expected:found:)``); the machine then reloads
 /// and applies the event to the newer state, up to ``maximumAttempts`` times.
 ///
-/// Delayed events of the chart are saved in the snapshots with their remaining time, but a durable machine
-/// does not deliver them: it applies the events given to ``apply(_:id:)``.
+/// ## Durable timers
+/// Delayed events of the chart (`AfterDelay`, `send(_:after:id:)`) are durable timers: each is stored with
+/// the absolute instant it falls due on the ``timeline`` (`MachineStore/earliestTimers(limit:)` finds them
+/// across machines), and a timer cancelled by leaving its state is deleted in the same write that leaves
+/// it. Whichever process serves the machine fires them: ``fireDueTimers()`` (or a ``DurableTimerRunner``
+/// running it for a store's machines) delivers every timer due, earliest first, each journaled like an
+/// event — so after downtime the overdue timers fire at once, in due order. The rule between events and
+/// timers:
+///
+/// - An event is *accepted* when ``apply(_:id:)`` returns: its journal entry is committed, in the same
+///   transaction as the state it led to. There is no acceptance before that, so no inbox can hold an event
+///   that the machine has not applied.
+/// - ``apply(_:id:)`` at instant *t* first fires every timer due at or before *t*, then applies the event.
+///   A timer fires on the newest stored state (a stale write is retried on the newer one), so an event
+///   accepted before a timer's due time is applied before that timer — even if the process that accepted it
+///   died right after — and a timer its event cancelled never fires.
 public actor DurableMachine<
     StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable
 > {
@@ -38,11 +52,20 @@ public actor DurableMachine<
     public nonisolated let store: any MachineStore
     /// How many stale writes in a row ``apply(_:id:)`` retries before giving up.
     public nonisolated let maximumAttempts: Int
+    /// The time timers are due on.
+    public nonisolated let timeline: DurableTimeline
 
-    /// The machine's current snapshot, as stored.
-    public private(set) var snapshot: Snapshot
+    /// The machine's state as stored: its snapshot and its timers' due instants.
+    private var state: TimedState
     /// The stored version: the number of journaled events; 0 for a machine never stored.
     public private(set) var version: Int64
+
+    /// The machine's current snapshot, as stored (its delayed events' remaining times count from the
+    /// instant it was stored; ``timerDues`` holds when they fall due).
+    public var snapshot: Snapshot { state.snapshot }
+
+    /// When each of the snapshot's delayed events falls due, in delivery order.
+    public var timerDues: [DurableInstant] { state.dues }
 
     /// Loads the machine from the store, or starts it from the chart's initial state when the store has
     /// none (it is stored with its first event).
@@ -52,27 +75,32 @@ public actor DurableMachine<
     ///   - chart: The chart; it must be the chart of the stored snapshot.
     ///   - store: The store.
     ///   - maximumAttempts: How many stale writes in a row to retry; 100 by default.
+    ///   - timeline: The time timers are due on; the wall clock by default.
     /// - Throws: ``DurableMachineError``.
-    public init(id: String, chart: Chart, store: any MachineStore, maximumAttempts: Int = 100)
-        async throws(DurableMachineError)
-    {
+    public init(
+        id: String, chart: Chart, store: any MachineStore, maximumAttempts: Int = 100,
+        timeline: DurableTimeline = .wall
+    ) async throws(DurableMachineError) {
         self.id = id
         self.chart = chart
         self.store = store
         self.maximumAttempts = maximumAttempts
-        (snapshot, version) = try await Self.load(id: id, chart: chart, store: store)
+        self.timeline = timeline
+        (state, version) = try await Self.load(id: id, chart: chart, store: store, now: timeline.now)
     }
 
     /// The active states, in document order.
     public var configuration: [StateID] { snapshot.configuration }
 
-    /// Applies `event` and persists the result atomically, unless its identifier is already journaled.
+    /// Applies `event` and persists the result atomically, unless its identifier is already journaled —
+    /// after firing the timers due by now (see "Durable timers" above).
     ///
     /// - Parameters:
     ///   - event: The event.
     ///   - eventID: The event's identifier, unique per machine.
     /// - Returns: ``DurableOutcome``.
-    /// - Throws: ``DurableMachineError``; the machine and the store are then as they were.
+    /// - Throws: ``DurableMachineError``; the machine and the store are then as they were, but for the
+    ///   timers fired before the event.
     @discardableResult
     public func apply(_ event: Event, id eventID: String) async throws(DurableMachineError) -> DurableOutcome {
         let eventJSON = try SnapshotCoding.encode(event, machine: id)
@@ -81,41 +109,62 @@ public actor DurableMachine<
                 try await reload()
                 return .alreadyApplied
             }
-            let machine = try restoredMachine(snapshot)
-            let outcome = machine.send(event)
-            let next: Snapshot
-            do {
-                next = try machine.snapshot()
-            } catch {
-                throw .snapshot(machine: id, error)
-            }
-            let nextJSON = try SnapshotCoding.encode(next, machine: id)
-            let entry = JournalEntry(sequence: version + 1, eventID: eventID, event: eventJSON)
-            switch await save(nextJSON, entry) {
-            case .success:
-                // Another call on this actor may have reloaded a newer version meanwhile: never go back.
-                if entry.sequence > version {
-                    snapshot = next
-                    version = entry.sequence
-                }
-                return outcome == .transitioned ? .transitioned : .ignored
-            case .failure(.conflict):
-                try await reload()
-            case .failure(.duplicateEvent):
-                try await reload()
-                return .alreadyApplied
-            case .failure(let error):
-                throw .store(error)
+            let now = timeline.now
+            try await fireTimers(dueBy: now)
+            // A machine never stored starts its timers with its first event (as a replay of its journal does).
+            let from = version == 0 ? TimedState(snapshot: state.snapshot, dues: [], now: now) : state
+            let step = try Self.step(event, firesTimer: false, from: from, at: now, chart: chart, machine: id)
+            let entry = JournalEntry(sequence: version + 1, eventID: eventID, event: eventJSON, appliedAt: now)
+            switch try await save(step.state, entry) {
+            case .saved: return step.transitioned ? .transitioned : .ignored
+            case .stale: continue
+            case .duplicate: return .alreadyApplied
             }
         }
         throw .tooManyConflicts(machine: id, attempts: maximumAttempts)
+    }
+
+    /// When the earliest timer falls due; `nil` when none waits (a machine never stored has no timers: they
+    /// start with its first event).
+    public var nextTimerDue: DurableInstant? { version == 0 ? nil : state.nextDue }
+
+    /// Fires every timer due by now, earliest first, each journaled with the identifier `timer:<sequence>`.
+    ///
+    /// - Returns: The number of timers this call fired (a timer another process fired first is not counted).
+    /// - Throws: ``DurableMachineError``; the timers fired before the failure stay fired.
+    @discardableResult
+    public func fireDueTimers() async throws(DurableMachineError) -> Int {
+        try await fireTimers(dueBy: timeline.now)
+    }
+
+    /// Fires every timer due at or before `now`, earliest first, each at `now`.
+    @discardableResult
+    private func fireTimers(dueBy now: DurableInstant) async throws(DurableMachineError) -> Int {
+        var fired = 0
+        var stale = 0
+        while let due = nextTimerDue, due <= now {
+            guard let timer = state.snapshot.delayedEvents.first else {
+                preconditionFailure("Internal inconsistency: a due instant without a delayed event")
+            }
+            let step = try Self.step(timer.event, firesTimer: true, from: state, at: now, chart: chart, machine: id)
+            let entry = JournalEntry(
+                sequence: version + 1, eventID: "timer:\(version + 1)",
+                event: try SnapshotCoding.encode(timer.event, machine: id), appliedAt: now, firesTimer: true)
+            switch try await save(step.state, entry) {
+            case .saved: fired += 1
+            case .stale, .duplicate:
+                stale += 1
+                if stale >= maximumAttempts { throw .tooManyConflicts(machine: id, attempts: maximumAttempts) }
+            }
+        }
+        return fired
     }
 
     /// Reads the machine from the store again (after another writer moved it on).
     ///
     /// - Throws: ``DurableMachineError``.
     public func reload() async throws(DurableMachineError) {
-        (snapshot, version) = try await Self.load(id: id, chart: chart, store: store)
+        (state, version) = try await Self.load(id: id, chart: chart, store: store, now: timeline.now)
     }
 
     /// Whether the store's journal already holds the event.
@@ -127,27 +176,41 @@ public actor DurableMachine<
         }
     }
 
-    /// One atomic write of the next snapshot and its journal entry.
-    private func save(_ snapshot: Data, _ entry: JournalEntry) async -> Result<Void, MachineStoreError> {
-        do {
-            try await store.save(machine: id, snapshot: snapshot, entry: entry)
-            return .success(())
-        } catch {
-            return .failure(error)
-        }
+    /// What a write of the next state came to.
+    private enum SaveResult {
+        /// Stored: the machine is at the new state.
+        case saved
+        /// Another writer moved the machine on: reloaded, to try again.
+        case stale
+        /// The entry's event identifier was journaled meanwhile: reloaded.
+        case duplicate
     }
 
-    /// A machine running the chart from a snapshot; nothing runs while restoring.
-    private func restoredMachine(_ snapshot: Snapshot) throws(DurableMachineError) -> StateMachine<Chart> {
+    /// One atomic write of the next state, its timers and its journal entry; the machine moves to it when
+    /// stored, or reloads when the write was stale.
+    private func save(_ next: TimedState, _ entry: JournalEntry) async throws(DurableMachineError) -> SaveResult {
+        let data = try SnapshotCoding.encode(next.snapshot, machine: id)
         do {
-            return try StateMachine(chart: chart, restoring: snapshot)
+            try await store.save(machine: id, snapshot: data, entry: entry, timers: next.dues)
+        } catch .conflict {
+            try await reload()
+            return .stale
+        } catch .duplicateEvent {
+            try await reload()
+            return .duplicate
         } catch {
-            throw .snapshot(machine: id, error)
+            throw .store(error)
         }
+        // Another call on this actor may have reloaded a newer version meanwhile: never go back.
+        if entry.sequence > version {
+            state = next
+            version = entry.sequence
+        }
+        return .saved
     }
 
-    private static func load(id: String, chart: Chart, store: any MachineStore)
-        async throws(DurableMachineError) -> (Snapshot, Int64)
+    private static func load(id: String, chart: Chart, store: any MachineStore, now: DurableInstant)
+        async throws(DurableMachineError) -> (TimedState, Int64)
     {
         let stored: StoredMachine?
         do {
@@ -157,7 +220,7 @@ public actor DurableMachine<
         }
         guard let stored else {
             do {
-                return (try StateMachine(chart: chart).snapshot(), 0)
+                return (TimedState(snapshot: try StateMachine(chart: chart).snapshot(), dues: [], now: now), 0)
             } catch {
                 throw .snapshot(machine: id, error)
             }
@@ -169,6 +232,6 @@ public actor DurableMachine<
         } catch {
             throw .snapshot(machine: id, error)
         }
-        return (snapshot, stored.version)
+        return (TimedState(snapshot: snapshot, dues: stored.timers, now: now), stored.version)
     }
 }

@@ -11,9 +11,10 @@ import StatecraftPersistence
 /// ```
 ///
 /// Connections come from postgres-nio's pool (`PostgresClient`, up to `maximumConnections`). Each
-/// ``save(machine:snapshot:entry:)`` is one transaction with version checks: the snapshot row is updated
-/// only `WHERE version = expected` (inserted only if absent, for a machine's first event), and the journal
-/// entry is inserted only if its event identifier is new for the machine. When two processes race, the
+/// ``save(machine:snapshot:entry:timers:)`` is one transaction with version checks: the snapshot row is
+/// updated only `WHERE version = expected` (inserted only if absent, for a machine's first event), the
+/// journal entry is inserted only if its event identifier is new for the machine, and the machine's timers
+/// (a table indexed by due instant) are replaced. When two processes race, the
 /// database makes the second wait for the first's commit; its conditions then fail, it rolls back and
 /// reports ``MachineStoreError/conflict(machine:expected:found:)`` or
 /// ``MachineStoreError/duplicateEvent(machine:eventID:)``: no event is lost and none is applied twice.
@@ -103,6 +104,25 @@ public final class PostgresMachineStore: MachineStore {
                                 machine_id TEXT NOT NULL, sequence BIGINT NOT NULL, event_id TEXT NOT NULL,
                                 event TEXT NOT NULL, PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
                             """, logger: logger)
+                        // A table created before journal entries had a time gets the columns (the epoch, no
+                        // fired timer, for its entries).
+                        try await connection.query(
+                            """
+                            ALTER TABLE statecraft_journal
+                                ADD COLUMN IF NOT EXISTS applied_at BIGINT NOT NULL DEFAULT 0,
+                                ADD COLUMN IF NOT EXISTS fires_timer BOOLEAN NOT NULL DEFAULT FALSE
+                            """, logger: logger)
+                        try await connection.query(
+                            """
+                            CREATE TABLE IF NOT EXISTS statecraft_timers (
+                                machine_id TEXT NOT NULL, position INTEGER NOT NULL, due BIGINT NOT NULL,
+                                PRIMARY KEY (machine_id, position))
+                            """, logger: logger)
+                        try await connection.query(
+                            """
+                            CREATE INDEX IF NOT EXISTS statecraft_timers_due
+                                ON statecraft_timers (due, machine_id, position)
+                            """, logger: logger)
                     }
                 } catch {
                     try? await connection.close()
@@ -127,16 +147,26 @@ public final class PostgresMachineStore: MachineStore {
 
     public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
         try await perform { connection, logger in
+            // One statement, so one view of the database: the snapshot and its timers as one commit left them.
             let rows = try await connection.query(
-                "SELECT version, snapshot FROM statecraft_machines WHERE id = \(machine)", logger: logger)
-            for try await (version, snapshot) in rows.decode((Int64, String).self) {
-                return StoredMachine(snapshot: Data(snapshot.utf8), version: version)
+                """
+                SELECT version, snapshot,
+                    ARRAY(SELECT due FROM statecraft_timers WHERE machine_id = m.id ORDER BY position)
+                FROM statecraft_machines m WHERE id = \(machine)
+                """, logger: logger)
+            for try await (version, snapshot, timers) in rows.decode((Int64, String, [Int64]).self) {
+                return StoredMachine(
+                    snapshot: Data(snapshot.utf8), version: version,
+                    timers: timers.map(DurableInstant.init(nanosecondsSinceEpoch:)))
             }
             return nil
         }
     }
 
-    public func save(machine: String, snapshot: Data, entry: JournalEntry) async throws(MachineStoreError) {
+    public func save(
+        machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant]
+    ) async throws(MachineStoreError) {
+        let dues = timers.map(\.nanosecondsSinceEpoch)
         let text = String(decoding: snapshot, as: UTF8.self)
         let event = String(decoding: entry.event, as: UTF8.self)
         let expected = entry.sequence - 1
@@ -165,12 +195,25 @@ public final class PostgresMachineStore: MachineStore {
                 }
                 let journaled = try await connection.query(
                     """
-                    INSERT INTO statecraft_journal (machine_id, sequence, event_id, event)
-                    VALUES (\(machine), \(entry.sequence), \(entry.eventID), \(event))
+                    INSERT INTO statecraft_journal (machine_id, sequence, event_id, event, applied_at, fires_timer)
+                    VALUES (\(machine), \(entry.sequence), \(entry.eventID), \(event),
+                        \(entry.appliedAt.nanosecondsSinceEpoch), \(entry.firesTimer))
                     ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING sequence
                     """, logger: logger)
                 guard try await Self.count(journaled) == 1 else {
                     throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
+                }
+                if expected > 0 {
+                    try await connection.query(
+                        "DELETE FROM statecraft_timers WHERE machine_id = \(machine)", logger: logger)
+                }
+                if !dues.isEmpty {
+                    try await connection.query(
+                        """
+                        INSERT INTO statecraft_timers (machine_id, position, due)
+                        SELECT \(machine), (ordinality - 1)::INTEGER, due
+                        FROM unnest(\(dues)::BIGINT[]) WITH ORDINALITY AS timers(due, ordinality)
+                        """, logger: logger)
                 }
             }
         }
@@ -180,14 +223,34 @@ public final class PostgresMachineStore: MachineStore {
         try await perform { connection, logger in
             let rows = try await connection.query(
                 """
-                SELECT sequence, event_id, event FROM statecraft_journal WHERE machine_id = \(machine)
-                ORDER BY sequence
+                SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal
+                WHERE machine_id = \(machine) ORDER BY sequence
                 """, logger: logger)
             var entries: [JournalEntry] = []
-            for try await (sequence, eventID, event) in rows.decode((Int64, String, String).self) {
-                entries.append(JournalEntry(sequence: sequence, eventID: eventID, event: Data(event.utf8)))
+            for try await (sequence, eventID, event, appliedAt, firesTimer) in rows.decode(
+                (Int64, String, String, Int64, Bool).self)
+            {
+                entries.append(
+                    JournalEntry(
+                        sequence: sequence, eventID: eventID, event: Data(event.utf8),
+                        appliedAt: DurableInstant(nanosecondsSinceEpoch: appliedAt), firesTimer: firesTimer))
             }
             return entries
+        }
+    }
+
+    public func earliestTimers(limit: Int) async throws(MachineStoreError) -> [PendingTimer] {
+        try await perform { connection, logger in
+            let rows = try await connection.query(
+                """
+                SELECT machine_id, due FROM statecraft_timers ORDER BY due, machine_id, position
+                LIMIT \(Int64(max(limit, 0)))
+                """, logger: logger)
+            var timers: [PendingTimer] = []
+            for try await (machine, due) in rows.decode((String, Int64).self) {
+                timers.append(PendingTimer(machine: machine, due: DurableInstant(nanosecondsSinceEpoch: due)))
+            }
+            return timers
         }
     }
 

@@ -52,4 +52,30 @@ struct PostgresStoreTests {
     @Test(.enabled(if: url != nil, skipReason)) func aSnapshotOfAnotherChartIsATypedError() async throws {
         try await Self.withStore { try await $0.aSnapshotOfAnotherChartIsATypedError() }
     }
+
+    @Test(.enabled(if: url != nil, skipReason)) func timersAreStoredWithTheirDueInstants() async throws {
+        try await Self.withStore { try await $0.timersAreStoredWithTheirDueInstants() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func overdueTimersFireAtOnceInDueOrder() async throws {
+        try await Self.withStore { try await $0.overdueTimersFireAtOnceInDueOrder() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer()
+        async throws
+    {
+        try await Self.withStore { try await $0.anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anEventAfterTheDueTimeComesAfterTheOverdueTimers() async throws {
+        try await Self.withStore { try await $0.anEventAfterTheDueTimeComesAfterTheOverdueTimers() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func timersFiredByTwoProcessesFireOnce() async throws {
+        try await Self.withStore { try await $0.timersFiredByTwoProcessesFireOnce() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aRunningRunnerFiresTimersWhenDue() async throws {
+        try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
+    }
 }

@@ -24,6 +24,27 @@ struct SQLiteStoreTests {
         }
     }
 
+    /// Stores opening one new file at once (as two processes starting together do) all open: each waits for
+    /// the lock another holds while switching the file to WAL, rather than failing with "database is locked".
+    @Test func storesOpeningOneNewFileAtOnceAllOpen() async throws {
+        for _ in 0..<5 {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("together-\(UUID().uuidString).db")
+                .path
+            defer {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let store = try await SQLiteMachineStore(path: path)
+                        try await store.close()
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
     @Test func savesAndLoadsSnapshotsAndJournals() async throws {
         try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
     }
@@ -46,5 +67,29 @@ struct SQLiteStoreTests {
 
     @Test func aSnapshotOfAnotherChartIsATypedError() async throws {
         try await Self.withStore { try await $0.aSnapshotOfAnotherChartIsATypedError() }
+    }
+
+    @Test func timersAreStoredWithTheirDueInstants() async throws {
+        try await Self.withStore { try await $0.timersAreStoredWithTheirDueInstants() }
+    }
+
+    @Test func overdueTimersFireAtOnceInDueOrder() async throws {
+        try await Self.withStore { try await $0.overdueTimersFireAtOnceInDueOrder() }
+    }
+
+    @Test func anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer() async throws {
+        try await Self.withStore { try await $0.anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer() }
+    }
+
+    @Test func anEventAfterTheDueTimeComesAfterTheOverdueTimers() async throws {
+        try await Self.withStore { try await $0.anEventAfterTheDueTimeComesAfterTheOverdueTimers() }
+    }
+
+    @Test func timersFiredByTwoProcessesFireOnce() async throws {
+        try await Self.withStore { try await $0.timersFiredByTwoProcessesFireOnce() }
+    }
+
+    @Test func aRunningRunnerFiresTimersWhenDue() async throws {
+        try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
     }
 }
