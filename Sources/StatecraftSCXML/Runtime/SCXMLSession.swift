@@ -304,15 +304,19 @@ public final class SCXMLSession {
             onMacrostep(initialMacrostep)
             if let loop = initialMacrostep.loopError { return .didNotSettle(loop) }
         }
+        // Invoked sessions that loop or keep sending events stop the run (SCXMLInvocationTree.stop).
+        if let stop = invocationTree.stop { return stop }
         var budget = eventLimit
         var unsettled: ChartLoopError?
         /// Why the run stops when `drain` or `deliver` says it cannot go on.
-        var stopped: SCXMLRunOutcome { unsettled.map(SCXMLRunOutcome.didNotSettle) ?? .eventLimitReached(eventLimit) }
+        var stopped: SCXMLRunOutcome {
+            invocationTree.stop ?? unsettled.map(SCXMLRunOutcome.didNotSettle) ?? .eventLimitReached(eventLimit)
+        }
         /// Processes the queue within the budget; `false` when the budget ran out first or a macrostep did
         /// not settle.
         func drain() -> Bool {
             while queuedEventCount > 0 && !isFinished {
-                if budget <= 0 { return false }
+                if budget <= 0 || invocationTree.stop != nil { return false }
                 budget -= 1
                 if let record = processNextQueuedEvent() {
                     onMacrostep(record)
@@ -327,7 +331,7 @@ public final class SCXMLSession {
         /// Delivers the delayed events due by `end` within the budget; `false` when it ran out first.
         func deliver(notAfter end: Duration?) -> Bool {
             while !isFinished, let due = nextDelayedEventTime, end.map({ due <= $0 }) ?? true {
-                if budget <= 0 { return false }
+                if budget <= 0 || invocationTree.stop != nil { return false }
                 guard queueDelayedEvent(notAfter: end), drain() else { return false }
             }
             return true
@@ -350,6 +354,7 @@ public final class SCXMLSession {
         }
         budget = eventLimit
         guard !finishDelayedEvents || deliver(notAfter: nil) else { return stopped }
+        if let stop = invocationTree.stop { return stop }
         if let final = snapshot.finalState { return .finished(final) }
         return .inputConsumed
     }
