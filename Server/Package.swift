@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "StatecraftMetrics", targets: ["StatecraftMetrics"]),
         .library(name: "StatecraftTracing", targets: ["StatecraftTracing"]),
+        .library(name: "StatecraftServiceLifecycle", targets: ["StatecraftServiceLifecycle"]),
     ],
     dependencies: [
         .package(name: "Statecraft", path: ".."),
@@ -19,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // StatecraftTracing: spans through swift-distributed-tracing; `InMemoryTracing` in tests.
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // StatecraftServiceLifecycle: machines run as a `Service`; `ServiceLifecycleTestKit` in tests.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The names the metrics and the spans share (dimension and attribute keys, outcome values). Not a
@@ -49,6 +52,14 @@ let package = Package(
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]),
+        // `MachineService`: machines' effect loops as one `Service`; a graceful shutdown (SIGTERM) drains the
+        // events in flight, then stops the loops.
+        .target(
+            name: "StatecraftServiceLifecycle",
+            dependencies: [
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // What the tests share: the lamp chart, a store in memory, a clock that steps at each reading.
         .target(
             name: "StatecraftServerTestSupport",
@@ -75,6 +86,15 @@ let package = Package(
                 .product(name: "StatecraftTesting", package: "Statecraft"),
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
+        .testTarget(
+            name: "StatecraftServiceLifecycleTests",
+            dependencies: [
+                "StatecraftServerTestSupport",
+                "StatecraftServiceLifecycle",
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ]),
     ],
     swiftLanguageModes: [.v6]
