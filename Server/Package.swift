@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // StatecraftServiceLifecycle: machines run as a `Service`; `ServiceLifecycleTestKit` in tests.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `Logger`, which a `ServiceGroup` takes: in the service lifecycle's tests only.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `swift package generate-documentation` of the DocC catalogs. A plugin no product uses.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The names the metrics and the spans share (dimension and attribute keys, outcome values). Not a
@@ -95,6 +99,7 @@ let package = Package(
                 .product(name: "Statecraft", package: "Statecraft"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,7 @@ import Statecraft
 ///
 /// Work is "in flight" from the moment the service admits it (``send(_:to:)``, ``perform(_:_:)``) until it
 /// returns. The loops keep running while the service drains, so that events the effects send meanwhile are
-/// handled too. Once the loops stop, effects are cancelled as ``StateMachine/run(clock:isolation:)`` cancels
+/// handled too. Once the loops stop, effects are cancelled as `StateMachine.run(clock:isolation:)` cancels
 /// them; the machines keep their state. Cancelling the service's task (not a graceful shutdown) closes the
 /// door and stops the loops at once, without waiting.
 ///
@@ -32,7 +32,7 @@ public struct MachineService: Service {
         /// Runs the machine's effect loop on the given clock until the task is cancelled.
         let runLoop: @Sendable (any Clock<Duration>) async -> Void
 
-        /// A member running `machine`'s effects (``MachineActor/run(clock:)``).
+        /// A member running `machine`'s effects (`MachineActor.run(clock:)`).
         ///
         /// - Parameters:
         ///   - machine: The machine.
@@ -86,7 +86,7 @@ public struct MachineService: Service {
         }
     }
 
-    /// Sends `event` to `machine` (``MachineActor/send(_:)``), unless the service is shutting down.
+    /// Sends `event` to `machine` (`MachineActor.send(_:)`), unless the service is shutting down.
     ///
     /// - Parameters:
     ///   - event: The event.

@@ -4,7 +4,7 @@ import Tracing
 
 extension StateEffect {
     /// This effect, run in a span `effect NAME`: a child of the span current where its task starts — the
-    /// `macrostep TYPE` span of ``StateMachine/send(_:tracing:)`` that started it, when the run loop is
+    /// `macrostep TYPE` span of `StateMachine.send(_:tracing:)` that started it, when the run loop is
     /// running.
     ///
     /// ```swift

@@ -3,7 +3,7 @@ import StatecraftServerConventions
 import Tracing
 
 extension StateMachine {
-    /// Sends `event` (see ``StateMachine/send(_:)``) in a span `macrostep TYPE`, a child of the caller's current
+    /// Sends `event` (see `StateMachine.send(_:)`) in a span `macrostep TYPE`, a child of the caller's current
     /// span, with the event, the states before and after, and the outcome as attributes.
     ///
     /// ```swift
@@ -13,7 +13,7 @@ extension StateMachine {
     /// ```
     ///
     /// The span is current while the machine handles the event, so that work started meanwhile — an effect
-    /// wrapped by ``StateEffect/traced(_:)``, a span an action starts — is its child. A macrostep that did not
+    /// wrapped by `StateEffect.traced(_:)`, a span an action starts — is its child. A macrostep that did not
     /// settle records its `ChartLoopError` and sets the status to `error`. An event sent while the machine is
     /// busy (from a hook or an observer) is queued: its span ends at once with the outcome `queued`, and the
     /// event is handled within the macrostep under way.
@@ -21,7 +21,7 @@ extension StateMachine {
     /// - Parameters:
     ///   - event: The event.
     ///   - tracing: The spans of the machine's type. When the active tracer is the `NoOpTracer`, this is
-    ///     ``StateMachine/send(_:)``.
+    ///     `StateMachine.send(_:)`.
     /// - Returns: What became of the event.
     @discardableResult
     public func send(_ event: Event, tracing: MachineTracing) -> EventOutcome {

@@ -83,7 +83,8 @@ struct MacrostepSpanTests {
 
     @Test func withTheNoOpTracerNothingIsStarted() {
         let machine = StateMachine(chart: .lamp())
-        #expect(machine.send(.flip, tracing: MachineTracing(machineType: "lamp", tracer: NoOpTracer())) == .transitioned)
+        #expect(
+            machine.send(.flip, tracing: MachineTracing(machineType: "lamp", tracer: NoOpTracer())) == .transitioned)
         #expect(machine.state.configuration == [.on])
     }
 }
