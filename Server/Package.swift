@@ -64,6 +64,16 @@ let package = Package(
                 .product(name: "Statecraft", package: "Statecraft"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        // Instructions per event with the instruments off, beside plain `send(_:)`
+        // (`Benchmarks/instructions-per-event.sh`, README "Cost"). Not a product.
+        .executableTarget(
+            name: "statecraft-server-instructions",
+            dependencies: [
+                "StatecraftMetrics", "StatecraftTracing", .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Benchmarks/InstructionCount"),
         // What the tests share: the lamp chart, a store in memory, a clock that steps at each reading.
         .target(
             name: "StatecraftServerTestSupport",

@@ -24,8 +24,8 @@ extension DurableMachine {
     public func apply(_ event: Event, id eventID: String, tracing: MachineTracing)
         async throws(DurableMachineError) -> DurableOutcome
     {
-        guard let tracer = tracing.activeTracer else { return try await apply(event, id: eventID) }
-        let span = tracer.startSpan("apply \(tracing.machineType)", context: .current ?? .topLevel)
+        guard tracing.isTracing else { return try await apply(event, id: eventID) }
+        let span = tracing.tracer.startSpan("apply \(tracing.machineType)", context: .current ?? .topLevel)
         span.updateAttributes { attributes in
             attributes[InstrumentationKey.machineType] = tracing.machineType
             attributes[InstrumentationKey.machineID] = id

@@ -22,8 +22,8 @@ extension StateEffect {
         let operation = operation
         let name = name
         return StateEffect(name, catch: errorMapping) { context in
-            guard let tracer = tracing.activeTracer else { return try await operation(context) }
-            let span = tracer.startSpan("effect \(name)", context: .current ?? .topLevel)
+            guard tracing.isTracing else { return try await operation(context) }
+            let span = tracing.tracer.startSpan("effect \(name)", context: .current ?? .topLevel)
             span.updateAttributes { attributes in
                 attributes[InstrumentationKey.machineType] = tracing.machineType
                 attributes[StatecraftSpanAttribute.effectName] = name

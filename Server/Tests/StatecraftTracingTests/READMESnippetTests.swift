@@ -14,7 +14,7 @@ struct TracingREADMESnippetTests {
         let lamp = StateMachine(chart: .lamp())
         withTracer(tracer) {
             // The README's lines.
-            let tracing = MachineTracing(machineType: "lamp") // spans go to the active tracer
+            let tracing = MachineTracing(machineType: "lamp") // keeps the tracer active now
             lamp.send(.flip, tracing: tracing) // span "macrostep lamp", a child of the caller's span
             lamp.startEffect(StateEffect("warm up") { _ in }.traced(tracing))
         }
