@@ -5,12 +5,14 @@ import PackageDescription
 // that links only `Statecraft` never resolves nor builds them (the core depends on nothing).
 let package = Package(
     name: "StatecraftServer",
-    // The core's minimums.
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // Hummingbird 2 (StatecraftBasicHTTP, statecraft-serve) needs macOS 14; the other products would build
+    // with the core's minimums.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "StatecraftMetrics", targets: ["StatecraftMetrics"]),
         .library(name: "StatecraftTracing", targets: ["StatecraftTracing"]),
         .library(name: "StatecraftBasicHTTP", targets: ["StatecraftBasicHTTP"]),
+        .library(name: "StatecraftServiceLifecycle", targets: ["StatecraftServiceLifecycle"]),
     ],
     dependencies: [
         .package(name: "Statecraft", path: ".."),
@@ -22,6 +24,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // StatecraftBasicHTTP: the server half of SCXML's Basic HTTP Event I/O Processor.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // StatecraftServiceLifecycle: machines run as a `Service`; `ServiceLifecycleTestKit` in tests.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `Logger`, which a `ServiceGroup` takes: in the service lifecycle's tests only.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `swift package generate-documentation` of the DocC catalogs. A plugin no product uses.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The names the metrics and the spans share (dimension and attribute keys, outcome values). Not a
@@ -60,6 +68,24 @@ let package = Package(
                 .product(name: "StatecraftSCXML", package: "Statecraft"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
+        // `MachineService`: machines' effect loops as one `Service`; a graceful shutdown (SIGTERM) drains the
+        // events in flight, then stops the loops.
+        .target(
+            name: "StatecraftServiceLifecycle",
+            dependencies: [
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        // Instructions per event with the instruments off, beside plain `send(_:)`
+        // (`Benchmarks/instructions-per-event.sh`, README "Cost"). Not a product.
+        .executableTarget(
+            name: "statecraft-server-instructions",
+            dependencies: [
+                "StatecraftMetrics", "StatecraftTracing", .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Benchmarks/InstructionCount"),
         // What the tests share: the lamp chart, a store in memory, a clock that steps at each reading.
         .target(
             name: "StatecraftServerTestSupport",
@@ -92,6 +118,16 @@ let package = Package(
             dependencies: [
                 "StatecraftBasicHTTP",
                 .product(name: "StatecraftSCXML", package: "Statecraft"),
+            ]),
+        .testTarget(
+            name: "StatecraftServiceLifecycleTests",
+            dependencies: [
+                "StatecraftServerTestSupport",
+                "StatecraftServiceLifecycle",
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@ import StatecraftPersistence
 import StatecraftServerConventions
 
 extension DurableMachine {
-    /// Applies `event` as ``DurableMachine/apply(_:id:)`` does, and records it in `metrics`: one count in
+    /// Applies `event` as `DurableMachine.apply(_:id:)` does, and records it in `metrics`: one count in
     /// `statecraft.events` by outcome (`transitioned`, `ignored`, `already_applied`, `failed`), the time taken
     /// in `statecraft.durable.apply.duration`, and a failure in `statecraft.event.errors` by error type.
     ///
@@ -17,8 +17,8 @@ extension DurableMachine {
     ///   - event: The event.
     ///   - eventID: The event's identifier, unique per machine.
     ///   - metrics: The metrics of the machine's type.
-    /// - Returns: ``DurableOutcome``.
-    /// - Throws: ``DurableMachineError``, as ``DurableMachine/apply(_:id:)``.
+    /// - Returns: `DurableOutcome`.
+    /// - Throws: `DurableMachineError`, as `DurableMachine.apply(_:id:)`.
     @discardableResult
     public func apply(_ event: Event, id eventID: String, recording metrics: MachineMetrics)
         async throws(DurableMachineError) -> DurableOutcome
@@ -29,7 +29,8 @@ extension DurableMachine {
         defer {
             metrics.countEvent(outcome: outcome)
             metrics.recordDuration(
-                since: start, in: StatecraftMetricLabel.durableApplyDuration, (InstrumentationKey.eventOutcome, outcome))
+                since: start, in: StatecraftMetricLabel.durableApplyDuration, (InstrumentationKey.eventOutcome, outcome)
+            )
         }
         do {
             let applied = try await apply(event, id: eventID)

@@ -1,4 +1,5 @@
 import CoreMetrics
+import Statecraft
 import StatecraftServerConventions
 
 /// The metrics of one type of machine: what ``StatecraftMetricLabel`` lists, each with the dimension
@@ -25,7 +26,7 @@ public struct MachineMetrics: Sendable {
     /// Where the metrics made on demand (error types, durable outcomes) come from.
     let factory: any MetricsFactory
     /// The time now, as a duration since an origin of the clock given to the initializer.
-    let now: @Sendable () -> Duration
+    @usableFromInline let now: @Sendable () -> Duration
 
     /// `statecraft.events` of transitions.
     let transitionedEvents: Counter
@@ -67,6 +68,20 @@ public struct MachineMetrics: Sendable {
         ignoredDuration = duration(InstrumentationOutcome.ignored)
         unsettledDuration = duration(InstrumentationOutcome.unsettled)
         machinesActive = Meter(label: StatecraftMetricLabel.machinesActive, dimensions: [type], factory: factory)
+    }
+
+    /// Records a macrostep that began at `start` (a reading of ``now``) and ended with `outcome`, in
+    /// `statecraft.macrostep.duration`; an unsettled one in `statecraft.event.errors` too.
+    @usableFromInline func recordMacrostep(_ outcome: EventOutcome, since start: Duration) {
+        let nanoseconds = (now() - start).nanoseconds
+        switch outcome {
+        case .transitioned: transitionedDuration.recordNanoseconds(nanoseconds)
+        case .ignored: ignoredDuration.recordNanoseconds(nanoseconds)
+        case .queued: break
+        case .unsettled(let loop):
+            unsettledDuration.recordNanoseconds(nanoseconds)
+            countError(loop, in: StatecraftMetricLabel.eventErrors)
+        }
     }
 
     /// The `statecraft.machine.type` dimension, followed by `extra`.

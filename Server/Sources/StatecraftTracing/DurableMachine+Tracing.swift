@@ -3,7 +3,7 @@ import StatecraftServerConventions
 import Tracing
 
 extension DurableMachine {
-    /// Applies `event` as ``DurableMachine/apply(_:id:)`` does, in a span `apply TYPE`, a child of the caller's
+    /// Applies `event` as `DurableMachine.apply(_:id:)` does, in a span `apply TYPE`, a child of the caller's
     /// current span: the machine's identifier, the event and its identifier, the configurations before and
     /// after, the outcome and the version reached as attributes; a thrown error recorded, status `error`.
     ///
@@ -18,14 +18,14 @@ extension DurableMachine {
     ///   - event: The event.
     ///   - eventID: The event's identifier, unique per machine.
     ///   - tracing: The spans of the machine's type.
-    /// - Returns: ``DurableOutcome``.
-    /// - Throws: ``DurableMachineError``, as ``DurableMachine/apply(_:id:)``.
+    /// - Returns: `DurableOutcome`.
+    /// - Throws: `DurableMachineError`, as `DurableMachine.apply(_:id:)`.
     @discardableResult
     public func apply(_ event: Event, id eventID: String, tracing: MachineTracing)
         async throws(DurableMachineError) -> DurableOutcome
     {
-        guard let tracer = tracing.activeTracer else { return try await apply(event, id: eventID) }
-        let span = tracer.startSpan("apply \(tracing.machineType)", context: .current ?? .topLevel)
+        guard tracing.isTracing else { return try await apply(event, id: eventID) }
+        let span = tracing.tracer.startSpan("apply \(tracing.machineType)", context: .current ?? .topLevel)
         span.updateAttributes { attributes in
             attributes[InstrumentationKey.machineType] = tracing.machineType
             attributes[InstrumentationKey.machineID] = id

@@ -9,28 +9,28 @@ import Tracing
 /// machine.send(.pay, tracing: tracing)   // a span "macrostep order", a child of the caller's span
 /// ```
 ///
-/// With no tracer bootstrapped nor bound (`withTracer(_:_:)`), the active tracer is swift-distributed-tracing's
-/// `NoOpTracer` and nothing is started: the machine runs as if no tracing were there.
+/// Made while no tracer is bootstrapped nor bound (`withTracer(_:_:)`), it keeps swift-distributed-tracing's
+/// `NoOpTracer` and starts nothing: the machine runs as with `send(_:)`, after one test.
 public struct MachineTracing: Sendable {
     /// The value of the `statecraft.machine.type` attribute: what kind of machine this is (`order`).
     public let machineType: String
-    /// The tracer given to the initializer, if one was.
-    let fixedTracer: (any Tracer)?
+    /// The tracer that starts the spans.
+    @usableFromInline let tracer: any Tracer
+    /// Whether ``tracer`` is a real one, not the `NoOpTracer`: the one test an event pays with tracing off.
+    @usableFromInline let isTracing: Bool
 
     /// Creates the spans of a type of machine.
     ///
     /// - Parameters:
     ///   - machineType: The `statecraft.machine.type` value, and the second word of the spans' names.
-    ///   - tracer: The tracer to start spans with; by default (`nil`) the one active where each span starts:
-    ///     the innermost `withTracer(_:_:)`'s, or else the bootstrapped one (`InstrumentationSystem.tracer`).
+    ///   - tracer: The tracer to start spans with; by default the tracer active now
+    ///     (`InstrumentationSystem.tracer`): the innermost `withTracer(_:_:)`'s, or else the bootstrapped one.
+    ///     Like a swift-metrics metric, which keeps the factory it was made with, the spans keep this tracer:
+    ///     make the tracing after bootstrapping. Given the `NoOpTracer`, nothing is ever traced.
     public init(machineType: String, tracer: (any Tracer)? = nil) {
         self.machineType = machineType
-        self.fixedTracer = tracer
-    }
-
-    /// The tracer to start a span with now, or `nil` when it is the `NoOpTracer`: then nothing is traced.
-    var activeTracer: (any Tracer)? {
-        let tracer = fixedTracer ?? InstrumentationSystem.tracer
-        return tracer is NoOpTracer ? nil : tracer
+        let tracer = tracer ?? InstrumentationSystem.tracer
+        self.tracer = tracer
+        self.isTracing = !(tracer is NoOpTracer)
     }
 }

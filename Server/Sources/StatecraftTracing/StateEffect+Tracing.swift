@@ -4,7 +4,7 @@ import Tracing
 
 extension StateEffect {
     /// This effect, run in a span `effect NAME`: a child of the span current where its task starts — the
-    /// `macrostep TYPE` span of ``StateMachine/send(_:tracing:)`` that started it, when the run loop is
+    /// `macrostep TYPE` span of `StateMachine.send(_:tracing:)` that started it, when the run loop is
     /// running.
     ///
     /// ```swift
@@ -22,8 +22,8 @@ extension StateEffect {
         let operation = operation
         let name = name
         return StateEffect(name, catch: errorMapping) { context in
-            guard let tracer = tracing.activeTracer else { return try await operation(context) }
-            let span = tracer.startSpan("effect \(name)", context: .current ?? .topLevel)
+            guard tracing.isTracing else { return try await operation(context) }
+            let span = tracing.tracer.startSpan("effect \(name)", context: .current ?? .topLevel)
             span.updateAttributes { attributes in
                 attributes[InstrumentationKey.machineType] = tracing.machineType
                 attributes[StatecraftSpanAttribute.effectName] = name

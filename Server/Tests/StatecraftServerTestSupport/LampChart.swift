@@ -50,10 +50,12 @@ extension Statechart where StateID == LampState, Event == LampEvent, Context == 
         do {
             return try LampChart(initial: .off, context: LampContext()) {
                 ChartState(.off) {
-                    OnEvent(.flip, target: .on, action: { context, _ in
-                        context.flips += 1
-                        onFlip()
-                    })
+                    OnEvent(
+                        .flip, target: .on,
+                        action: { context, _ in
+                            context.flips += 1
+                            onFlip()
+                        })
                     OnEvent(.spin, target: .spinA)
                 }
                 ChartState(.on) { OnEvent(.flip, target: .off, action: { _, _ in onFlip() }) }

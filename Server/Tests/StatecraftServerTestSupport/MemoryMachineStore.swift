@@ -6,7 +6,7 @@ import StatecraftPersistence
 public actor MemoryMachineStore: MachineStore {
     private var stored: [String: StoredMachine] = [:]
     private var journals: [String: [JournalEntry]] = [:]
-    /// The error the next ``save(machine:snapshot:entry:)`` throws instead of writing, once.
+    /// The error the next ``save(machine:snapshot:entry:timers:)`` throws instead of writing, once.
     private var nextSaveError: MachineStoreError?
 
     /// An empty store.
@@ -17,7 +17,9 @@ public actor MemoryMachineStore: MachineStore {
 
     public func load(machine: String) -> StoredMachine? { stored[machine] }
 
-    public func save(machine: String, snapshot: Data, entry: JournalEntry) throws(MachineStoreError) {
+    public func save(
+        machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant]
+    ) throws(MachineStoreError) {
         if let error = nextSaveError {
             nextSaveError = nil
             throw error
@@ -29,8 +31,13 @@ public actor MemoryMachineStore: MachineStore {
         if journals[machine, default: []].contains(where: { $0.eventID == entry.eventID }) {
             throw .duplicateEvent(machine: machine, eventID: entry.eventID)
         }
-        stored[machine] = StoredMachine(snapshot: snapshot, version: entry.sequence)
+        stored[machine] = StoredMachine(snapshot: snapshot, version: entry.sequence, timers: timers)
         journals[machine, default: []].append(entry)
+    }
+
+    public func earliestTimers(limit: Int) -> [PendingTimer] {
+        let all = stored.flatMap { machine, stored in stored.timers.map { PendingTimer(machine: machine, due: $0) } }
+        return Array(all.sorted { ($0.due, $0.machine) < ($1.due, $1.machine) }.prefix(max(limit, 0)))
     }
 
     public func journal(machine: String) -> [JournalEntry] { journals[machine] ?? [] }

@@ -74,7 +74,7 @@ struct MacrostepSpanTests {
         #expect(tracer.finishedSpans.last?.attributes.get("statecraft.state.to") == "off")
     }
 
-    @Test func theActiveTracerIsUsedWhenNoneIsGiven() throws {
+    @Test func theTracerActiveWhenTheTracingIsMadeIsKept() throws {
         let machine = StateMachine(chart: .lamp())
         let scoped = InMemoryTracer()
         withTracer(scoped) { _ = machine.send(.flip, tracing: MachineTracing(machineType: "lamp")) }
@@ -83,7 +83,8 @@ struct MacrostepSpanTests {
 
     @Test func withTheNoOpTracerNothingIsStarted() {
         let machine = StateMachine(chart: .lamp())
-        #expect(machine.send(.flip, tracing: MachineTracing(machineType: "lamp", tracer: NoOpTracer())) == .transitioned)
+        #expect(
+            machine.send(.flip, tracing: MachineTracing(machineType: "lamp", tracer: NoOpTracer())) == .transitioned)
         #expect(machine.state.configuration == [.on])
     }
 }
