@@ -6,7 +6,7 @@ import StatecraftSCXML
 #endif
 
 /// The Basic HTTP Event I/O Processor (SCXML 1.0 Appendix D.2) over a network: a `<send>` of its type is
-/// `POST`ed to its target as ``SCXMLBasicHTTPMessage`` describes, and `_ioprocessors` gives the address of a
+/// `POST`ed to its target as `SCXMLBasicHTTPMessage` describes, and `_ioprocessors` gives the address of a
 /// ``BasicHTTPReceiver`` where the session receives events.
 ///
 /// ```swift
@@ -17,7 +17,7 @@ import StatecraftSCXML
 ///     document: document, sessionID: "order-7", eventProcessors: [endpoint.processor], inbox: inbox)
 /// ```
 ///
-/// A send waits for the target's answer (``SCXMLEventProcessor/send(_:)``): the calling thread blocks for
+/// A send waits for the target's answer (`SCXMLEventProcessor/send(_:)`): the calling thread blocks for
 /// up to ``timeout``. Run a session that sends to a server of the same process on a thread of its own,
 /// never on one of Swift concurrency's cooperative threads, which that server's handlers need.
 ///
@@ -26,7 +26,7 @@ import StatecraftSCXML
 public final class BasicHTTPEventProcessor: SCXMLEventProcessor, @unchecked Sendable {
     // `@unchecked`: every stored property is immutable; URLSession is safe to use from any thread.
 
-    /// ``SCXMLBasicHTTPMessage/processorType``.
+    /// `SCXMLBasicHTTPMessage/processorType`.
     public let type = SCXMLBasicHTTPMessage.processorType
     /// `basichttp`.
     public let shortName: String? = SCXMLBasicHTTPMessage.shortName
@@ -66,7 +66,7 @@ public final class BasicHTTPEventProcessor: SCXMLEventProcessor, @unchecked Send
 
     /// `POST`s the message to its target and waits for a 2xx answer.
     ///
-    /// - Throws: ``SCXMLCommunicationError`` for a target that is no `http` or `https` URL or names a host
+    /// - Throws: `SCXMLCommunicationError` for a target that is no `http` or `https` URL or names a host
     ///   outside ``allowedHosts``, a connection that fails or times out, or an answer other than 2xx.
     public func send(_ message: SCXMLOutgoingMessage) throws(SCXMLCommunicationError) {
         guard let url = URL(string: message.target), let scheme = url.scheme?.lowercased(),

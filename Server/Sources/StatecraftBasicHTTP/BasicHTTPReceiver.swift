@@ -4,7 +4,7 @@ import StatecraftSCXML
 
 /// The receiving half of the Basic HTTP Event I/O Processor: HTTP routes at which sessions receive events.
 ///
-/// `POST /scxml/SESSIONID` with a form body (``SCXMLBasicHTTPMessage``) becomes an external event posted
+/// `POST /scxml/SESSIONID` with a form body (`SCXMLBasicHTTPMessage`) becomes an external event posted
 /// to the inbox registered for `SESSIONID`; the answer is `204 No Content` once the event is in the inbox
 /// (SCXML D.2: the result is indicated after the event is queued), `404` for a session not registered,
 /// `413` for a body over ``maximumBodySize``. Every request is answered; none reaches a session twice.
