@@ -1,17 +1,22 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Statecraft on a server: integrations with the Swift server libraries, each its own product, so that an app
-// that links only `Statecraft` never resolves nor builds them (the core depends on nothing).
+// Statecraft on a server: integrations with the Swift server libraries, each its own product, and SCXML
+// machines over HTTP (`statecraft serve`), so that an app that links only `Statecraft` never resolves nor
+// builds them (the core depends on nothing).
 let package = Package(
     name: "StatecraftServer",
-    // Hummingbird 2 (StatecraftBasicHTTP, statecraft-serve) needs macOS 14; the other products would build
-    // with the core's minimums.
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    // StatecraftHTTP's live stream uses `Synchronization.Mutex` (macOS 15); Hummingbird 2 needs macOS 14; the
+    // metrics, tracing and service-lifecycle products alone would build with the core's minimums.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StatecraftMetrics", targets: ["StatecraftMetrics"]),
         .library(name: "StatecraftTracing", targets: ["StatecraftTracing"]),
         .library(name: "StatecraftBasicHTTP", targets: ["StatecraftBasicHTTP"]),
+        // The HTTP API as a library: a Hummingbird router over a durable SCXML session store.
+        .library(name: "StatecraftHTTP", targets: ["StatecraftHTTP"]),
+        // The server `statecraft serve CHART.scxml --store URL` runs.
+        .executable(name: "statecraft-serve", targets: ["statecraft-serve"]),
         .library(name: "StatecraftServiceLifecycle", targets: ["StatecraftServiceLifecycle"]),
     ],
     dependencies: [
@@ -22,11 +27,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // StatecraftTracing: spans through swift-distributed-tracing; `InMemoryTracing` in tests.
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
-        // StatecraftBasicHTTP: the server half of SCXML's Basic HTTP Event I/O Processor.
+        // StatecraftBasicHTTP and StatecraftHTTP (statecraft serve): the HTTP server.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // statecraft-serve's command line.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // StatecraftHTTP: HTTP field names and NIO's byte buffers (both already built by Hummingbird).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // StatecraftServiceLifecycle: machines run as a `Service`; `ServiceLifecycleTestKit` in tests.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // `Logger`, which a `ServiceGroup` takes: in the service lifecycle's tests only.
+        // `Logger`: statecraft-serve's, and the one a `ServiceGroup` takes in the service lifecycle's tests.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` of the DocC catalogs. A plugin no product uses.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -86,6 +96,30 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             path: "Benchmarks/InstructionCount"),
+        // statecraft serve: the routes, the durable SCXML sessions they drive, the limits and the bearer token.
+        .target(
+            name: "StatecraftHTTP",
+            dependencies: [
+                .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftSCXML", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+                .product(name: "StatecraftSQLite", package: "StatecraftPersistence"),
+                .product(name: "StatecraftPostgres", package: "StatecraftPersistence"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            // The API's OpenAPI document, served by `GET /openapi.yaml` from the binary itself.
+            resources: [.embedInCode("openapi.yaml")]),
+        .executableTarget(
+            name: "statecraft-serve",
+            dependencies: [
+                "StatecraftHTTP",
+                .product(name: "StatecraftSCXML", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // What the tests share: the lamp chart, a store in memory, a clock that steps at each reading.
         .target(
             name: "StatecraftServerTestSupport",
@@ -128,6 +162,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "StatecraftHTTPTests",
+            dependencies: [
+                "StatecraftHTTP",
+                "statecraft-serve",
+                .product(name: "StatecraftSCXML", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+                .product(name: "StatecraftSQLite", package: "StatecraftPersistence"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,38 @@
+import Hummingbird
+import Logging
+import StatecraftPersistence
+import StatecraftSCXML
+
+/// Runs the HTTP API over machines of one chart until SIGINT or SIGTERM, then closes the store.
+public enum ServeServer {
+    /// Serves `document`'s machines from `store`.
+    ///
+    /// - Parameters:
+    ///   - document: The chart.
+    ///   - store: The store; closed when the server stops.
+    ///   - configuration: The address, the token and the limits.
+    ///   - onListening: Called once with the port the server listens on.
+    /// - Throws: The server's error when it cannot listen.
+    public static func run(
+        document: SCXMLDocument, store: any MachineStore, configuration: ServeConfiguration,
+        onListening: @escaping @Sendable (Int) -> Void
+    ) async throws {
+        let sessions = DurableSCXMLSessions(document: document, store: store, limits: configuration.limits)
+        let router = ServeRouter.build(sessions: sessions, token: configuration.token)
+        var logger = Logger(label: "statecraft-serve")
+        logger.logLevel = .warning
+        let application = Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "statecraft-serve"),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+        do {
+            try await application.runService()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try? await store.close()
+    }
+}
