@@ -78,4 +78,28 @@ struct PostgresStoreTests {
     @Test(.enabled(if: url != nil, skipReason)) func aRunningRunnerFiresTimersWhenDue() async throws {
         try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
     }
+
+    @Test(.enabled(if: url != nil, skipReason)) func acceptingIsIdempotentAndAppliesNothing() async throws {
+        try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func acceptedEventsAreAppliedInAcceptanceOrderOnce() async throws {
+        try await Self.withStore { try await $0.acceptedEventsAreAppliedInAcceptanceOrderOnce() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anAcceptedEventComesBeforeTimersDueAfterItsAcceptance()
+        async throws
+    {
+        try await Self.withStore { try await $0.anAcceptedEventComesBeforeTimersDueAfterItsAcceptance() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anAcceptedEventComesAfterTimersDueBeforeItsAcceptance()
+        async throws
+    {
+        try await Self.withStore { try await $0.anAcceptedEventComesAfterTimersDueBeforeItsAcceptance() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func leasesAreClaimedRenewedTakenOverAndReleased() async throws {
+        try await Self.withStore { try await $0.leasesAreClaimedRenewedTakenOverAndReleased() }
+    }
 }
