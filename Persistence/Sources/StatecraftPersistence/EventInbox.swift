@@ -48,6 +48,14 @@ public protocol EventInbox: MachineStore {
     /// - Throws: ``MachineStoreError``.
     func discardAccepted(machine: String, eventID: String) async throws(MachineStoreError)
 
+    /// The machines with events waiting in the inbox, the one whose earliest event was accepted first
+    /// first.
+    ///
+    /// - Parameter limit: The most to return.
+    /// - Throws: ``MachineStoreError``.
+    /// - Complexity: A scan of the inbox.
+    func machinesWithAcceptedEvents(limit: Int) async throws(MachineStoreError) -> [String]
+
     /// The number of events waiting in the inbox, of every machine together.
     ///
     /// - Throws: ``MachineStoreError``.

@@ -50,6 +50,19 @@ extension PostgresMachineStore: EventInbox {
         }
     }
 
+    public func machinesWithAcceptedEvents(limit: Int) async throws(MachineStoreError) -> [String] {
+        try await perform { connection, logger in
+            let rows = try await connection.query(
+                """
+                SELECT machine_id FROM statecraft_inbox GROUP BY machine_id ORDER BY MIN(position)
+                LIMIT \(Int64(max(limit, 0)))
+                """, logger: logger)
+            var machines: [String] = []
+            for try await machine in rows.decode(String.self) { machines.append(machine) }
+            return machines
+        }
+    }
+
     public func acceptedCount() async throws(MachineStoreError) -> Int {
         try await perform { connection, logger in
             let rows = try await connection.query("SELECT COUNT(*) FROM statecraft_inbox", logger: logger)

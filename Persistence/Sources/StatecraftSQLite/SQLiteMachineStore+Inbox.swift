@@ -49,6 +49,13 @@ extension SQLiteMachineStore: EventInbox {
             "DELETE FROM statecraft_inbox WHERE machine_id = ? AND event_id = ?", [.text(machine), .text(eventID)])
     }
 
+    public func machinesWithAcceptedEvents(limit: Int) async throws(MachineStoreError) -> [String] {
+        try await query(
+            "SELECT machine_id FROM statecraft_inbox GROUP BY machine_id ORDER BY MIN(position) LIMIT ?",
+            [.integer(Int64(max(limit, 0)))]
+        ).compactMap { $0.first?.text }
+    }
+
     public func acceptedCount() async throws(MachineStoreError) -> Int {
         Int(try await query("SELECT COUNT(*) FROM statecraft_inbox").first?.first?.integer ?? 0)
     }

@@ -112,4 +112,8 @@ struct SQLiteStoreTests {
     @Test func leasesAreClaimedRenewedTakenOverAndReleased() async throws {
         try await Self.withStore { try await $0.leasesAreClaimedRenewedTakenOverAndReleased() }
     }
+
+    @Test func workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() async throws {
+        try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
+    }
 }
