@@ -128,11 +128,18 @@ public struct DurableWorker<
                 }
             }
         }
-        do {
-            try await store.releaseShards(owner: owner)
-        } catch {
-            throw .store(error)
-        }
+        // This task is cancelled by now, and so would be its store operations (postgres-nio's are): the
+        // release runs in a task of its own.
+        let (store, owner) = (store, owner)
+        let released = await Task { () async -> Result<Void, MachineStoreError> in
+            do throws(MachineStoreError) {
+                try await store.releaseShards(owner: owner)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }.value
+        if case .failure(let error) = released { throw .store(error) }
     }
 
     /// How many machines, and timers, one pass looks at.

@@ -108,4 +108,8 @@ struct PostgresStoreTests {
     {
         try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
     }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aStoppedWorkerReleasesItsLeases() async throws {
+        try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
+    }
 }

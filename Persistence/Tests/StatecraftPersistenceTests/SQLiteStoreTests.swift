@@ -116,4 +116,8 @@ struct SQLiteStoreTests {
     @Test func workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() async throws {
         try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
     }
+
+    @Test func aStoppedWorkerReleasesItsLeases() async throws {
+        try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
+    }
 }

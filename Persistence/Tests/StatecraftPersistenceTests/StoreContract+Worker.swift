@@ -47,4 +47,26 @@ extension StoreContract {
             #expect(journal == (index.isMultiple(of: 2) ? ["place", "pay"] : ["place", "timer:2", "timer:3"]))
         }
     }
+
+    /// A worker whose `run()` is cancelled releases its leases: another worker takes its shards at once,
+    /// without waiting for the leases to run out.
+    func aStoppedWorkerReleasesItsLeases() async throws {
+        let store = try #require(store as? any EventInbox & ShardLeases)
+        let (_, timeline) = Self.time()
+        let worker = DurableWorker(
+            store: store, chart: PaymentChart.make(), owner: Self.uniqueID("stopping"), shardCount: 4,
+            lease: .seconds(3600), timeline: timeline)
+        #expect(try await worker.serveOnce().shards == [0, 1, 2, 3])
+        let running = Task { try await worker.run() }
+        running.cancel()
+        try await running.value
+        #expect(try await store.shardLeases().filter { $0.owner == worker.owner }.isEmpty)
+        let next = Self.uniqueID("next")
+        let now = timeline.now
+        #expect(
+            try await store.claimShards(
+                owner: next, shardCount: 4, limit: 4, until: now.advanced(by: .seconds(2)), now: now)
+                == [0, 1, 2, 3])
+        try await store.releaseShards(owner: next)
+    }
 }
