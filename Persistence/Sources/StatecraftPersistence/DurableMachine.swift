@@ -29,9 +29,10 @@ import Statecraft
 /// event — so after downtime the overdue timers fire at once, in due order. The rule between events and
 /// timers:
 ///
-/// - An event is *accepted* when ``apply(_:id:)`` returns: its journal entry is committed, in the same
-///   transaction as the state it led to. There is no acceptance before that, so no inbox can hold an event
-///   that the machine has not applied.
+/// - An event is *accepted* when ``apply(_:id:)`` returns — its journal entry is committed, in the same
+///   transaction as the state it led to — or when the store's inbox holds it (``EventInbox``):
+///   ``applyAccepted(limit:)`` applies those in acceptance order, each after the timers due by the instant
+///   it was accepted and before the others.
 /// - ``apply(_:id:)`` at instant *t* first fires every timer due at or before *t*, then applies the event.
 ///   A timer fires on the newest stored state (a stale write is retried on the newer one), so an event
 ///   accepted before a timer's due time is applied before that timer — even if the process that accepted it
@@ -103,6 +104,15 @@ public actor DurableMachine<
     ///   timers fired before the event.
     @discardableResult
     public func apply(_ event: Event, id eventID: String) async throws(DurableMachineError) -> DurableOutcome {
+        try await apply(event, id: eventID, firingTimersDueBy: nil)
+    }
+
+    /// Applies `event` as ``apply(_:id:)`` does, after firing the timers due by `cutoff`, at `cutoff` (by
+    /// now when `nil` or later than now): an event accepted at `cutoff` comes before the timers falling due
+    /// after it.
+    func apply(_ event: Event, id eventID: String, firingTimersDueBy cutoff: DurableInstant?)
+        async throws(DurableMachineError) -> DurableOutcome
+    {
         let eventJSON = try SnapshotCoding.encode(event, machine: id)
         for _ in 0..<maximumAttempts {
             if try await isJournaled(eventID) {
@@ -110,7 +120,10 @@ public actor DurableMachine<
                 return .alreadyApplied
             }
             let now = timeline.now
-            try await fireTimers(dueBy: now)
+            // Timers due by an accepted event's acceptance fire at that instant, as they would have then:
+            // at a later one, a timer overdue by then would fall due again at it, after the event.
+            let acceptance = min(cutoff ?? now, now)
+            try await fireTimers(dueBy: acceptance, at: acceptance)
             // A machine never stored starts its timers with its first event (as a replay of its journal does).
             let from = version == 0 ? TimedState(snapshot: state.snapshot, dues: [], now: now) : state
             let step = try Self.step(event, firesTimer: false, from: from, at: now, chart: chart, machine: id)
@@ -134,15 +147,18 @@ public actor DurableMachine<
     /// - Throws: ``DurableMachineError``; the timers fired before the failure stay fired.
     @discardableResult
     public func fireDueTimers() async throws(DurableMachineError) -> Int {
-        try await fireTimers(dueBy: timeline.now)
+        let now = timeline.now
+        return try await fireTimers(dueBy: now, at: now)
     }
 
-    /// Fires every timer due at or before `now`, earliest first, each at `now`.
+    /// Fires every timer due at or before `cutoff`, earliest first, each at `now`.
     @discardableResult
-    private func fireTimers(dueBy now: DurableInstant) async throws(DurableMachineError) -> Int {
+    private func fireTimers(dueBy cutoff: DurableInstant, at now: DurableInstant) async throws(DurableMachineError)
+        -> Int
+    {
         var fired = 0
         var stale = 0
-        while let due = nextTimerDue, due <= now {
+        while let due = nextTimerDue, due <= cutoff {
             guard let timer = state.snapshot.delayedEvents.first else {
                 preconditionFailure("Internal inconsistency: a due instant without a delayed event")
             }

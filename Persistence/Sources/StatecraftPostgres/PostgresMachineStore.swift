@@ -93,6 +93,12 @@ public final class PostgresMachineStore: MachineStore {
                     // opening at once take turns through a transaction-scoped advisory lock.
                     try await connection.withTransaction(logger: logger) { connection in
                         try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLock))", logger: logger)
+                        // DDL locks tables even when it changes nothing (`ALTER TABLE … IF NOT EXISTS` exclusively):
+                        // run beside other stores' transactions it could deadlock with them, so a complete
+                        // schema — its last object there — is left alone.
+                        let complete = try await connection.query(
+                            "SELECT to_regclass('statecraft_leases_owner') IS NOT NULL", logger: logger)
+                        for try await exists in complete.decode(Bool.self) where exists { return }
                         try await connection.query(
                             """
                             CREATE TABLE IF NOT EXISTS statecraft_machines (
@@ -123,6 +129,25 @@ public final class PostgresMachineStore: MachineStore {
                             CREATE INDEX IF NOT EXISTS statecraft_timers_due
                                 ON statecraft_timers (due, machine_id, position)
                             """, logger: logger)
+                        try await connection.query(
+                            """
+                            CREATE TABLE IF NOT EXISTS statecraft_inbox (
+                                position BIGSERIAL PRIMARY KEY, machine_id TEXT NOT NULL, event_id TEXT NOT NULL,
+                                event TEXT NOT NULL, accepted_at BIGINT NOT NULL, UNIQUE (machine_id, event_id))
+                            """, logger: logger)
+                        try await connection.query(
+                            """
+                            CREATE INDEX IF NOT EXISTS statecraft_inbox_machine
+                                ON statecraft_inbox (machine_id, position)
+                            """, logger: logger)
+                        try await connection.query(
+                            """
+                            CREATE TABLE IF NOT EXISTS statecraft_leases (
+                                shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, expires BIGINT NOT NULL)
+                            """, logger: logger)
+                        try await connection.query(
+                            "CREATE INDEX IF NOT EXISTS statecraft_leases_owner ON statecraft_leases (owner)",
+                            logger: logger)
                     }
                 } catch {
                     try? await connection.close()
@@ -203,6 +228,9 @@ public final class PostgresMachineStore: MachineStore {
                 guard try await Self.count(journaled) == 1 else {
                     throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
                 }
+                try await connection.query(
+                    "DELETE FROM statecraft_inbox WHERE machine_id = \(machine) AND event_id = \(entry.eventID)",
+                    logger: logger)
                 if expected > 0 {
                     try await connection.query(
                         "DELETE FROM statecraft_timers WHERE machine_id = \(machine)", logger: logger)
@@ -283,7 +311,7 @@ public final class PostgresMachineStore: MachineStore {
 
     /// Runs `body` on a pooled connection: one attempt within `policy.attemptTimeout`, retried on fresh
     /// connections while the connection is lost, for at most `policy.reconnectWindow` after the first loss.
-    private func perform<Result: Sendable>(
+    func perform<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(MachineStoreError) -> Result {
         try await withClient { client, logger in
@@ -292,7 +320,7 @@ public final class PostgresMachineStore: MachineStore {
     }
 
     /// Runs `body` with the current client, as ``perform(_:)`` describes.
-    private func withClient<Result: Sendable>(
+    func withClient<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> Result
     ) async throws(MachineStoreError) -> Result {
         let logger = logger
@@ -348,7 +376,7 @@ public final class PostgresMachineStore: MachineStore {
         }
     }
 
-    private static func count(_ rows: PostgresRowSequence) async throws -> Int {
+    static func count(_ rows: PostgresRowSequence) async throws -> Int {
         var count = 0
         for try await _ in rows { count += 1 }
         return count

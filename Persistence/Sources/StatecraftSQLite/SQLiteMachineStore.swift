@@ -83,6 +83,19 @@ public final class SQLiteMachineStore: MachineStore {
             PRIMARY KEY (machine_id, position))
         """,
         "CREATE INDEX IF NOT EXISTS statecraft_timers_due ON statecraft_timers (due, machine_id, position)",
+        // The inbox (`EventInbox`): positions never reused, so that they are acceptance order.
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_inbox (
+            position INTEGER PRIMARY KEY AUTOINCREMENT, machine_id TEXT NOT NULL, event_id TEXT NOT NULL,
+            event TEXT NOT NULL, accepted_at INTEGER NOT NULL, UNIQUE (machine_id, event_id))
+        """,
+        "CREATE INDEX IF NOT EXISTS statecraft_inbox_machine ON statecraft_inbox (machine_id, position)",
+        // Leases on shards of machines (`ShardLeases`).
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_leases (
+            shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, expires INTEGER NOT NULL)
+        """,
+        "CREATE INDEX IF NOT EXISTS statecraft_leases_owner ON statecraft_leases (owner)",
     ]
 
     /// Adds the journal's time columns to a file written before entries had a time (their entries get the
@@ -209,6 +222,9 @@ public final class SQLiteMachineStore: MachineStore {
                 ],
                 on: connection, files: files)
             try Self.execute(
+                "DELETE FROM statecraft_inbox WHERE machine_id = ? AND event_id = ?",
+                [.text(machine), .text(entry.eventID)], on: connection, files: files)
+            try Self.execute(
                 "DELETE FROM statecraft_timers WHERE machine_id = ?", [.text(machine)], on: connection, files: files)
             for (position, due) in timers.enumerated() {
                 try Self.execute(
@@ -263,7 +279,7 @@ public final class SQLiteMachineStore: MachineStore {
         Int(try await query("SELECT COUNT(*) FROM statecraft_journal").first?.first?.integer ?? 0)
     }
 
-    private func query(_ sql: String, _ binds: [SQLiteValue] = []) async throws(MachineStoreError) -> [[SQLiteValue]] {
+    func query(_ sql: String, _ binds: [SQLiteValue] = []) async throws(MachineStoreError) -> [[SQLiteValue]] {
         try await guarded { connection, files throws(MachineStoreError) in
             try Self.query(sql, binds, on: connection, files: files)
         }
@@ -271,7 +287,7 @@ public final class SQLiteMachineStore: MachineStore {
 
     /// Runs `body` in one transaction — `BEGIN IMMEDIATE` (the write lock at once) or a read transaction —
     /// committed when it returns, rolled back when it throws.
-    private func transaction<Result: Sendable>(
+    func transaction<Result: Sendable>(
         immediate: Bool = true,
         _ body: @escaping @Sendable (SQLiteConnection, SQLiteStoreFiles) throws(MachineStoreError) -> Result
     ) async throws(MachineStoreError) -> Result {
@@ -306,7 +322,7 @@ public final class SQLiteMachineStore: MachineStore {
         }
     }
 
-    private static func query(
+    static func query(
         _ sql: String, _ binds: [SQLiteValue], on connection: SQLiteConnection, files: SQLiteStoreFiles
     ) throws(MachineStoreError) -> [[SQLiteValue]] {
         do {
@@ -316,7 +332,7 @@ public final class SQLiteMachineStore: MachineStore {
         }
     }
 
-    private static func execute(
+    static func execute(
         _ sql: String, _ binds: [SQLiteValue] = [], on connection: SQLiteConnection, files: SQLiteStoreFiles
     ) throws(MachineStoreError) {
         _ = try query(sql, binds, on: connection, files: files)

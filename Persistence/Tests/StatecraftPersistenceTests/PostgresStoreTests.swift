@@ -7,7 +7,8 @@ import Testing
 /// (`Scripts/with-postgres.sh` starts one and sets it). Without it the tests are skipped — and
 /// `requiredServerIsThere` fails when `STATECRAFT_REQUIRE_POSTGRES=1`, as CI sets it, so that CI cannot
 /// pass with the PostgreSQL store untested.
-@Suite("PostgreSQL store")
+// Serialized: the tests share one database, and leases and workers act on every machine of it.
+@Suite("PostgreSQL store", .serialized)
 struct PostgresStoreTests {
     static let url = ProcessInfo.processInfo.environment["STATECRAFT_POSTGRES_URL"]
     static let skipReason: Comment =
@@ -77,5 +78,38 @@ struct PostgresStoreTests {
 
     @Test(.enabled(if: url != nil, skipReason)) func aRunningRunnerFiresTimersWhenDue() async throws {
         try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func acceptingIsIdempotentAndAppliesNothing() async throws {
+        try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func acceptedEventsAreAppliedInAcceptanceOrderOnce() async throws {
+        try await Self.withStore { try await $0.acceptedEventsAreAppliedInAcceptanceOrderOnce() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anAcceptedEventComesBeforeTimersDueAfterItsAcceptance()
+        async throws
+    {
+        try await Self.withStore { try await $0.anAcceptedEventComesBeforeTimersDueAfterItsAcceptance() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anAcceptedEventComesAfterTimersDueBeforeItsAcceptance()
+        async throws
+    {
+        try await Self.withStore { try await $0.anAcceptedEventComesAfterTimersDueBeforeItsAcceptance() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func leasesAreClaimedRenewedTakenOverAndReleased() async throws {
+        try await Self.withStore { try await $0.leasesAreClaimedRenewedTakenOverAndReleased() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() async throws
+    {
+        try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aStoppedWorkerReleasesItsLeases() async throws {
+        try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
     }
 }

@@ -92,4 +92,32 @@ struct SQLiteStoreTests {
     @Test func aRunningRunnerFiresTimersWhenDue() async throws {
         try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
     }
+
+    @Test func acceptingIsIdempotentAndAppliesNothing() async throws {
+        try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
+    }
+
+    @Test func acceptedEventsAreAppliedInAcceptanceOrderOnce() async throws {
+        try await Self.withStore { try await $0.acceptedEventsAreAppliedInAcceptanceOrderOnce() }
+    }
+
+    @Test func anAcceptedEventComesBeforeTimersDueAfterItsAcceptance() async throws {
+        try await Self.withStore { try await $0.anAcceptedEventComesBeforeTimersDueAfterItsAcceptance() }
+    }
+
+    @Test func anAcceptedEventComesAfterTimersDueBeforeItsAcceptance() async throws {
+        try await Self.withStore { try await $0.anAcceptedEventComesAfterTimersDueBeforeItsAcceptance() }
+    }
+
+    @Test func leasesAreClaimedRenewedTakenOverAndReleased() async throws {
+        try await Self.withStore { try await $0.leasesAreClaimedRenewedTakenOverAndReleased() }
+    }
+
+    @Test func workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() async throws {
+        try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
+    }
+
+    @Test func aStoppedWorkerReleasesItsLeases() async throws {
+        try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
+    }
 }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A ``MachineStore`` that also keeps an inbox: events accepted durably for a machine before any process
+/// applies them.
+///
+/// ```swift
+/// try await store.accept(machine: "order-42", eventID: "payment-7781", event: payJSON, acceptedAt: .now)
+/// // later, in whichever process serves order-42:
+/// try await order.applyAccepted()          // journals "payment-7781", removes it from the inbox
+/// ```
+///
+/// Accepting is idempotent by event identifier: an event already waiting or already journaled is not
+/// accepted again. ``MachineStore/save(machine:snapshot:entry:timers:)`` removes the entry's event from the
+/// inbox in the same transaction that journals it, so a crash leaves an event either waiting or journaled.
+/// An event accepted again while it was being applied may come back to the inbox after being journaled;
+/// the journal's uniqueness of event identifiers refuses it, and ``DurableMachine/applyAccepted(limit:)``
+/// discards it: every accepted event is applied exactly once.
+public protocol EventInbox: MachineStore {
+    /// Stores the event in the machine's inbox, unless its identifier is already there or in the machine's
+    /// journal.
+    ///
+    /// - Parameters:
+    ///   - machine: The machine's identifier.
+    ///   - eventID: The event's identifier, unique per machine.
+    ///   - event: The event's JSON.
+    ///   - acceptedAt: The instant of acceptance: the machine's timers due after it fire after the event.
+    /// - Returns: Whether the event was accepted now (`false` when it was already waiting or journaled).
+    /// - Throws: ``MachineStoreError/database(_:)`` and the other failures of the store; nothing is stored
+    ///   then.
+    @discardableResult
+    func accept(machine: String, eventID: String, event: Data, acceptedAt: DurableInstant)
+        async throws(MachineStoreError) -> Bool
+
+    /// The machine's events waiting in the inbox, in acceptance order.
+    ///
+    /// - Parameters:
+    ///   - machine: The machine's identifier.
+    ///   - limit: The most to return.
+    /// - Throws: ``MachineStoreError``.
+    /// - Complexity: An index scan of `limit` rows.
+    func acceptedEvents(machine: String, limit: Int) async throws(MachineStoreError) -> [AcceptedEvent]
+
+    /// Removes an event from the machine's inbox without applying it (one found already journaled).
+    ///
+    /// - Parameters:
+    ///   - machine: The machine's identifier.
+    ///   - eventID: The event's identifier.
+    /// - Throws: ``MachineStoreError``.
+    func discardAccepted(machine: String, eventID: String) async throws(MachineStoreError)
+
+    /// The machines with events waiting in the inbox, the one whose earliest event was accepted first
+    /// first.
+    ///
+    /// - Parameter limit: The most to return.
+    /// - Throws: ``MachineStoreError``.
+    /// - Complexity: A scan of the inbox.
+    func machinesWithAcceptedEvents(limit: Int) async throws(MachineStoreError) -> [String]
+
+    /// The number of events waiting in the inbox, of every machine together.
+    ///
+    /// - Throws: ``MachineStoreError``.
+    func acceptedCount() async throws(MachineStoreError) -> Int
+}

@@ -1,0 +1,62 @@
+import Foundation
+import PostgresNIO
+import StatecraftPersistence
+
+extension PostgresMachineStore: ShardLeases {
+    public func claimShards(
+        owner: String, shardCount: Int, limit: Int, until: DurableInstant, now: DurableInstant
+    ) async throws(MachineStoreError) -> [Int] {
+        let (count, expires, instant) = (Int64(shardCount), until.nanosecondsSinceEpoch, now.nanosecondsSinceEpoch)
+        return try await withClient { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    """
+                    INSERT INTO statecraft_leases (shard, owner, expires)
+                    SELECT shard, '', 0 FROM generate_series(0, \(count) - 1) AS shards(shard)
+                    ON CONFLICT (shard) DO NOTHING
+                    """, logger: logger)
+                let renewed = try await connection.query(
+                    """
+                    UPDATE statecraft_leases SET expires = \(expires) WHERE owner = \(owner) AND shard < \(count)
+                    RETURNING shard
+                    """, logger: logger)
+                var held: [Int] = []
+                for try await shard in renewed.decode(Int64.self) { held.append(Int(shard)) }
+                // Free shards another worker is claiming right now are skipped, not waited for.
+                let taken = try await connection.query(
+                    """
+                    WITH free AS (
+                        SELECT shard FROM statecraft_leases
+                        WHERE shard < \(count) AND owner <> \(owner) AND expires <= \(instant)
+                        ORDER BY shard LIMIT \(Int64(max(0, limit - held.count))) FOR UPDATE SKIP LOCKED)
+                    UPDATE statecraft_leases AS lease SET owner = \(owner), expires = \(expires)
+                    FROM free WHERE lease.shard = free.shard RETURNING lease.shard
+                    """, logger: logger)
+                for try await shard in taken.decode(Int64.self) { held.append(Int(shard)) }
+                return held.sorted()
+            }
+        }
+    }
+
+    public func releaseShards(owner: String) async throws(MachineStoreError) {
+        try await perform { connection, logger in
+            try await connection.query(
+                "UPDATE statecraft_leases SET owner = '', expires = 0 WHERE owner = \(owner)", logger: logger)
+            return ()
+        }
+    }
+
+    public func shardLeases() async throws(MachineStoreError) -> [ShardLease] {
+        try await perform { connection, logger in
+            let rows = try await connection.query(
+                "SELECT shard, owner, expires FROM statecraft_leases ORDER BY shard", logger: logger)
+            var leases: [ShardLease] = []
+            for try await (shard, owner, expires) in rows.decode((Int64, String, Int64).self) {
+                leases.append(
+                    ShardLease(
+                        shard: Int(shard), owner: owner, expires: DurableInstant(nanosecondsSinceEpoch: expires)))
+            }
+            return leases
+        }
+    }
+}
