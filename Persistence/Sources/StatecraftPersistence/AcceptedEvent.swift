@@ -13,6 +13,9 @@ public struct AcceptedEvent: Sendable, Equatable {
     public var event: Data
     /// The instant the store accepted it: the timers of the machine falling due after it fire after it.
     public var acceptedAt: DurableInstant
+    /// Whether the machine's journal already holds the event (it was accepted again while being applied):
+    /// it is discarded, not applied. Set by ``EventInbox/acceptedEvents(shards:shardCount:limit:)``.
+    public var isJournaled: Bool
 
     /// Creates an accepted event.
     ///
@@ -22,11 +25,16 @@ public struct AcceptedEvent: Sendable, Equatable {
     ///   - eventID: The event's identifier.
     ///   - event: The event's JSON.
     ///   - acceptedAt: When it was accepted.
-    public init(machine: String, position: Int64, eventID: String, event: Data, acceptedAt: DurableInstant) {
+    ///   - isJournaled: Whether the journal already holds it; `false` by default.
+    public init(
+        machine: String, position: Int64, eventID: String, event: Data, acceptedAt: DurableInstant,
+        isJournaled: Bool = false
+    ) {
         self.machine = machine
         self.position = position
         self.eventID = eventID
         self.event = event
         self.acceptedAt = acceptedAt
+        self.isJournaled = isJournaled
     }
 }

@@ -17,34 +17,30 @@ extension DurableMachine {
     /// - Parameter limit: The most events to take from the inbox; 100 by default.
     /// - Returns: The number of events this call applied (and journaled).
     /// - Throws: ``DurableMachineError/noInbox(machine:store:)`` when the store keeps no inbox;
-    ///   ``DurableMachineError/coding(machine:_:)`` for an event that does not decode (it stays in the inbox);
-    ///   the errors of ``apply(_:id:)``. The events applied before a failure stay applied.
-    /// - Complexity: One inbox read, then one journal check and one write per event.
+    ///   ``DurableMachineError/coding(machine:_:)`` for an event that does not decode (it stays in the inbox,
+    ///   and nothing of this call is written); the errors of ``apply(_:id:)``.
+    /// - Complexity: One inbox read and one write (``EventInbox/commit(_:)``) for all the events taken.
     @discardableResult
     public func applyAccepted(limit: Int = 100) async throws(DurableMachineError) -> Int {
         guard let inbox = store as? any EventInbox else {
             throw .noInbox(machine: id, store: String(describing: type(of: store)))
         }
-        let waiting: [AcceptedEvent]
-        do {
-            waiting = try await inbox.acceptedEvents(machine: id, limit: limit)
-        } catch {
-            throw .store(error)
-        }
-        var applied = 0
-        for accepted in waiting {
-            let event = try SnapshotCoding.decode(Event.self, from: accepted.event, machine: id)
-            switch try await apply(event, id: accepted.eventID, firingTimersDueBy: accepted.acceptedAt) {
-            case .transitioned, .ignored:
-                applied += 1
-            case .alreadyApplied:
-                do {
-                    try await inbox.discardAccepted(machine: id, eventID: accepted.eventID)
-                } catch {
-                    throw .store(error)
-                }
+        for _ in 0..<maximumAttempts {
+            let waiting: [AcceptedEvent]
+            do {
+                waiting = try await inbox.acceptedEvents(machine: id, limit: limit)
+            } catch {
+                throw .store(error)
+            }
+            guard !waiting.isEmpty else { return 0 }
+            let decision = try Self.decide(
+                waiting.map(Input.accepted), from: state, version: version, now: timeline.now, chart: chart,
+                machine: id)
+            switch try await write(decision) {
+            case .saved: return decision.applied
+            case .stale, .duplicate: continue
             }
         }
-        return applied
+        throw .tooManyConflicts(machine: id, attempts: maximumAttempts)
     }
 }

@@ -23,8 +23,28 @@ extension DurableMachine {
         } catch {
             throw .snapshot(machine: machine, error)
         }
-        var state = TimedState(snapshot: initial, dues: [], now: journal.first?.appliedAt ?? .epoch)
-        for entry in journal {
+        return try restore(initial, takenAt: journal.first?.appliedAt ?? .epoch, entries: journal, chart: chart,
+            machine: machine).snapshot
+    }
+
+    /// The state a snapshot reaches by applying journal entries in order, each at the instant it was
+    /// journaled: how a machine is restored from its last stored snapshot and the entries after it, and
+    /// how ``replay(_:chart:machine:)`` replays a whole journal from the initial state.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The snapshot.
+    ///   - takenAt: The instant its delayed events' remaining times count from.
+    ///   - entries: The entries after it, oldest first.
+    ///   - chart: The machine's chart.
+    ///   - machine: The machine's identifier, for error messages.
+    /// - Returns: The state after the last entry.
+    /// - Throws: As ``replay(_:chart:machine:)``.
+    /// - Complexity: O(*n*) macrosteps in the number of entries.
+    static func restore(
+        _ snapshot: Snapshot, takenAt: DurableInstant, entries: [JournalEntry], chart: Chart, machine: String
+    ) throws(DurableMachineError) -> TimedState {
+        var state = TimedState(snapshot: snapshot, dues: [], now: takenAt)
+        for entry in entries {
             let event = try SnapshotCoding.decode(Event.self, from: entry.event, machine: machine)
             if entry.firesTimer {
                 guard let waiting = state.snapshot.delayedEvents.first,
@@ -41,7 +61,7 @@ extension DurableMachine {
                 event, firesTimer: entry.firesTimer, from: state, at: entry.appliedAt, chart: chart, machine: machine
             ).state
         }
-        return state.snapshot
+        return state
     }
 
     /// The JSON a snapshot is stored as (sorted keys): equal snapshots are equal bytes.

@@ -55,9 +55,12 @@ public actor DurableMachine<
     public nonisolated let maximumAttempts: Int
     /// The time timers are due on.
     public nonisolated let timeline: DurableTimeline
+    /// How often an ``EventInbox`` store keeps a snapshot: every this many versions (the journal entries
+    /// after the last one restore the machine). Other stores keep every version's.
+    public nonisolated let snapshotInterval: Int
 
     /// The machine's state as stored: its snapshot and its timers' due instants.
-    private var state: TimedState
+    var state: TimedState
     /// The stored version: the number of journaled events; 0 for a machine never stored.
     public private(set) var version: Int64
 
@@ -77,16 +80,18 @@ public actor DurableMachine<
     ///   - store: The store.
     ///   - maximumAttempts: How many stale writes in a row to retry; 100 by default.
     ///   - timeline: The time timers are due on; the wall clock by default.
+    ///   - snapshotInterval: Keep a snapshot every this many versions; 1 (every version) by default.
     /// - Throws: ``DurableMachineError``.
     public init(
         id: String, chart: Chart, store: any MachineStore, maximumAttempts: Int = 100,
-        timeline: DurableTimeline = .wall
+        timeline: DurableTimeline = .wall, snapshotInterval: Int = 1
     ) async throws(DurableMachineError) {
         self.id = id
         self.chart = chart
         self.store = store
         self.maximumAttempts = maximumAttempts
         self.timeline = timeline
+        self.snapshotInterval = max(snapshotInterval, 1)
         (state, version) = try await Self.load(id: id, chart: chart, store: store, now: timeline.now)
     }
 
@@ -94,42 +99,25 @@ public actor DurableMachine<
     public var configuration: [StateID] { snapshot.configuration }
 
     /// Applies `event` and persists the result atomically, unless its identifier is already journaled —
-    /// after firing the timers due by now (see "Durable timers" above).
+    /// after firing the timers due by now (see "Durable timers" above), in the same write.
     ///
     /// - Parameters:
     ///   - event: The event.
     ///   - eventID: The event's identifier, unique per machine.
     /// - Returns: ``DurableOutcome``.
-    /// - Throws: ``DurableMachineError``; the machine and the store are then as they were, but for the
-    ///   timers fired before the event.
+    /// - Throws: ``DurableMachineError``; the machine and the store are then as they were.
     @discardableResult
     public func apply(_ event: Event, id eventID: String) async throws(DurableMachineError) -> DurableOutcome {
-        try await apply(event, id: eventID, firingTimersDueBy: nil)
-    }
-
-    /// Applies `event` as ``apply(_:id:)`` does, after firing the timers due by `cutoff`, at `cutoff` (by
-    /// now when `nil` or later than now): an event accepted at `cutoff` comes before the timers falling due
-    /// after it.
-    func apply(_ event: Event, id eventID: String, firingTimersDueBy cutoff: DurableInstant?)
-        async throws(DurableMachineError) -> DurableOutcome
-    {
-        let eventJSON = try SnapshotCoding.encode(event, machine: id)
         for _ in 0..<maximumAttempts {
             if try await isJournaled(eventID) {
                 try await reload()
                 return .alreadyApplied
             }
-            let now = timeline.now
-            // Timers due by an accepted event's acceptance fire at that instant, as they would have then:
-            // at a later one, a timer overdue by then would fall due again at it, after the event.
-            let acceptance = min(cutoff ?? now, now)
-            try await fireTimers(dueBy: acceptance, at: acceptance)
-            // A machine never stored starts its timers with its first event (as a replay of its journal does).
-            let from = version == 0 ? TimedState(snapshot: state.snapshot, dues: [], now: now) : state
-            let step = try Self.step(event, firesTimer: false, from: from, at: now, chart: chart, machine: id)
-            let entry = JournalEntry(sequence: version + 1, eventID: eventID, event: eventJSON, appliedAt: now)
-            switch try await save(step.state, entry) {
-            case .saved: return step.transitioned ? .transitioned : .ignored
+            let decision = try Self.decide(
+                [.event(event, id: eventID)], from: state, version: version, now: timeline.now, chart: chart,
+                machine: id)
+            switch try await write(decision) {
+            case .saved: return decision.outcomes.last ?? .ignored
             case .stale: continue
             case .duplicate: return .alreadyApplied
             }
@@ -141,39 +129,23 @@ public actor DurableMachine<
     /// start with its first event).
     public var nextTimerDue: DurableInstant? { version == 0 ? nil : state.nextDue }
 
-    /// Fires every timer due by now, earliest first, each journaled with the identifier `timer:<sequence>`.
+    /// Fires every timer due by now, earliest first, each journaled with the identifier `timer:<sequence>`,
+    /// in one write.
     ///
     /// - Returns: The number of timers this call fired (a timer another process fired first is not counted).
-    /// - Throws: ``DurableMachineError``; the timers fired before the failure stay fired.
+    /// - Throws: ``DurableMachineError``.
     @discardableResult
     public func fireDueTimers() async throws(DurableMachineError) -> Int {
-        let now = timeline.now
-        return try await fireTimers(dueBy: now, at: now)
-    }
-
-    /// Fires every timer due at or before `cutoff`, earliest first, each at `now`.
-    @discardableResult
-    private func fireTimers(dueBy cutoff: DurableInstant, at now: DurableInstant) async throws(DurableMachineError)
-        -> Int
-    {
-        var fired = 0
-        var stale = 0
-        while let due = nextTimerDue, due <= cutoff {
-            guard let timer = state.snapshot.delayedEvents.first else {
-                preconditionFailure("Internal inconsistency: a due instant without a delayed event")
-            }
-            let step = try Self.step(timer.event, firesTimer: true, from: state, at: now, chart: chart, machine: id)
-            let entry = JournalEntry(
-                sequence: version + 1, eventID: "timer:\(version + 1)",
-                event: try SnapshotCoding.encode(timer.event, machine: id), appliedAt: now, firesTimer: true)
-            switch try await save(step.state, entry) {
-            case .saved: fired += 1
-            case .stale, .duplicate:
-                stale += 1
-                if stale >= maximumAttempts { throw .tooManyConflicts(machine: id, attempts: maximumAttempts) }
+        for _ in 0..<maximumAttempts {
+            let decision = try Self.decide(
+                [.dueTimers], from: state, version: version, now: timeline.now, chart: chart, machine: id)
+            guard !decision.entries.isEmpty else { return 0 }
+            switch try await write(decision) {
+            case .saved: return decision.fired
+            case .stale, .duplicate: continue
             }
         }
-        return fired
+        throw .tooManyConflicts(machine: id, attempts: maximumAttempts)
     }
 
     /// Reads the machine from the store again (after another writer moved it on).
@@ -192,22 +164,35 @@ public actor DurableMachine<
         }
     }
 
-    /// What a write of the next state came to.
-    private enum SaveResult {
+    /// What a write of a decision came to.
+    enum SaveResult {
         /// Stored: the machine is at the new state.
         case saved
         /// Another writer moved the machine on: reloaded, to try again.
         case stale
-        /// The entry's event identifier was journaled meanwhile: reloaded.
+        /// An entry's event identifier was journaled meanwhile: reloaded.
         case duplicate
     }
 
-    /// One atomic write of the next state, its timers and its journal entry; the machine moves to it when
-    /// stored, or reloads when the write was stale.
-    private func save(_ next: TimedState, _ entry: JournalEntry) async throws(DurableMachineError) -> SaveResult {
-        let data = try SnapshotCoding.encode(next.snapshot, machine: id)
-        do {
-            try await store.save(machine: id, snapshot: data, entry: entry, timers: next.dues)
+    /// Writes a decision — in one ``EventInbox/commit(_:)`` on a store with an inbox, else one
+    /// ``MachineStore/save(machine:snapshot:entry:timers:)`` per entry — and moves the machine to its state,
+    /// or reloads when the write was stale.
+    func write(_ decision: Decision) async throws(DurableMachineError) -> SaveResult {
+        let inbox = store as? any EventInbox
+        let commit = try inbox.map { _ throws(DurableMachineError) in try decision.commit(snapshotInterval: snapshotInterval) }
+        var saves: [(entry: JournalEntry, snapshot: Data, timers: [DurableInstant])] = []
+        if inbox == nil {
+            for (entry, next) in zip(decision.entries, decision.states) {
+                saves.append((entry, try SnapshotCoding.encode(next.snapshot, machine: id), next.dues))
+            }
+        }
+        do throws(MachineStoreError) {
+            if let inbox, let commit {
+                try await inbox.commit([commit])
+            }
+            for save in saves {
+                try await store.save(machine: id, snapshot: save.snapshot, entry: save.entry, timers: save.timers)
+            }
         } catch .conflict {
             try await reload()
             return .stale
@@ -218,14 +203,14 @@ public actor DurableMachine<
             throw .store(error)
         }
         // Another call on this actor may have reloaded a newer version meanwhile: never go back.
-        if entry.sequence > version {
-            state = next
-            version = entry.sequence
+        if decision.version > version {
+            state = decision.state
+            version = decision.version
         }
         return .saved
     }
 
-    private static func load(id: String, chart: Chart, store: any MachineStore, now: DurableInstant)
+    static func load(id: String, chart: Chart, store: any MachineStore, now: DurableInstant)
         async throws(DurableMachineError) -> (TimedState, Int64)
     {
         let stored: StoredMachine?
@@ -248,6 +233,19 @@ public actor DurableMachine<
         } catch {
             throw .snapshot(machine: id, error)
         }
-        return (TimedState(snapshot: snapshot, dues: stored.timers, now: now), stored.version)
+        guard let replay = stored.replay else {
+            return (TimedState(snapshot: snapshot, dues: stored.timers, now: now), stored.version)
+        }
+        // The journal is the truth: the last snapshot, then the entries after it.
+        let sequences = replay.entries.map(\.sequence)
+        guard sequences == Array(stride(from: replay.snapshotVersion + 1, through: stored.version, by: 1)) else {
+            throw .coding(
+                machine: id,
+                "the journal entries after the snapshot of version \(replay.snapshotVersion) are not "
+                    + "\(replay.snapshotVersion + 1)…\(stored.version)")
+        }
+        let restored = try restore(
+            snapshot, takenAt: replay.takenAt, entries: replay.entries, chart: chart, machine: id)
+        return (restored, stored.version)
     }
 }

@@ -9,12 +9,17 @@ import Statecraft
 /// ```
 ///
 /// Each pass (``serveOnce()``) claims its shards again — renewing its leases, taking free or expired
-/// shards up to ``maximumShards`` — then, for each machine of its shards with accepted events, applies them
-/// with ``DurableMachine/applyAccepted(limit:)`` (acceptance order, exactly once), and fires the due timers
-/// of its shards' machines with ``DurableMachine/fireDueTimers()``. A worker that dies keeps its shards
-/// until its leases run out; then another takes them over. Two workers never lease the same shard, and
-/// should a stalled one write after losing its lease, the store's version checks and unique event
-/// identifiers refuse what is stale or repeated.
+/// shards up to ``maximumShards`` — then takes a batch of its shards' accepted events
+/// (``EventInbox/acceptedEvents(shards:shardCount:limit:)``, acceptance order) and of their due timers,
+/// decides every machine's steps by the rules of ``DurableMachine`` (each event after the timers due by its
+/// acceptance; then the timers due by now) and writes them all in one transaction
+/// (``EventInbox/commit(_:)``, a group commit). Should that commit meet a stale version or an event
+/// journaled meanwhile — another writer touched a machine — nothing of it is written, and the machines are
+/// committed one by one instead, those in conflict being taken again by the next pass.
+///
+/// A worker that dies keeps its shards until its leases run out; then another takes them over. Two
+/// workers never lease the same shard, and should a stalled one write after losing its lease, the store's
+/// version checks and unique event identifiers refuse what is stale or repeated.
 public struct DurableWorker<
     StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable
 >: Sendable {
@@ -37,6 +42,11 @@ public struct DurableWorker<
     public let timeline: DurableTimeline
     /// The longest ``run()`` sleeps when a pass found nothing to do.
     public let pollInterval: Duration
+    /// The most accepted events, and due timers, one pass takes.
+    public let batchSize: Int
+    /// How often the machines' snapshots are stored: every this many versions (see
+    /// ``DurableMachine/snapshotInterval``).
+    public let snapshotInterval: Int
 
     /// Creates a worker.
     ///
@@ -49,11 +59,16 @@ public struct DurableWorker<
     ///   - lease: How long a lease lasts; 2 seconds by default.
     ///   - timeline: The time; the wall clock by default.
     ///   - pollInterval: The longest idle sleep; 100 ms by default.
+    ///   - batchSize: The most events and timers a pass takes; 500 by default.
+    ///   - snapshotInterval: Store a snapshot every this many versions; 1 (every version) by default.
     public init(
         store: any EventInbox & ShardLeases, chart: Chart, owner: String, shardCount: Int = 64,
         maximumShards: Int? = nil, lease: Duration = .seconds(2), timeline: DurableTimeline = .wall,
-        pollInterval: Duration = .milliseconds(100)
+        pollInterval: Duration = .milliseconds(100), batchSize: Int = 500, snapshotInterval: Int = 1
     ) {
+        precondition(
+            (1...MachineShard.slotCount).contains(shardCount),
+            "A store has 1 to \(MachineShard.slotCount) shards, not \(shardCount)")
         self.store = store
         self.chart = chart
         self.owner = owner
@@ -62,6 +77,8 @@ public struct DurableWorker<
         self.lease = lease
         self.timeline = timeline
         self.pollInterval = pollInterval
+        self.batchSize = max(batchSize, 1)
+        self.snapshotInterval = max(snapshotInterval, 1)
     }
 
     /// What one pass did.
@@ -74,43 +91,91 @@ public struct DurableWorker<
         public var fired: Int
     }
 
-    /// Renews and claims leases, applies the accepted events of the leased shards' machines, and fires
-    /// their due timers.
+    /// Renews and claims leases, applies a batch of the accepted events of the leased shards' machines and
+    /// fires their due timers, in one group commit.
     ///
     /// - Returns: What the pass did.
-    /// - Throws: ``DurableMachineError``; what was applied before the failure stays applied.
-    /// - Complexity: One store read for the machines with accepted events and one for due timers (100 of
-    ///   each at most), then per machine served one load, one inbox read and one write per event or timer.
+    /// - Throws: ``DurableMachineError``; nothing of the batch is written then.
+    /// - Complexity: Three store reads (leases, inbox, timers), one load per machine served, and one commit
+    ///   — or one per machine when the group commit met a conflict.
     public func serveOnce() async throws(DurableMachineError) -> Pass {
-        let now = timeline.now
-        let shards: Set<Int>
-        let waiting: [String]
-        let timers: [PendingTimer]
+        typealias Machine = DurableMachine<StateID, Event, Context>
+        let claimedAt = timeline.now
+        let shards: [Int]
+        var taken: [AcceptedEvent] = []
+        var timers: [PendingTimer] = []
         do {
-            shards = Set(
-                try await store.claimShards(
-                    owner: owner, shardCount: shardCount, limit: maximumShards, until: now.advanced(by: lease),
-                    now: now))
-            waiting = try await store.machinesWithAcceptedEvents(limit: Self.batch)
-            timers = try await store.earliestTimers(limit: Self.batch)
+            shards = try await store.claimShards(
+                owner: owner, shardCount: shardCount, limit: maximumShards, until: claimedAt.advanced(by: lease),
+                now: claimedAt)
+            if !shards.isEmpty {
+                taken = try await store.acceptedEvents(shards: shards, shardCount: shardCount, limit: batchSize)
+                timers = try await store.dueTimers(
+                    shards: shards, shardCount: shardCount, dueBy: claimedAt, limit: batchSize)
+            }
         } catch {
             throw .store(error)
         }
-        let mine = { (machine: String) in shards.contains(MachineShard.of(machine, count: shardCount)) }
-        var pass = Pass(shards: shards.sorted(), applied: 0, fired: 0)
-        for machine in waiting where mine(machine) {
-            let durable = try await DurableMachine(id: machine, chart: chart, store: store, timeline: timeline)
-            pass.applied += try await durable.applyAccepted()
-            pass.fired += try await durable.fireDueTimers()
+        // Each machine's events in acceptance order, then its timers due by now.
+        var machines: [String] = []
+        var inputs: [String: [Machine.Input]] = [:]
+        for event in taken {
+            if inputs[event.machine] == nil { machines.append(event.machine) }
+            inputs[event.machine, default: []].append(.accepted(event))
         }
-        var visited = Set(waiting)
-        for timer in timers where timer.due <= now && mine(timer.machine) && visited.insert(timer.machine).inserted {
-            let durable = try await DurableMachine(id: timer.machine, chart: chart, store: store, timeline: timeline)
-            // Events accepted before the timers fell due come first.
-            pass.applied += try await durable.applyAccepted()
-            pass.fired += try await durable.fireDueTimers()
+        for timer in timers where inputs[timer.machine] == nil {
+            machines.append(timer.machine)
+            inputs[timer.machine] = []
+        }
+        var decisions: [Machine.Decision] = []
+        for machine in machines {
+            let now = timeline.now
+            let (state, version) = try await Machine.load(id: machine, chart: chart, store: store, now: now)
+            decisions.append(
+                try Machine.decide(
+                    (inputs[machine] ?? []) + [.dueTimers], from: state, version: version, now: now, chart: chart,
+                    machine: machine))
+        }
+        var pass = Pass(shards: shards, applied: 0, fired: 0)
+        for decision in try await commit(decisions) {
+            pass.applied += decision.applied
+            pass.fired += decision.fired
         }
         return pass
+    }
+
+    /// Writes the decisions in one group commit, or — when it meets a conflict — one by one, skipping those
+    /// in conflict.
+    ///
+    /// - Returns: The decisions written.
+    private func commit(_ decisions: [DurableMachine<StateID, Event, Context>.Decision])
+        async throws(DurableMachineError) -> [DurableMachine<StateID, Event, Context>.Decision]
+    {
+        var pending: [(DurableMachine<StateID, Event, Context>.Decision, MachineCommit)] = []
+        for decision in decisions where !decision.entries.isEmpty || !decision.discarded.isEmpty {
+            pending.append((decision, try decision.commit(snapshotInterval: snapshotInterval)))
+        }
+        guard !pending.isEmpty else { return [] }
+        do throws(MachineStoreError) {
+            try await store.commit(pending.map(\.1))
+            return pending.map(\.0)
+        } catch .conflict, .duplicateEvent {
+            // Another writer touched one of the machines: commit the others without it.
+        } catch {
+            throw .store(error)
+        }
+        var written: [DurableMachine<StateID, Event, Context>.Decision] = []
+        for (decision, commit) in pending {
+            do throws(MachineStoreError) {
+                try await store.commit([commit])
+                written.append(decision)
+            } catch .conflict, .duplicateEvent {
+                continue
+            } catch {
+                throw .store(error)
+            }
+        }
+        return written
     }
 
     /// Serves passes until the task is cancelled, then releases the worker's leases (other workers take
@@ -141,7 +206,4 @@ public struct DurableWorker<
         }.value
         if case .failure(let error) = released { throw .store(error) }
     }
-
-    /// How many machines, and timers, one pass looks at.
-    static var batch: Int { 100 }
 }

@@ -60,4 +60,32 @@ public protocol EventInbox: MachineStore {
     ///
     /// - Throws: ``MachineStoreError``.
     func acceptedCount() async throws(MachineStoreError) -> Int
+
+    /// Takes a batch of the events waiting for the machines of `shards` (among `shardCount`), in acceptance
+    /// order: what a worker holding those shards applies next. Each machine's events in the batch are the
+    /// first ones waiting for it (never a later event without the earlier ones), so that they are applied
+    /// in acceptance order. Events already journaled are marked ``AcceptedEvent/isJournaled``.
+    ///
+    /// On PostgreSQL the rows are read `FOR UPDATE SKIP LOCKED`: a worker never waits for rows another is
+    /// taking, and a machine with a row locked by another is left out of the batch.
+    ///
+    /// - Parameters:
+    ///   - shards: Shards in `0..<shardCount`.
+    ///   - shardCount: The number of shards, in `1...MachineShard.slotCount`.
+    ///   - limit: The most events to take.
+    /// - Throws: ``MachineStoreError``.
+    /// - Complexity: An index scan of the shards' slots (`slot, position`), `limit` rows.
+    func acceptedEvents(shards: [Int], shardCount: Int, limit: Int) async throws(MachineStoreError)
+        -> [AcceptedEvent]
+
+    /// Writes many machines' steps in one transaction — a group commit: for each machine its journal
+    /// entries (removing their events from the inbox), its timers, and its snapshot when one is given, and
+    /// removes its ``MachineCommit/discarded`` inbox events.
+    ///
+    /// - Parameter commits: At most one per machine.
+    /// - Throws: ``MachineStoreError/conflict(machine:expected:found:)`` when a machine's stored version is
+    ///   not its commit's ``MachineCommit/baseVersion``; ``MachineStoreError/duplicateEvent(machine:eventID:)``
+    ///   when an entry's event is already journaled; the store's other failures. Nothing of the batch is
+    ///   written then.
+    func commit(_ commits: [MachineCommit]) async throws(MachineStoreError)
 }

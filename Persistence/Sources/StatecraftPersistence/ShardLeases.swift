@@ -35,4 +35,16 @@ public protocol ShardLeases: MachineStore {
     ///
     /// - Throws: ``MachineStoreError``.
     func shardLeases() async throws(MachineStoreError) -> [ShardLease]
+
+    /// The timers of the machines of `shards` (among `shardCount`) due by `instant`, earliest first.
+    ///
+    /// - Parameters:
+    ///   - shards: Shards in `0..<shardCount`.
+    ///   - shardCount: The number of shards, in `1...MachineShard.slotCount`.
+    ///   - instant: The latest due instant returned.
+    ///   - limit: The most timers to return.
+    /// - Throws: ``MachineStoreError``.
+    /// - Complexity: An index scan of the shards' slots (`slot, due`).
+    func dueTimers(shards: [Int], shardCount: Int, dueBy instant: DurableInstant, limit: Int)
+        async throws(MachineStoreError) -> [PendingTimer]
 }

@@ -9,13 +9,14 @@ extension PostgresMachineStore: EventInbox {
     {
         let text = String(decoding: event, as: UTF8.self)
         let instant = acceptedAt.nanosecondsSinceEpoch
+        let slot = Int64(MachineShard.slot(of: machine))
         return try await perform { connection, logger in
             // One statement: not accepted when journaled; a concurrent acceptance of the same event waits on
             // the unique index and then does nothing.
             let rows = try await connection.query(
                 """
-                INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at)
-                SELECT \(machine), \(eventID), \(text), \(instant)
+                INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
+                SELECT \(machine), \(eventID), \(text), \(instant), \(slot)
                 WHERE NOT EXISTS (
                     SELECT 1 FROM statecraft_journal WHERE machine_id = \(machine) AND event_id = \(eventID))
                 ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
@@ -28,18 +29,56 @@ extension PostgresMachineStore: EventInbox {
         try await perform { connection, logger in
             let rows = try await connection.query(
                 """
-                SELECT position, event_id, event, accepted_at FROM statecraft_inbox WHERE machine_id = \(machine)
-                ORDER BY position LIMIT \(Int64(max(limit, 0)))
+                SELECT i.position, i.machine_id, i.event_id, i.event, i.accepted_at, EXISTS (
+                    SELECT 1 FROM statecraft_journal j WHERE j.machine_id = i.machine_id AND j.event_id = i.event_id)
+                FROM statecraft_inbox i WHERE i.machine_id = \(machine) ORDER BY i.position
+                LIMIT \(Int64(max(limit, 0)))
                 """, logger: logger)
-            var events: [AcceptedEvent] = []
-            for try await (position, eventID, event, acceptedAt) in rows.decode((Int64, String, String, Int64).self) {
-                events.append(
-                    AcceptedEvent(
-                        machine: machine, position: position, eventID: eventID, event: Data(event.utf8),
-                        acceptedAt: DurableInstant(nanosecondsSinceEpoch: acceptedAt)))
-            }
-            return events
+            return try await Self.acceptedEvents(rows)
         }
+    }
+
+    public func acceptedEvents(shards: [Int], shardCount: Int, limit: Int) async throws(MachineStoreError)
+        -> [AcceptedEvent]
+    {
+        let all = MachineShard.slots(of: shards, count: shardCount).map(Int64.init)
+        // Every slot: no condition (and no array of 4096 sent).
+        let everything = all.count == MachineShard.slotCount
+        let slots = everything ? [] : all
+        return try await withClient { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                // Rows another worker is taking are skipped, not waited for; a machine whose earlier event is
+                // among them is left out, so that each machine's events in the batch are its first ones.
+                let rows = try await connection.query(
+                    """
+                    WITH taken AS (
+                        SELECT position, machine_id, event_id, event, accepted_at FROM statecraft_inbox
+                        WHERE \(everything) OR slot = ANY(\(slots)::INTEGER[])
+                        ORDER BY position LIMIT \(Int64(max(limit, 0))) FOR UPDATE SKIP LOCKED)
+                    SELECT t.position, t.machine_id, t.event_id, t.event, t.accepted_at, EXISTS (
+                        SELECT 1 FROM statecraft_journal j WHERE j.machine_id = t.machine_id AND j.event_id = t.event_id)
+                    FROM taken t WHERE NOT EXISTS (
+                        SELECT 1 FROM statecraft_inbox i WHERE i.machine_id = t.machine_id AND i.position < t.position
+                        AND i.position NOT IN (SELECT position FROM taken))
+                    ORDER BY t.position
+                    """, logger: logger)
+                return try await Self.acceptedEvents(rows)
+            }
+        }
+    }
+
+    /// Decodes rows of position, machine, event identifier, event, acceptance and whether it is journaled.
+    private static func acceptedEvents(_ rows: PostgresRowSequence) async throws -> [AcceptedEvent] {
+        var events: [AcceptedEvent] = []
+        for try await (position, machine, eventID, event, acceptedAt, journaled) in rows.decode(
+            (Int64, String, String, String, Int64, Bool).self)
+        {
+            events.append(
+                AcceptedEvent(
+                    machine: machine, position: position, eventID: eventID, event: Data(event.utf8),
+                    acceptedAt: DurableInstant(nanosecondsSinceEpoch: acceptedAt), isJournaled: journaled))
+        }
+        return events
     }
 
     public func discardAccepted(machine: String, eventID: String) async throws(MachineStoreError) {

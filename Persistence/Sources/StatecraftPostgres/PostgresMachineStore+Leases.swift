@@ -59,4 +59,26 @@ extension PostgresMachineStore: ShardLeases {
             return leases
         }
     }
+
+    public func dueTimers(shards: [Int], shardCount: Int, dueBy instant: DurableInstant, limit: Int)
+        async throws(MachineStoreError) -> [PendingTimer]
+    {
+        let all = MachineShard.slots(of: shards, count: shardCount).map(Int64.init)
+        // Every slot: no condition (and no array of 4096 sent).
+        let everything = all.count == MachineShard.slotCount
+        let slots = everything ? [] : all
+        return try await perform { connection, logger in
+            let rows = try await connection.query(
+                """
+                SELECT machine_id, due FROM statecraft_timers
+                WHERE (\(everything) OR slot = ANY(\(slots)::INTEGER[])) AND due <= \(instant.nanosecondsSinceEpoch)
+                ORDER BY due, machine_id, position LIMIT \(Int64(max(limit, 0)))
+                """, logger: logger)
+            var timers: [PendingTimer] = []
+            for try await (machine, due) in rows.decode((String, Int64).self) {
+                timers.append(PendingTimer(machine: machine, due: DurableInstant(nanosecondsSinceEpoch: due)))
+            }
+            return timers
+        }
+    }
 }

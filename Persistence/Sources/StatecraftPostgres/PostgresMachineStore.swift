@@ -97,57 +97,9 @@ public final class PostgresMachineStore: MachineStore {
                         // run beside other stores' transactions it could deadlock with them, so a complete
                         // schema — its last object there — is left alone.
                         let complete = try await connection.query(
-                            "SELECT to_regclass('statecraft_leases_owner') IS NOT NULL", logger: logger)
+                            "SELECT to_regclass('statecraft_timers_slot') IS NOT NULL", logger: logger)
                         for try await exists in complete.decode(Bool.self) where exists { return }
-                        try await connection.query(
-                            """
-                            CREATE TABLE IF NOT EXISTS statecraft_machines (
-                                id TEXT PRIMARY KEY, version BIGINT NOT NULL, snapshot TEXT NOT NULL)
-                            """, logger: logger)
-                        try await connection.query(
-                            """
-                            CREATE TABLE IF NOT EXISTS statecraft_journal (
-                                machine_id TEXT NOT NULL, sequence BIGINT NOT NULL, event_id TEXT NOT NULL,
-                                event TEXT NOT NULL, PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
-                            """, logger: logger)
-                        // A table created before journal entries had a time gets the columns (the epoch, no
-                        // fired timer, for its entries).
-                        try await connection.query(
-                            """
-                            ALTER TABLE statecraft_journal
-                                ADD COLUMN IF NOT EXISTS applied_at BIGINT NOT NULL DEFAULT 0,
-                                ADD COLUMN IF NOT EXISTS fires_timer BOOLEAN NOT NULL DEFAULT FALSE
-                            """, logger: logger)
-                        try await connection.query(
-                            """
-                            CREATE TABLE IF NOT EXISTS statecraft_timers (
-                                machine_id TEXT NOT NULL, position INTEGER NOT NULL, due BIGINT NOT NULL,
-                                PRIMARY KEY (machine_id, position))
-                            """, logger: logger)
-                        try await connection.query(
-                            """
-                            CREATE INDEX IF NOT EXISTS statecraft_timers_due
-                                ON statecraft_timers (due, machine_id, position)
-                            """, logger: logger)
-                        try await connection.query(
-                            """
-                            CREATE TABLE IF NOT EXISTS statecraft_inbox (
-                                position BIGSERIAL PRIMARY KEY, machine_id TEXT NOT NULL, event_id TEXT NOT NULL,
-                                event TEXT NOT NULL, accepted_at BIGINT NOT NULL, UNIQUE (machine_id, event_id))
-                            """, logger: logger)
-                        try await connection.query(
-                            """
-                            CREATE INDEX IF NOT EXISTS statecraft_inbox_machine
-                                ON statecraft_inbox (machine_id, position)
-                            """, logger: logger)
-                        try await connection.query(
-                            """
-                            CREATE TABLE IF NOT EXISTS statecraft_leases (
-                                shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, expires BIGINT NOT NULL)
-                            """, logger: logger)
-                        try await connection.query(
-                            "CREATE INDEX IF NOT EXISTS statecraft_leases_owner ON statecraft_leases (owner)",
-                            logger: logger)
+                        try await createTables(on: connection, logger: logger)
                     }
                 } catch {
                     try? await connection.close()
@@ -171,100 +123,68 @@ public final class PostgresMachineStore: MachineStore {
     }
 
     public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
-        try await perform { connection, logger in
-            // One statement, so one view of the database: the snapshot and its timers as one commit left them.
-            let rows = try await connection.query(
-                """
-                SELECT version, snapshot,
-                    ARRAY(SELECT due FROM statecraft_timers WHERE machine_id = m.id ORDER BY position)
-                FROM statecraft_machines m WHERE id = \(machine)
-                """, logger: logger)
-            for try await (version, snapshot, timers) in rows.decode((Int64, String, [Int64]).self) {
-                return StoredMachine(
+        try await withClient { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                // One statement, so one view of the database: the snapshot and its timers as one commit left
+                // them; the entries after an older snapshot are read in the same (repeatable) transaction.
+                let rows = try await connection.query(
+                    """
+                    SELECT version, snapshot, snapshot_version, snapshot_at,
+                        ARRAY(SELECT due FROM statecraft_timers WHERE machine_id = m.id ORDER BY position)
+                    FROM statecraft_machines m WHERE id = \(machine)
+                    """, logger: logger)
+                var found: (Int64, String, Int64, Int64, [Int64])?
+                for try await row in rows.decode((Int64, String, Int64, Int64, [Int64]).self) { found = row }
+                guard let (version, snapshot, snapshotVersion, takenAt, timers) = found else { return nil }
+                var stored = StoredMachine(
                     snapshot: Data(snapshot.utf8), version: version,
                     timers: timers.map(DurableInstant.init(nanosecondsSinceEpoch:)))
+                if snapshotVersion < version {
+                    stored.replay = StoredMachine.Replay(
+                        snapshotVersion: snapshotVersion, takenAt: DurableInstant(nanosecondsSinceEpoch: takenAt),
+                        entries: try await Self.journal(
+                            machine: machine, after: snapshotVersion, on: connection, logger: logger))
+                }
+                return stored
             }
-            return nil
         }
     }
 
     public func save(
         machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant]
     ) async throws(MachineStoreError) {
-        let dues = timers.map(\.nanosecondsSinceEpoch)
-        let text = String(decoding: snapshot, as: UTF8.self)
-        let event = String(decoding: entry.event, as: UTF8.self)
-        let expected = entry.sequence - 1
-        try await withClient { client, logger in
-            try await client.withTransaction(logger: logger) { connection in
-                let written: PostgresRowSequence
-                if expected == 0 {
-                    written = try await connection.query(
-                        """
-                        INSERT INTO statecraft_machines (id, version, snapshot) VALUES (\(machine), 1, \(text))
-                        ON CONFLICT (id) DO NOTHING RETURNING version
-                        """, logger: logger)
-                } else {
-                    written = try await connection.query(
-                        """
-                        UPDATE statecraft_machines SET version = \(entry.sequence), snapshot = \(text)
-                        WHERE id = \(machine) AND version = \(expected) RETURNING version
-                        """, logger: logger)
-                }
-                guard try await Self.count(written) == 1 else {
-                    let current = try await connection.query(
-                        "SELECT version FROM statecraft_machines WHERE id = \(machine)", logger: logger)
-                    var found: Int64 = 0
-                    for try await version in current.decode(Int64.self) { found = version }
-                    throw MachineStoreError.conflict(machine: machine, expected: expected, found: found)
-                }
-                let journaled = try await connection.query(
-                    """
-                    INSERT INTO statecraft_journal (machine_id, sequence, event_id, event, applied_at, fires_timer)
-                    VALUES (\(machine), \(entry.sequence), \(entry.eventID), \(event),
-                        \(entry.appliedAt.nanosecondsSinceEpoch), \(entry.firesTimer))
-                    ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING sequence
-                    """, logger: logger)
-                guard try await Self.count(journaled) == 1 else {
-                    throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
-                }
-                try await connection.query(
-                    "DELETE FROM statecraft_inbox WHERE machine_id = \(machine) AND event_id = \(entry.eventID)",
-                    logger: logger)
-                if expected > 0 {
-                    try await connection.query(
-                        "DELETE FROM statecraft_timers WHERE machine_id = \(machine)", logger: logger)
-                }
-                if !dues.isEmpty {
-                    try await connection.query(
-                        """
-                        INSERT INTO statecraft_timers (machine_id, position, due)
-                        SELECT \(machine), (ordinality - 1)::INTEGER, due
-                        FROM unnest(\(dues)::BIGINT[]) WITH ORDINALITY AS timers(due, ordinality)
-                        """, logger: logger)
-                }
-            }
-        }
+        try await commit([
+            MachineCommit(
+                machine: machine, entries: [entry],
+                snapshot: .init(data: snapshot, version: entry.sequence, takenAt: entry.appliedAt), timers: timers)
+        ])
     }
 
     public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {
         try await perform { connection, logger in
-            let rows = try await connection.query(
-                """
-                SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal
-                WHERE machine_id = \(machine) ORDER BY sequence
-                """, logger: logger)
-            var entries: [JournalEntry] = []
-            for try await (sequence, eventID, event, appliedAt, firesTimer) in rows.decode(
-                (Int64, String, String, Int64, Bool).self)
-            {
-                entries.append(
-                    JournalEntry(
-                        sequence: sequence, eventID: eventID, event: Data(event.utf8),
-                        appliedAt: DurableInstant(nanosecondsSinceEpoch: appliedAt), firesTimer: firesTimer))
-            }
-            return entries
+            try await Self.journal(machine: machine, after: 0, on: connection, logger: logger)
         }
+    }
+
+    /// The machine's journal entries after sequence `after`, oldest first.
+    static func journal(machine: String, after: Int64, on connection: PostgresConnection, logger: Logger)
+        async throws -> [JournalEntry]
+    {
+        let rows = try await connection.query(
+            """
+            SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal
+            WHERE machine_id = \(machine) AND sequence > \(after) ORDER BY sequence
+            """, logger: logger)
+        var entries: [JournalEntry] = []
+        for try await (sequence, eventID, event, appliedAt, firesTimer) in rows.decode(
+            (Int64, String, String, Int64, Bool).self)
+        {
+            entries.append(
+                JournalEntry(
+                    sequence: sequence, eventID: eventID, event: Data(event.utf8),
+                    appliedAt: DurableInstant(nanosecondsSinceEpoch: appliedAt), firesTimer: firesTimer))
+        }
+        return entries
     }
 
     public func earliestTimers(limit: Int) async throws(MachineStoreError) -> [PendingTimer] {

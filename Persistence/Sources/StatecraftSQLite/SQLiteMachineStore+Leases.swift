@@ -48,4 +48,20 @@ extension SQLiteMachineStore: ShardLeases {
                 shard: Int(shard), owner: owner, expires: DurableInstant(nanosecondsSinceEpoch: expires))
         }
     }
+
+    public func dueTimers(shards: [Int], shardCount: Int, dueBy instant: DurableInstant, limit: Int)
+        async throws(MachineStoreError) -> [PendingTimer]
+    {
+        let (filter, binds) = Self.slotFilter(shards: shards, shardCount: shardCount, column: "slot")
+        return try await query(
+            """
+            SELECT machine_id, due FROM statecraft_timers WHERE \(filter) AND due <= ?
+            ORDER BY due, machine_id, position LIMIT ?
+            """,
+            binds + [.integer(instant.nanosecondsSinceEpoch), .integer(Int64(max(limit, 0)))]
+        ).compactMap { row in
+            guard let machine = row[0].text, let due = row[1].integer else { return nil }
+            return PendingTimer(machine: machine, due: DurableInstant(nanosecondsSinceEpoch: due))
+        }
+    }
 }

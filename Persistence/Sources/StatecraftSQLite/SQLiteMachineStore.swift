@@ -65,55 +65,6 @@ public final class SQLiteMachineStore: MachineStore {
         files.watchSharedMemory()
     }
 
-    /// The tables, created in one `BEGIN IMMEDIATE` transaction.
-    static let schema = [
-        """
-        CREATE TABLE IF NOT EXISTS statecraft_machines (
-            id TEXT PRIMARY KEY, version INTEGER NOT NULL, snapshot TEXT NOT NULL)
-        """,
-        """
-        CREATE TABLE IF NOT EXISTS statecraft_journal (
-            machine_id TEXT NOT NULL, sequence INTEGER NOT NULL, event_id TEXT NOT NULL, event TEXT NOT NULL,
-            applied_at INTEGER NOT NULL DEFAULT 0, fires_timer INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
-        """,
-        """
-        CREATE TABLE IF NOT EXISTS statecraft_timers (
-            machine_id TEXT NOT NULL, position INTEGER NOT NULL, due INTEGER NOT NULL,
-            PRIMARY KEY (machine_id, position))
-        """,
-        "CREATE INDEX IF NOT EXISTS statecraft_timers_due ON statecraft_timers (due, machine_id, position)",
-        // The inbox (`EventInbox`): positions never reused, so that they are acceptance order.
-        """
-        CREATE TABLE IF NOT EXISTS statecraft_inbox (
-            position INTEGER PRIMARY KEY AUTOINCREMENT, machine_id TEXT NOT NULL, event_id TEXT NOT NULL,
-            event TEXT NOT NULL, accepted_at INTEGER NOT NULL, UNIQUE (machine_id, event_id))
-        """,
-        "CREATE INDEX IF NOT EXISTS statecraft_inbox_machine ON statecraft_inbox (machine_id, position)",
-        // Leases on shards of machines (`ShardLeases`).
-        """
-        CREATE TABLE IF NOT EXISTS statecraft_leases (
-            shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, expires INTEGER NOT NULL)
-        """,
-        "CREATE INDEX IF NOT EXISTS statecraft_leases_owner ON statecraft_leases (owner)",
-    ]
-
-    /// Adds the journal's time columns to a file written before entries had a time (their entries get the
-    /// epoch, and no fired timers). Runs in the transaction that creates the tables.
-    private static func addJournalTimeColumns(
-        on connection: SQLiteConnection, files: SQLiteStoreFiles
-    ) throws(MachineStoreError) {
-        let columns = try query("PRAGMA table_info(statecraft_journal)", [], on: connection, files: files)
-            .compactMap { $0.count > 1 ? $0[1].text : nil }
-        guard !columns.contains("applied_at") else { return }
-        try execute(
-            "ALTER TABLE statecraft_journal ADD COLUMN applied_at INTEGER NOT NULL DEFAULT 0", on: connection,
-            files: files)
-        try execute(
-            "ALTER TABLE statecraft_journal ADD COLUMN fires_timer INTEGER NOT NULL DEFAULT 0", on: connection,
-            files: files)
-    }
-
     /// Sets the connection up and creates the tables. Stores opening one new file at once (two processes
     /// starting together) wait for each other: the busy timeout is set first, the switch to WAL — which
     /// SQLite may refuse at once with `SQLITE_BUSY` rather than wait, to avoid a deadlock — is retried for up
@@ -137,7 +88,7 @@ public final class SQLiteMachineStore: MachineStore {
         try execute("BEGIN IMMEDIATE", on: connection, files: files)
         do throws(MachineStoreError) {
             for statement in schema { try execute(statement, on: connection, files: files) }
-            try addJournalTimeColumns(on: connection, files: files)
+            try migrate(connection, files: files)
             try execute("COMMIT", on: connection, files: files)
         } catch {
             try? execute("ROLLBACK", on: connection, files: files)
@@ -168,71 +119,41 @@ public final class SQLiteMachineStore: MachineStore {
     }
 
     public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
-        // One read transaction: the snapshot and its timers as one commit left them.
+        // One read transaction: the snapshot, its timers and the entries after it as one commit left them.
         try await transaction(immediate: false) { connection, files throws(MachineStoreError) in
             let rows = try Self.query(
-                "SELECT version, snapshot FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection,
-                files: files)
+                "SELECT version, snapshot, snapshot_version, snapshot_at FROM statecraft_machines WHERE id = ?",
+                [.text(machine)], on: connection, files: files)
             guard let row = rows.first else { return nil }
-            guard let version = row[0].integer, let snapshot = row[1].text else {
+            guard let version = row[0].integer, let snapshot = row[1].text, let snapshotVersion = row[2].integer,
+                let takenAt = row[3].integer
+            else {
                 throw MachineStoreError.corrupt("machine \"\(machine)\" has a row without version or snapshot")
             }
             let timers = try Self.query(
                 "SELECT due FROM statecraft_timers WHERE machine_id = ? ORDER BY position", [.text(machine)],
                 on: connection, files: files)
-            return StoredMachine(
+            var stored = StoredMachine(
                 snapshot: Data(snapshot.utf8), version: version,
                 timers: timers.compactMap { $0.first?.integer.map(DurableInstant.init(nanosecondsSinceEpoch:)) })
+            if snapshotVersion < version {
+                stored.replay = StoredMachine.Replay(
+                    snapshotVersion: snapshotVersion, takenAt: DurableInstant(nanosecondsSinceEpoch: takenAt),
+                    entries: try Self.journal(
+                        machine: machine, after: snapshotVersion, on: connection, files: files))
+            }
+            return stored
         }
     }
 
     public func save(
         machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant]
     ) async throws(MachineStoreError) {
-        try await transaction { connection, files throws(MachineStoreError) in
-            let rows = try Self.query(
-                "SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection, files: files)
-            let found = rows.first?.first?.integer ?? 0
-            guard found == entry.sequence - 1 else {
-                throw MachineStoreError.conflict(machine: machine, expected: entry.sequence - 1, found: found)
-            }
-            let duplicates = try Self.query(
-                "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
-                [.text(machine), .text(entry.eventID)], on: connection, files: files)
-            guard duplicates.isEmpty else {
-                throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
-            }
-            try Self.execute(
-                """
-                INSERT INTO statecraft_machines (id, version, snapshot) VALUES (?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET version = excluded.version, snapshot = excluded.snapshot
-                """,
-                [.text(machine), .integer(entry.sequence), .text(String(decoding: snapshot, as: UTF8.self))],
-                on: connection, files: files)
-            try Self.execute(
-                """
-                INSERT INTO statecraft_journal (machine_id, sequence, event_id, event, applied_at, fires_timer)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(machine), .integer(entry.sequence), .text(entry.eventID),
-                    .text(String(decoding: entry.event, as: UTF8.self)),
-                    .integer(entry.appliedAt.nanosecondsSinceEpoch),
-                    .integer(entry.firesTimer ? 1 : 0),
-                ],
-                on: connection, files: files)
-            try Self.execute(
-                "DELETE FROM statecraft_inbox WHERE machine_id = ? AND event_id = ?",
-                [.text(machine), .text(entry.eventID)], on: connection, files: files)
-            try Self.execute(
-                "DELETE FROM statecraft_timers WHERE machine_id = ?", [.text(machine)], on: connection, files: files)
-            for (position, due) in timers.enumerated() {
-                try Self.execute(
-                    "INSERT INTO statecraft_timers (machine_id, position, due) VALUES (?, ?, ?)",
-                    [.text(machine), .integer(Int64(position)), .integer(due.nanosecondsSinceEpoch)],
-                    on: connection, files: files)
-            }
-        }
+        try await commit([
+            MachineCommit(
+                machine: machine, entries: [entry],
+                snapshot: .init(data: snapshot, version: entry.sequence, takenAt: entry.appliedAt), timers: timers)
+        ])
     }
 
     public func earliestTimers(limit: Int) async throws(MachineStoreError) -> [PendingTimer] {
@@ -246,12 +167,21 @@ public final class SQLiteMachineStore: MachineStore {
     }
 
     public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {
-        let rows = try await query(
+        try await guarded { connection, files throws(MachineStoreError) in
+            try Self.journal(machine: machine, after: 0, on: connection, files: files)
+        }
+    }
+
+    /// The machine's journal entries after sequence `after`, oldest first.
+    static func journal(
+        machine: String, after: Int64, on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) throws(MachineStoreError) -> [JournalEntry] {
+        let rows = try query(
             """
-            SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal WHERE machine_id = ?
-            ORDER BY sequence
+            SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal
+            WHERE machine_id = ? AND sequence > ? ORDER BY sequence
             """,
-            [.text(machine)])
+            [.text(machine), .integer(after)], on: connection, files: files)
         var entries: [JournalEntry] = []
         for row in rows {
             guard let sequence = row[0].integer, let eventID = row[1].text, let event = row[2].text,
@@ -307,7 +237,7 @@ public final class SQLiteMachineStore: MachineStore {
     /// Runs `body` on the connection's queue once the operations before it are done — unless the `-shm`
     /// file was found changed under the store, now or before: then it throws that, and SQLite never touches
     /// the file.
-    private func guarded<Result: Sendable>(
+    func guarded<Result: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection, SQLiteStoreFiles) throws(MachineStoreError) -> Result
     ) async throws(MachineStoreError) -> Result {
         let files = files

@@ -112,4 +112,20 @@ struct PostgresStoreTests {
     @Test(.enabled(if: url != nil, skipReason)) func aStoppedWorkerReleasesItsLeases() async throws {
         try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
     }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() async throws {
+        try await Self.withStore { try await $0.aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aGroupCommitWritesEveryMachineOrNothing() async throws {
+        try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() async throws {
+        try await Self.withStore { try await $0.aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func dueTimersAreFoundByShard() async throws {
+        try await Self.withStore { try await $0.dueTimersAreFoundByShard() }
+    }
 }

@@ -120,4 +120,20 @@ struct SQLiteStoreTests {
     @Test func aStoppedWorkerReleasesItsLeases() async throws {
         try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
     }
+
+    @Test func aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() async throws {
+        try await Self.withStore { try await $0.aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() }
+    }
+
+    @Test func aGroupCommitWritesEveryMachineOrNothing() async throws {
+        try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
+    }
+
+    @Test func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() async throws {
+        try await Self.withStore { try await $0.aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() }
+    }
+
+    @Test func dueTimersAreFoundByShard() async throws {
+        try await Self.withStore { try await $0.dueTimersAreFoundByShard() }
+    }
 }
