@@ -12,7 +12,8 @@ import Statecraft
 /// shards up to ``maximumShards`` — then takes a batch of its shards' accepted events
 /// (``EventInbox/acceptedEvents(shards:shardCount:limit:)``, acceptance order) and of their due timers,
 /// decides every machine's steps by the rules of ``DurableMachine`` (each event after the timers due by its
-/// acceptance; then the timers due by now) and writes them all in one transaction
+/// acceptance; the timers due by now of machines with no event waiting) and writes them all in one
+/// transaction
 /// (``EventInbox/commit(_:)``, a group commit). Should that commit meet a stale version or an event
 /// journaled meanwhile — another writer touched a machine — nothing of it is written, and the machines are
 /// committed one by one instead, those in conflict being taken again by the next pass.
@@ -131,9 +132,12 @@ public struct DurableWorker<
         for machine in machines {
             let now = timeline.now
             let (state, version) = try await Machine.load(id: machine, chart: chart, store: store, now: now)
+            // A machine with events waiting fires only the timers due by each one's acceptance: its events
+            // beyond the batch (or rows another worker holds) may have been accepted before a later timer.
+            let waiting = inputs[machine] ?? []
             decisions.append(
                 try Machine.decide(
-                    (inputs[machine] ?? []) + [.dueTimers], from: state, version: version, now: now, chart: chart,
+                    waiting.isEmpty ? [.dueTimers] : waiting, from: state, version: version, now: now, chart: chart,
                     machine: machine))
         }
         var pass = Pass(shards: shards, applied: 0, fired: 0)

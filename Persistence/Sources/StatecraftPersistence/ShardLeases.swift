@@ -36,7 +36,10 @@ public protocol ShardLeases: MachineStore {
     /// - Throws: ``MachineStoreError``.
     func shardLeases() async throws(MachineStoreError) -> [ShardLease]
 
-    /// The timers of the machines of `shards` (among `shardCount`) due by `instant`, earliest first.
+    /// The timers of the machines of `shards` (among `shardCount`) due by `instant`, earliest first —
+    /// of machines with no event waiting in the inbox (``EventInbox``): a machine's waiting events are
+    /// applied first, each after the timers due by its acceptance, so that none of them is overtaken by a
+    /// timer that fell due after it was accepted.
     ///
     /// - Parameters:
     ///   - shards: Shards in `0..<shardCount`.

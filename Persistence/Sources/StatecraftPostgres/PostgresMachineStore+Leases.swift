@@ -70,8 +70,9 @@ extension PostgresMachineStore: ShardLeases {
         return try await perform { connection, logger in
             let rows = try await connection.query(
                 """
-                SELECT machine_id, due FROM statecraft_timers
+                SELECT machine_id, due FROM statecraft_timers t
                 WHERE (\(everything) OR slot = ANY(\(slots)::INTEGER[])) AND due <= \(instant.nanosecondsSinceEpoch)
+                AND NOT EXISTS (SELECT 1 FROM statecraft_inbox i WHERE i.machine_id = t.machine_id)
                 ORDER BY due, machine_id, position LIMIT \(Int64(max(limit, 0)))
                 """, logger: logger)
             var timers: [PendingTimer] = []

@@ -55,7 +55,8 @@ extension SQLiteMachineStore: ShardLeases {
         let (filter, binds) = Self.slotFilter(shards: shards, shardCount: shardCount, column: "slot")
         return try await query(
             """
-            SELECT machine_id, due FROM statecraft_timers WHERE \(filter) AND due <= ?
+            SELECT machine_id, due FROM statecraft_timers t WHERE \(filter) AND due <= ? AND NOT EXISTS (
+                SELECT 1 FROM statecraft_inbox i WHERE i.machine_id = t.machine_id)
             ORDER BY due, machine_id, position LIMIT ?
             """,
             binds + [.integer(instant.nanosecondsSinceEpoch), .integer(Int64(max(limit, 0)))]

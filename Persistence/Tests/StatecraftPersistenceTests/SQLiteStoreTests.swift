@@ -136,4 +136,8 @@ struct SQLiteStoreTests {
     @Test func dueTimersAreFoundByShard() async throws {
         try await Self.withStore { try await $0.dueTimersAreFoundByShard() }
     }
+
+    @Test func aWorkerNeverFiresATimerAheadOfAnEventLeftOutOfItsBatch() async throws {
+        try await Self.withStore { try await $0.aWorkerNeverFiresATimerAheadOfAnEventLeftOutOfItsBatch() }
+    }
 }

@@ -106,5 +106,33 @@ extension StoreContract {
             shards: shards, shardCount: MachineShard.slotCount, dueBy: timeline.now, limit: 1000
         ).filter { [mine, other].contains($0.machine) }
         #expect(due == [PendingTimer(machine: mine, due: Self.origin.advanced(by: PaymentChart.reminder))])
+        // With an event waiting, the machine's timers wait for it.
+        try await inbox.accept(machine: mine, eventID: "pay", event: Self.json(.pay), acceptedAt: Self.origin)
+        #expect(
+            try await leases.dueTimers(
+                shards: shards, shardCount: MachineShard.slotCount, dueBy: timeline.now, limit: 1000
+            ).filter { [mine, other].contains($0.machine) } == [])
+    }
+
+    /// A worker whose batch leaves out an order's payment, accepted before the order's timers fell due,
+    /// does not fire those timers ahead of it: the next pass applies the payment first. (One store file per
+    /// test: the batch of one must hold the other order's event.)
+    func aWorkerNeverFiresATimerAheadOfAnEventLeftOutOfItsBatch() async throws {
+        let store = try #require(store as? any EventInbox & ShardLeases)
+        let (clock, timeline) = Self.time()
+        let (first, order) = (Self.uniqueID("first"), Self.uniqueID("paid"))
+        try await payment(order, timeline).apply(.place, id: "place")
+        try await store.accept(machine: first, eventID: "place", event: Self.json(.place), acceptedAt: timeline.now)
+        try await store.accept(
+            machine: order, eventID: "pay", event: Self.json(.pay), acceptedAt: Self.origin.advanced(by: .seconds(5)))
+        await clock.advance(by: .seconds(60))
+        let worker = DurableWorker(
+            store: store, chart: PaymentChart.make(), owner: Self.uniqueID("worker"), shardCount: 4, lease: .seconds(2),
+            timeline: timeline, batchSize: 1)
+        #expect(try await worker.serveOnce().applied == 1)
+        #expect(try await journalReplays(order) == ["place"])
+        #expect(try await worker.serveOnce().applied == 1)
+        #expect(try await journalReplays(order) == ["place", "pay"])
+        try await store.releaseShards(owner: worker.owner)
     }
 }
