@@ -3,14 +3,25 @@ import Foundation
 import OrdersKit
 import StatecraftPersistence
 
-/// `orders --store sqlite:orders.db --machines 100 --events 10000 --workers 4 --seed 1`: applies a
-/// deterministic stream of order events to durable machines and prints `checksum=<hex> journal=<count>`.
-/// Run it again after a crash: it continues where the journal ends.
+/// `orders`: the durable order workflow. `orders feed / serve / verify` accept a stream into a store's
+/// inbox, serve it with any number of workers and check the result; `orders --store … --machines …` (the
+/// default subcommand, `run`) applies a stream in one process.
 @main
 struct Orders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
-        abstract: "Apply a deterministic stream of order events to durable state machines.",
+        abstract: "A durable order workflow on SQLite or PostgreSQL.",
+        subcommands: [OneShot.self, Feed.self, Serve.self, Verify.self],
+        defaultSubcommand: OneShot.self)
+}
+
+/// `orders --store sqlite:orders.db --machines 100 --events 10000 --workers 4 --seed 1`: applies a
+/// deterministic stream of order events to durable machines and prints `checksum=<hex> journal=<count>`.
+/// Run it again after a crash: it continues where the journal ends.
+struct OneShot: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Apply a deterministic stream of order events to durable state machines (the default).",
         discussion: """
             Each event has an id (e0, e1, …) and goes to one of --machines orders; --workers tasks apply them \
             concurrently, each to its own orders in stream order. An event already in a machine's journal is \
@@ -67,22 +78,7 @@ struct Orders: AsyncParsableCommand {
     }
 
     func run() async throws {
-        do {
-            let location = try OrdersStoreLocation(store)
-            let opened = try await location.open(connections: workers + 2) { message in
-                FileHandle.standardError.write(Data("orders: \(message)\n".utf8))
-            }
-            do {
-                try await drive(opened)
-            } catch {
-                try? await opened.close()
-                throw error
-            }
-            try await opened.close()
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
+        try await withOpenStore(store, connections: workers + 2) { opened in try await drive(opened) }
     }
 
     /// Runs the driver on an open store (or only reports its journal), then verifies it.

@@ -49,7 +49,7 @@ public struct OrdersDriver: Sendable {
 
     /// What a finished run reports.
     public struct Summary: Sendable, Equatable {
-        /// FNV-1a 64 of every machine's stored snapshot, in machine order, in hexadecimal.
+        /// FNV-1a 64 of every machine's state as restored from the store, in machine order, in hexadecimal.
         public var checksum: String
         /// The number of journal entries in the store.
         public var journal: Int
@@ -80,14 +80,22 @@ public struct OrdersDriver: Sendable {
             }
             return try await group.reduce(0, +)
         }
-        var expired: Int?
         if paymentTimeout != nil {
             try await fireTimersUntilNonePending(chart: chart)
-            expired = try await expiredCount()
         }
-        return Summary(
+        return try await summary(applied: applied)
+    }
+
+    /// Summarises the store as it is: the checksum of the orders' states, the journal's length, and with a
+    /// payment timeout the orders it cancelled.
+    ///
+    /// - Parameter applied: The events applied by this run, for ``Summary/applied``.
+    /// - Returns: The summary.
+    /// - Throws: ``DurableMachineError``.
+    public func summary(applied: Int) async throws -> Summary {
+        Summary(
             checksum: try await checksum(chart: chart), journal: try await store.journalCount(), applied: applied,
-            expired: expired)
+            expired: paymentTimeout == nil ? nil : try await expiredCount())
     }
 
     /// Fires the orders' timers as they fall due until none waits.
@@ -135,15 +143,15 @@ public struct OrdersDriver: Sendable {
         return applied
     }
 
-    /// The checksum of every machine's stored snapshot (a machine without events counts with its initial
-    /// snapshot).
+    /// The checksum of every machine's state as restored from the store — its snapshot, with the journal
+    /// entries after it replayed (a machine without events counts with its initial snapshot).
     private func checksum(chart: OrderChart.Chart) async throws -> String {
         typealias Machine = DurableMachine<OrderState, OrderEvent, OrderContext>
-        let initial = try Machine.storedForm(of: try StateMachine(chart: chart).snapshot(), machine: "initial")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for index in 0..<stream.machines {
             let id = OrderStream.machineID(index)
-            let snapshot = try await store.load(machine: id)?.snapshot ?? initial
+            let restored = try await Machine(id: id, chart: chart, store: store, timeline: timeline).snapshot
+            let snapshot = try Machine.storedForm(of: restored, machine: id)
             for byte in Data("\(id)=".utf8) + snapshot + Data("\n".utf8) {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
@@ -153,8 +161,8 @@ public struct OrdersDriver: Sendable {
     }
 
     /// Checks the store against the stream: each machine's journal holds exactly its first events, in
-    /// order, each once; its version is the journal's length; and its stored snapshot equals a replay of
-    /// its journal.
+    /// order, each once; its version is the journal's length; and its state as restored from the store (its
+    /// last snapshot and the entries after it) equals a replay of its whole journal.
     ///
     /// - Returns: The problems found; empty when the store is consistent.
     /// - Throws: ``DurableMachineError`` when the store cannot be read.
@@ -184,7 +192,8 @@ public struct OrdersDriver: Sendable {
             }
             let replayed = try Machine.storedForm(
                 of: try Machine.replay(journal, chart: chart, machine: id), machine: id)
-            if replayed != stored.snapshot {
+            let restored = try await Machine(id: id, chart: chart, store: store, timeline: timeline).snapshot
+            if replayed != (try Machine.storedForm(of: restored, machine: id)) {
                 problems.append("\(id): the stored state differs from a replay of its journal")
             }
         }
