@@ -79,11 +79,14 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
         // `MachineService`: machines' effect loops as one `Service`; a graceful shutdown (SIGTERM) drains the
-        // events in flight, then stops the loops.
+        // events in flight, then stops the loops. `DurableWorkerService`: a durable worker that finishes its
+        // pass and releases its leases.
         .target(
             name: "StatecraftServiceLifecycle",
             dependencies: [
                 .product(name: "Statecraft", package: "Statecraft"),
+                // `DurableWorkerService`: a `DurableWorker` that gives its leases up on a graceful shutdown.
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // Instructions per event with the instruments off, beside plain `send(_:)`
@@ -159,6 +162,9 @@ let package = Package(
                 "StatecraftServerTestSupport",
                 "StatecraftServiceLifecycle",
                 .product(name: "Statecraft", package: "Statecraft"),
+                .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
+                .product(name: "StatecraftSQLite", package: "StatecraftPersistence"),
+                .product(name: "StatecraftTesting", package: "Statecraft"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

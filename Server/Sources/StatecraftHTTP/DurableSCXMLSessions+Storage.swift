@@ -21,7 +21,8 @@ extension DurableSCXMLSessions {
             throw .unrestorable(machine: machine, reason: "the snapshot is not a session snapshot: \(error)")
         }
         do {
-            let session = try SCXMLSession(document: document, sessionID: machine, restoring: saved)
+            let session = try SCXMLSession(
+                document: document, sessionID: machine, restoring: saved, eventProcessors: [basicHTTP])
             let cached = CachedSession(session: session, version: stored.version)
             remember(machine, cached)
             return cached

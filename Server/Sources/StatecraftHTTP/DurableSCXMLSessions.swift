@@ -35,6 +35,9 @@ public actor DurableSCXMLSessions {
     public nonisolated let limits: ServeLimits
     /// The committed macrosteps, for the live streams.
     public nonisolated let feed: TransitionFeed
+    /// The machines' Basic HTTP Event I/O Processor: the location `_ioprocessors` gives, `BASE/scxml/ID`.
+    /// Set its ``ServedBasicHTTPProcessor/baseURL`` once the server listens.
+    public nonisolated let basicHTTP: ServedBasicHTTPProcessor
     nonisolated let names: NameValidator
     /// The sessions in memory, at most ``cacheCapacity``.
     var cache: [String: CachedSession] = [:]
@@ -49,8 +52,13 @@ public actor DurableSCXMLSessions {
     ///   - document: The chart.
     ///   - store: The store.
     ///   - limits: The bounds on requests.
-    public init(document: SCXMLDocument, store: any MachineStore, limits: ServeLimits = ServeLimits()) {
+    ///   - baseURL: Where the server listens, for `_ioprocessors`; `http://127.0.0.1:8080` by default.
+    public init(
+        document: SCXMLDocument, store: any MachineStore, limits: ServeLimits = ServeLimits(),
+        baseURL: String = "http://127.0.0.1:8080"
+    ) {
         self.document = document
+        basicHTTP = ServedBasicHTTPProcessor(baseURL: baseURL)
         self.store = store
         self.limits = limits
         feed = TransitionFeed(capacity: limits.streamBuffer)
@@ -74,7 +82,8 @@ public actor DurableSCXMLSessions {
         }
         let session: SCXMLSession
         do {
-            session = try SCXMLSession(document: document, sessionID: machine, limits: .default)
+            session = try SCXMLSession(
+                document: document, sessionID: machine, limits: .default, eventProcessors: [basicHTTP])
         } catch {
             throw .unsavable(machine: machine, reason: "the chart does not start: \(error)")
         }
@@ -111,6 +120,16 @@ public actor DurableSCXMLSessions {
     public func send(
         machine: String, event: String, data: JSONValue? = nil, idempotencyKey: String? = nil
     ) async throws(ServeError) -> (answer: EventAnswer, replayed: Bool) {
+        try await apply(
+            SCXMLEvent(event, data: data?.scxmlValue), data: data, to: machine, idempotencyKey: idempotencyKey)
+    }
+
+    /// Applies `scxmlEvent` as ``send(machine:event:data:idempotencyKey:)`` describes; `data` is its data as
+    /// the journal keeps it.
+    func apply(
+        _ scxmlEvent: SCXMLEvent, data: JSONValue?, to machine: String, idempotencyKey: String?
+    ) async throws(ServeError) -> (answer: EventAnswer, replayed: Bool) {
+        let event = scxmlEvent.name
         try names.checkMachine(machine)
         try names.checkEvent(event)
         if let idempotencyKey { try names.checkIdempotencyKey(idempotencyKey) }
@@ -136,7 +155,7 @@ public actor DurableSCXMLSessions {
             let records: [SCXMLMacrostepRecord]
             let snapshot: Data
             do {
-                cached.session.enqueue(SCXMLEvent(event, data: data?.scxmlValue))
+                cached.session.enqueue(scxmlEvent)
                 records = try settle(cached.session, machine: machine, event: event)
                 snapshot = try snapshotData(of: cached.session, machine: machine)
             } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import StatecraftSCXML
 
 /// A request body read up to the server's limit and decoded as the API's JSON.
 struct ServeRequestBody {
@@ -21,6 +22,15 @@ struct ServeRequestBody {
         } catch {
             throw .invalidBody("it could not be read: \(error)")
         }
+    }
+
+    /// The Basic HTTP event `request` carries with this body (`SCXMLBasicHTTPMessage`): a form body's
+    /// `_scxmleventname` names it (`HTTP.POST` otherwise) and its other fields are its data.
+    func basicHTTPEvent(of request: Request) -> SCXMLEvent {
+        let headers = request.headers.map { (name: $0.name.canonicalName, value: $0.value) }
+        let target = request.uri.query.map { "\(request.uri.path)?\($0)" } ?? request.uri.path
+        return SCXMLBasicHTTPMessage.event(
+            method: request.method.rawValue, target: target, headers: headers, body: String(buffer: bytes))
     }
 
     /// The body as `Body`, or `empty` for an empty body when one is given.

@@ -14,6 +14,8 @@ import Hummingbird
 /// - `POST /machines/{id}/events`: applies an event; an `Idempotency-Key` header makes a retry safe.
 /// - `GET /machines/{id}/journal`: the stored events, oldest first.
 /// - `GET /machines/{id}/stream`: Server-Sent Events, the machine's state and then each committed macrostep.
+/// - `POST /scxml/{id}`: SCXML's Basic HTTP Event I/O Processor — a form body (`_scxmleventname` and data
+///   fields) applied as `POST /machines/{id}/events` applies an event; the location `_ioprocessors` gives.
 public enum ServeRouter {
     /// The router, with the error answers and, when `token` is set, the bearer check on every route.
     ///
@@ -51,9 +53,15 @@ public enum ServeRouter {
             let key = request.headers[.idempotencyKey]
             let (answer, replayed) = try await sessions.send(
                 machine: machine, event: event.name, data: event.data, idempotencyKey: key)
-            var headers: HTTPFields = [:]
-            if key != nil { headers[.idempotentReplayed] = replayed ? "true" : "false" }
-            return try json(answer, headers: headers)
+            return try eventAnswer(answer, replayed: replayed, key: key)
+        }
+        router.post("/scxml/:id") { request, context in
+            let machine = try machineID(context)
+            let body = try await ServeRequestBody(request, limit: limits.maximumBodyBytes)
+            let key = request.headers[.idempotencyKey]
+            let (answer, replayed) = try await sessions.receive(
+                basicHTTP: body.basicHTTPEvent(of: request), machine: machine, idempotencyKey: key)
+            return try eventAnswer(answer, replayed: replayed, key: key)
         }
         router.get("/machines/:id/journal") { _, context in
             try json(try await sessions.journal(machine: try machineID(context)))
@@ -81,6 +89,7 @@ public enum ServeRouter {
         case 1 where segments[0] == "openapi.yaml": return ["GET"]
         case 1 where segments[0] == "machines": return ["GET", "POST"]
         case 2 where segments[0] == "machines" && !segments[1].isEmpty: return ["GET"]
+        case 2 where segments[0] == "scxml" && !segments[1].isEmpty: return ["POST"]
         case 3 where segments[0] == "machines" && !segments[1].isEmpty:
             switch segments[2] {
             case "events": return ["POST"]
@@ -89,6 +98,13 @@ public enum ServeRouter {
             }
         default: return nil
         }
+    }
+
+    /// An event's answer, with `Idempotent-Replayed` when the request carried an `Idempotency-Key`.
+    static func eventAnswer(_ answer: EventAnswer, replayed: Bool, key: String?) throws -> Response {
+        var headers: HTTPFields = [:]
+        if key != nil { headers[.idempotentReplayed] = replayed ? "true" : "false" }
+        return try json(answer, headers: headers)
     }
 
     /// A JSON answer.

@@ -25,7 +25,12 @@ public enum ServeServer {
             router: router,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "statecraft-serve"),
-            onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+                sessions.basicHTTP.baseURL = "http://\(host):\(port)"
+                onListening(port)
+            },
             logger: logger)
         do {
             try await application.runService()

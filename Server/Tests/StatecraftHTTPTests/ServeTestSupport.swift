@@ -34,11 +34,15 @@ struct ServeFixture {
         sessions = DurableSCXMLSessions(document: document, store: store, limits: limits)
     }
 
-    /// Runs `body` with a router test client, then closes the store and removes the directory.
-    func test(token: String? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    /// Runs `body` with a test client (of the router, or over loopback with `.live`), then closes the store
+    /// and removes the directory.
+    func test(
+        token: String? = nil, over setup: TestingSetup = .router,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         let application = Application(router: ServeRouter.build(sessions: sessions, token: token))
         do {
-            try await application.test(.router, body)
+            try await application.test(setup, body)
         } catch {
             try? await store.close()
             try? FileManager.default.removeItem(at: directory)
