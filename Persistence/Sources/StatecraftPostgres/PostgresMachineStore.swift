@@ -126,7 +126,8 @@ public final class PostgresMachineStore: MachineStore {
         try await withClient { client, logger in
             try await client.withTransaction(logger: logger) { connection in
                 // One statement, so one view of the database: the snapshot and its timers as one commit left
-                // them; the entries after an older snapshot are read in the same (repeatable) transaction.
+                // them. The entries after an older snapshot are read by a second statement, which (read
+                // committed) may see commits made since the first: it reads those up to the version read.
                 let rows = try await connection.query(
                     """
                     SELECT version, snapshot, snapshot_version, snapshot_at,
@@ -143,7 +144,7 @@ public final class PostgresMachineStore: MachineStore {
                     stored.replay = StoredMachine.Replay(
                         snapshotVersion: snapshotVersion, takenAt: DurableInstant(nanosecondsSinceEpoch: takenAt),
                         entries: try await Self.journal(
-                            machine: machine, after: snapshotVersion, on: connection, logger: logger))
+                            machine: machine, after: snapshotVersion, through: version, on: connection, logger: logger))
                 }
                 return stored
             }
@@ -162,18 +163,20 @@ public final class PostgresMachineStore: MachineStore {
 
     public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {
         try await perform { connection, logger in
-            try await Self.journal(machine: machine, after: 0, on: connection, logger: logger)
+            try await Self.journal(machine: machine, after: 0, through: .max, on: connection, logger: logger)
         }
     }
 
-    /// The machine's journal entries after sequence `after`, oldest first.
-    static func journal(machine: String, after: Int64, on connection: PostgresConnection, logger: Logger)
+    /// The machine's journal entries after sequence `after` through `last`, oldest first.
+    static func journal(
+        machine: String, after: Int64, through last: Int64, on connection: PostgresConnection, logger: Logger
+    )
         async throws -> [JournalEntry]
     {
         let rows = try await connection.query(
             """
             SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal
-            WHERE machine_id = \(machine) AND sequence > \(after) ORDER BY sequence
+            WHERE machine_id = \(machine) AND sequence > \(after) AND sequence <= \(last) ORDER BY sequence
             """, logger: logger)
         var entries: [JournalEntry] = []
         for try await (sequence, eventID, event, appliedAt, firesTimer) in rows.decode(

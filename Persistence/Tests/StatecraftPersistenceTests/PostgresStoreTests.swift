@@ -121,6 +121,10 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason)) func aMachineLoadedDuringCommitsIsNeverTorn() async throws {
+        try await Self.withStore { try await $0.aMachineLoadedDuringCommitsIsNeverTorn() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() async throws {
         try await Self.withStore { try await $0.aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() }
     }

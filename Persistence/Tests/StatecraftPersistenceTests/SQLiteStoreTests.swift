@@ -129,6 +129,10 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
     }
 
+    @Test func aMachineLoadedDuringCommitsIsNeverTorn() async throws {
+        try await Self.withStore { try await $0.aMachineLoadedDuringCommitsIsNeverTorn() }
+    }
+
     @Test func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() async throws {
         try await Self.withStore { try await $0.aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() }
     }

@@ -93,6 +93,36 @@ extension StoreContract {
         #expect(await restored.configuration == [.placed])
     }
 
+    /// A machine loaded while another connection commits its next events is seen as one commit left it: the
+    /// entries after its snapshot run exactly up to its version, never past it (on PostgreSQL the load's second
+    /// statement sees commits made after its first).
+    func aMachineLoadedDuringCommitsIsNeverTorn() async throws {
+        let inbox = try inbox
+        let id = Self.uniqueID("torn")
+        try await inbox.commit([
+            MachineCommit(
+                machine: id, entries: [Self.entry(1, "e1")],
+                snapshot: .init(data: Data("v1".utf8), version: 1, takenAt: .epoch), timers: [])
+        ])
+        let writer = Task {
+            for sequence in Int64(2)...300 {
+                try await inbox.commit([
+                    MachineCommit(machine: id, entries: [Self.entry(sequence, "e\(sequence)")], snapshot: nil, timers: [])
+                ])
+            }
+        }
+        var loads = 0
+        while loads < 2000 {
+            let stored = try #require(try await store.load(machine: id))
+            let sequences = stored.replay?.entries.map(\.sequence) ?? []
+            let expected: [Int64] = stored.version > 1 ? Array(2...stored.version) : []
+            #expect(sequences == expected)
+            loads += 1
+            if stored.version == 300 { break }
+        }
+        try await writer.value
+    }
+
     /// Timers due by an instant are found by shard, earliest first; those of other shards are not.
     func dueTimersAreFoundByShard() async throws {
         let leases = try leases
