@@ -90,7 +90,7 @@ public struct OrdersWorkflow: Sendable {
         var (applied, fired) = (0, 0)
         do {
             while !Task.isCancelled {
-                let pass = try await worker.serveOnce()
+                let pass = try await worker.serveOnceRidingOutOutages()
                 applied += pass.applied
                 fired += pass.fired
                 guard pass.applied + pass.fired == 0 else { continue }

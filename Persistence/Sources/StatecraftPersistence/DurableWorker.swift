@@ -48,6 +48,9 @@ public struct DurableWorker<
     /// How often the machines' snapshots are stored: every this many versions (see
     /// ``DurableMachine/snapshotInterval``).
     public let snapshotInterval: Int
+    /// How long ``serveOnceRidingOutOutages()`` (and so ``run()``) keeps trying while the store is
+    /// unavailable — connections dropped, the database server restarting — before it gives up.
+    public let outageTolerance: Duration
 
     /// Creates a worker.
     ///
@@ -62,10 +65,12 @@ public struct DurableWorker<
     ///   - pollInterval: The longest idle sleep; 100 ms by default.
     ///   - batchSize: The most events and timers a pass takes; 500 by default.
     ///   - snapshotInterval: Store a snapshot every this many versions; 1 (every version) by default.
+    ///   - outageTolerance: How long to keep trying while the store is unavailable; 60 seconds by default.
     public init(
         store: any EventInbox & ShardLeases, chart: Chart, owner: String, shardCount: Int = 64,
         maximumShards: Int? = nil, lease: Duration = .seconds(2), timeline: DurableTimeline = .wall,
-        pollInterval: Duration = .milliseconds(100), batchSize: Int = 500, snapshotInterval: Int = 1
+        pollInterval: Duration = .milliseconds(100), batchSize: Int = 500, snapshotInterval: Int = 1,
+        outageTolerance: Duration = .seconds(60)
     ) {
         precondition(
             (1...MachineShard.slotCount).contains(shardCount),
@@ -80,6 +85,7 @@ public struct DurableWorker<
         self.pollInterval = pollInterval
         self.batchSize = max(batchSize, 1)
         self.snapshotInterval = max(snapshotInterval, 1)
+        self.outageTolerance = outageTolerance
     }
 
     /// What one pass did.
@@ -182,13 +188,43 @@ public struct DurableWorker<
         return written
     }
 
-    /// Serves passes until the task is cancelled, then releases the worker's leases (other workers take
-    /// its shards at once).
+    /// ``serveOnce()``, riding out an outage of the store: while a pass fails because the store is unavailable
+    /// (``MachineStoreError/unavailable(store:reason:)``: a store gives up on a lost connection after its own
+    /// short retries), the pass is tried again every third of a lease, for up to ``outageTolerance``. Nothing of
+    /// a failed pass was written; the worker's leases may run out meanwhile, and other workers take its shards
+    /// then — the next pass claims what is free.
+    ///
+    /// - Returns: What the pass that succeeded did.
+    /// - Throws: ``DurableMachineError``: any other failure at once, the store's unavailability once it has
+    ///   lasted ``outageTolerance``, or once the task is cancelled.
+    public func serveOnceRidingOutOutages() async throws(DurableMachineError) -> Pass {
+        var outageStart: DurableInstant?
+        while true {
+            do {
+                return try await serveOnce()
+            } catch .store(.unavailable(let server, let reason)) {
+                let now = timeline.now
+                let start = outageStart ?? now
+                outageStart = start
+                guard start.duration(to: now) < outageTolerance, !Task.isCancelled else {
+                    throw .store(.unavailable(store: server, reason: reason))
+                }
+                do {
+                    try await timeline.sleep(until: now.advanced(by: lease / 3))
+                } catch {
+                    throw .store(.unavailable(store: server, reason: reason))
+                }
+            }
+        }
+    }
+
+    /// Serves passes (``serveOnceRidingOutOutages()``) until the task is cancelled, then releases the worker's
+    /// leases (other workers take its shards at once).
     ///
     /// - Throws: ``DurableMachineError`` when the store fails (the leases are left to expire then).
     public func run() async throws(DurableMachineError) {
         while !Task.isCancelled {
-            let pass = try await serveOnce()
+            let pass = try await serveOnceRidingOutOutages()
             if pass.applied + pass.fired == 0 {
                 do {
                     try await timeline.sleep(until: timeline.now.advanced(by: min(pollInterval, lease / 3)))

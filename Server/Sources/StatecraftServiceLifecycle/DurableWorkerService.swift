@@ -12,7 +12,7 @@ import StatecraftPersistence
 /// try await group.run()
 /// ```
 ///
-/// A pass (`DurableWorker.serveOnce()`) is the work in flight: the events it applies and the timers it fires
+/// A pass (`DurableWorker.serveOnceRidingOutOutages()`) is the work in flight: the events it applies and the timers it fires
 /// are finished, each stored once, before the service stops. It takes no new pass once the shutdown has
 /// begun, and an idle wait between passes ends at once. Events accepted meanwhile stay in the store's inbox
 /// for the worker that takes the shards over. Cancelling the service's task (not a graceful shutdown)
@@ -40,7 +40,7 @@ public struct DurableWorkerService<
         do throws(DurableMachineError) {
             while !Task.isShuttingDownGracefully, !Task.isCancelled {
                 // A shutdown that begins during the pass lets it finish: only the idle wait below is cut short.
-                let pass = try await worker.serveOnce()
+                let pass = try await worker.serveOnceRidingOutOutages()
                 if pass.applied + pass.fired == 0 { await idleWait() }
             }
         } catch {
