@@ -177,6 +177,7 @@ let package = Package(
                 .product(name: "StatecraftSCXML", package: "Statecraft"),
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "StatecraftSQLite", package: "StatecraftPersistence"),
+                .product(name: "StatecraftTesting", package: "Statecraft"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),

@@ -32,6 +32,15 @@ public enum ServeServer {
                 onListening(port)
             },
             logger: logger)
+        // The charts' delayed events, fired as they fall due while the routes serve (and, after a restart, the
+        // overdue ones at once).
+        let timerLogger = logger
+        let timers = Task {
+            await sessions.runTimers { machine, error in
+                timerLogger.warning("delayed events not fired", metadata: ["machine": "\(machine)", "error": "\(error)"])
+            }
+        }
+        defer { timers.cancel() }
         do {
             try await application.runService()
         } catch {
