@@ -2,7 +2,7 @@ import Foundation
 import StatecraftPersistence
 import StatecraftSCXML
 
-/// Machines of one SCXML chart kept in a ``MachineStore``: each event is applied to the machine's
+/// Machines of one SCXML chart kept in a `MachineStore`: each event is applied to the machine's
 /// session and stored as its new snapshot with one journal entry, atomically, exactly once per event
 /// identifier.
 ///
@@ -78,7 +78,7 @@ public actor DurableSCXMLSessions {
 
     /// Starts a new machine and stores it as version 1, journaled as the event `create`.
     ///
-    /// - Parameter machine: The machine's identifier; a new UUID when `nil`.
+    /// - Parameter requested: The machine's identifier; a new UUID when `nil`.
     /// - Returns: The new machine's state.
     /// - Throws: ``ServeError/machineExists(_:)``, ``ServeError/invalidName(kind:value:reason:)``,
     ///   ``ServeError/didNotSettle(machine:event:reason:)``, ``ServeError/store(_:)``.
