@@ -40,13 +40,17 @@ public enum ServeServer {
                 timerLogger.warning("delayed events not fired", metadata: ["machine": "\(machine)", "error": "\(error)"])
             }
         }
-        defer { timers.cancel() }
+        let served: Result<Void, any Error>
         do {
             try await application.runService()
+            served = .success(())
         } catch {
-            try? await store.close()
-            throw error
+            served = .failure(error)
         }
+        // A timer being fired finishes its write before the store closes.
+        timers.cancel()
+        await timers.value
         try? await store.close()
+        try served.get()
     }
 }
