@@ -15,7 +15,7 @@ for target in Statecraft StatecraftDiagrams StatecraftSCXML StatecraftAnalysis S
     rm -f "$log"
 done
 # The server integrations' catalogs (Server/, a package of its own).
-for target in StatecraftMetrics StatecraftTracing StatecraftServiceLifecycle StatecraftBasicHTTP; do
+for target in StatecraftMetrics StatecraftTracing StatecraftServiceLifecycle StatecraftBasicHTTP StatecraftHTTP; do
     log="$(mktemp)"
     swift package --package-path Server --disable-sandbox generate-documentation --target "$target" >"$log" 2>&1 \
         || status=1

@@ -173,10 +173,16 @@ let package = Package(
             name: "StatecraftHTTPTests",
             dependencies: [
                 "StatecraftHTTP",
+                // The DocC article's app: every server product in one Hummingbird app.
+                "StatecraftMetrics", "StatecraftTracing", "StatecraftServiceLifecycle", "StatecraftServerTestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
                 "statecraft-serve",
                 .product(name: "StatecraftSCXML", package: "Statecraft"),
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "StatecraftSQLite", package: "StatecraftPersistence"),
+                .product(name: "StatecraftTesting", package: "Statecraft"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),

@@ -23,12 +23,67 @@ extension DurableSCXMLSessions {
         do {
             let session = try SCXMLSession(
                 document: document, sessionID: machine, restoring: saved, eventProcessors: [basicHTTP])
-            let cached = CachedSession(session: session, version: stored.version)
+            // Virtual time maps to the timeline through the earliest stored timer; with none, from now on.
+            let origin =
+                if let due = stored.timers.min(), let next = session.nextDelayedEventTime {
+                    due.advanced(by: .zero - next)
+                } else {
+                    timeline.now.advanced(by: .zero - session.now)
+                }
+            let cached = CachedSession(session: session, version: stored.version, origin: origin, isRestored: true)
             remember(machine, cached)
             return cached
         } catch {
             throw .unrestorable(machine: machine, reason: "\(error)")
         }
+    }
+
+    /// How a write of a machine's next version ended, when the store did not fail.
+    enum CommitOutcome {
+        /// Stored: the machine moved to its next version.
+        case stored
+        /// Another process stored that version first.
+        case conflict
+        /// The event's identifier is journaled already.
+        case duplicateEvent
+    }
+
+    /// Stores `cached`'s session as the machine's next version — its snapshot, its timers and `record`
+    /// journaled under `eventID`, in one write — then remembers it and publishes `records`; on any other
+    /// outcome the session in memory, gone ahead of the store, is forgotten.
+    ///
+    /// - Returns: How the write ended; `cached.version` is the new version once stored.
+    /// - Throws: ``ServeError/unsavable(machine:reason:)``, ``ServeError/store(_:)``.
+    func commit(
+        _ cached: inout CachedSession, machine: String, eventID: String, record: JournalRecord,
+        records: [SCXMLMacrostepRecord]
+    ) async throws(ServeError) -> CommitOutcome {
+        let version = cached.version + 1
+        let snapshot: Data
+        let entry: JournalEntry
+        do {
+            snapshot = try snapshotData(of: cached.session, machine: machine)
+            entry = JournalEntry(sequence: version, eventID: eventID, event: try encode(record))
+        } catch {
+            cache[machine] = nil
+            throw error
+        }
+        do {
+            try await store.save(machine: machine, snapshot: snapshot, entry: entry, timers: timers(of: cached))
+        } catch .conflict {
+            cache[machine] = nil
+            return .conflict
+        } catch .duplicateEvent {
+            cache[machine] = nil
+            return .duplicateEvent
+        } catch {
+            cache[machine] = nil
+            throw .store(error)
+        }
+        cached.version = version
+        remember(machine, cached)
+        publish(machine: machine, version: version, records: records)
+        return .stored
     }
 
     /// Keeps a session in memory, forgetting another one when the cache is full.

@@ -2,7 +2,7 @@ import Foundation
 import StatecraftPersistence
 import StatecraftSCXML
 
-/// Machines of one SCXML chart kept in a ``MachineStore``: each event is applied to the machine's
+/// Machines of one SCXML chart kept in a `MachineStore`: each event is applied to the machine's
 /// session and stored as its new snapshot with one journal entry, atomically, exactly once per event
 /// identifier.
 ///
@@ -18,13 +18,20 @@ import StatecraftSCXML
 /// and the event applied again, once. The journal entry records the event and what it did (its
 /// macrosteps), so that a retry with the same idempotency key gets the same answer without being applied.
 ///
-/// Delayed events (`<send delay>`) wait on the session's virtual clock, which the server does not move,
-/// and a chart that has an `<invoke>` running cannot be saved (``ServeError/unsavable(machine:reason:)``).
+/// Delayed events (`<send delay>`) are durable timers: the store keeps when each machine's earliest one falls
+/// due, ``runTimers(pollInterval:onFailure:)`` fires them on time, and an event applied after one fell due
+/// comes after it; the timers a stopped server missed fire as soon as it runs again. A chart that has an
+/// `<invoke>` running cannot be saved (``ServeError/unsavable(machine:reason:)``).
 public actor DurableSCXMLSessions {
     /// A session in memory and the store version it matches.
     struct CachedSession {
         var session: SCXMLSession
         var version: Int64
+        /// The instant on ``timeline`` of the session's virtual time zero: its delayed event due at virtual
+        /// time *t* falls due at `origin + t`.
+        var origin: DurableInstant
+        /// Whether the session was restored from a snapshot, rather than started in this process.
+        var isRestored: Bool
     }
 
     /// The chart every machine runs.
@@ -38,6 +45,8 @@ public actor DurableSCXMLSessions {
     /// The machines' Basic HTTP Event I/O Processor: the location `_ioprocessors` gives, `BASE/scxml/ID`.
     /// Set its ``ServedBasicHTTPProcessor/baseURL`` once the server listens.
     public nonisolated let basicHTTP: ServedBasicHTTPProcessor
+    /// The time delayed events fall due on: the wall clock, but for tests.
+    public nonisolated let timeline: DurableTimeline
     nonisolated let names: NameValidator
     /// The sessions in memory, at most ``cacheCapacity``.
     var cache: [String: CachedSession] = [:]
@@ -53,11 +62,13 @@ public actor DurableSCXMLSessions {
     ///   - store: The store.
     ///   - limits: The bounds on requests.
     ///   - baseURL: Where the server listens, for `_ioprocessors`; `http://127.0.0.1:8080` by default.
+    ///   - timeline: The time delayed events fall due on; the wall clock by default.
     public init(
         document: SCXMLDocument, store: any MachineStore, limits: ServeLimits = ServeLimits(),
-        baseURL: String = "http://127.0.0.1:8080"
+        baseURL: String = "http://127.0.0.1:8080", timeline: DurableTimeline = .wall
     ) {
         self.document = document
+        self.timeline = timeline
         basicHTTP = ServedBasicHTTPProcessor(baseURL: baseURL)
         self.store = store
         self.limits = limits
@@ -67,7 +78,7 @@ public actor DurableSCXMLSessions {
 
     /// Starts a new machine and stores it as version 1, journaled as the event `create`.
     ///
-    /// - Parameter machine: The machine's identifier; a new UUID when `nil`.
+    /// - Parameter requested: The machine's identifier; a new UUID when `nil`.
     /// - Returns: The new machine's state.
     /// - Throws: ``ServeError/machineExists(_:)``, ``ServeError/invalidName(kind:value:reason:)``,
     ///   ``ServeError/didNotSettle(machine:event:reason:)``, ``ServeError/store(_:)``.
@@ -94,14 +105,16 @@ public actor DurableSCXMLSessions {
         let record = journalRecord(event: nil, data: nil, key: nil, records: records, session: session)
         let snapshot = try snapshotData(of: session, machine: machine)
         let entry = JournalEntry(sequence: 1, eventID: "create", event: try encode(record))
+        let cached = CachedSession(
+            session: session, version: 1, origin: timeline.now.advanced(by: .zero - session.now), isRestored: false)
         do {
-            try await store.save(machine: machine, snapshot: snapshot, entry: entry)
+            try await store.save(machine: machine, snapshot: snapshot, entry: entry, timers: timers(of: cached))
         } catch .conflict, .duplicateEvent {
             throw .machineExists(machine)
         } catch {
             throw .store(error)
         }
-        remember(machine, CachedSession(session: session, version: 1))
+        remember(machine, cached)
         publish(machine: machine, version: 1, records: records)
         return state(of: session, machine: machine, version: 1)
     }
@@ -150,14 +163,14 @@ public actor DurableSCXMLSessions {
             return (try await replay(machine: machine, eventID: eventID, event: event, data: data), true)
         }
         for _ in 1...2 {
-            var cached = try await session(machine)
+            // The timers due by now fire first, each batch stored as its own entry; the event comes after.
+            var cached = try await firingDueTimers(machine).cached
             if cached.session.isFinished { throw .machineFinished(machine: machine, event: event) }
             let records: [SCXMLMacrostepRecord]
-            let snapshot: Data
             do {
+                try align(&cached, to: timeline.now, machine: machine)
                 cached.session.enqueue(scxmlEvent)
                 records = try settle(cached.session, machine: machine, event: event)
-                snapshot = try snapshotData(of: cached.session, machine: machine)
             } catch {
                 // The session in memory went ahead of the store: forget it.
                 cache[machine] = nil
@@ -165,31 +178,15 @@ public actor DurableSCXMLSessions {
             }
             let record = journalRecord(
                 event: event, data: data, key: idempotencyKey, records: records, session: cached.session)
-            let version = cached.version + 1
-            let entry: JournalEntry
-            do {
-                entry = JournalEntry(sequence: version, eventID: eventID, event: try encode(record))
-            } catch {
-                cache[machine] = nil
-                throw error
-            }
-            do {
-                try await store.save(machine: machine, snapshot: snapshot, entry: entry)
-            } catch .conflict {
-                cache[machine] = nil
+            switch try await commit(&cached, machine: machine, eventID: eventID, record: record, records: records) {
+            case .stored:
+                return (EventAnswer(machine: machine, version: cached.version, record: record), false)
+            case .conflict:
                 continue
-            } catch .duplicateEvent {
+            case .duplicateEvent:
                 // Another process applied this key meanwhile.
-                cache[machine] = nil
                 return (try await replay(machine: machine, eventID: eventID, event: event, data: data), true)
-            } catch {
-                cache[machine] = nil
-                throw .store(error)
             }
-            cached.version = version
-            remember(machine, cached)
-            publish(machine: machine, version: version, records: records)
-            return (EventAnswer(machine: machine, version: version, record: record), false)
         }
         throw .busy(machine: machine)
     }

@@ -32,12 +32,25 @@ public enum ServeServer {
                 onListening(port)
             },
             logger: logger)
+        // The charts' delayed events, fired as they fall due while the routes serve (and, after a restart, the
+        // overdue ones at once).
+        let timerLogger = logger
+        let timers = Task {
+            await sessions.runTimers { machine, error in
+                timerLogger.warning("delayed events not fired", metadata: ["machine": "\(machine)", "error": "\(error)"])
+            }
+        }
+        let served: Result<Void, any Error>
         do {
             try await application.runService()
+            served = .success(())
         } catch {
-            try? await store.close()
-            throw error
+            served = .failure(error)
         }
+        // A timer being fired finishes its write before the store closes.
+        timers.cancel()
+        await timers.value
         try? await store.close()
+        try served.get()
     }
 }

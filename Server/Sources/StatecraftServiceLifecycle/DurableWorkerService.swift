@@ -33,7 +33,7 @@ public struct DurableWorkerService<
 
     /// Serves passes until a graceful shutdown or cancellation, then releases the worker's leases.
     ///
-    /// - Throws: ``DurableMachineError`` when the store fails; the leases were released first if the store
+    /// - Throws: `DurableMachineError` when the store fails; the leases were released first if the store
     ///   let them be.
     public func run() async throws(DurableMachineError) {
         var failure: DurableMachineError?

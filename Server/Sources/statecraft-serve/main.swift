@@ -14,7 +14,9 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Machines of CHART are created with POST /machines and driven with POST /machines/ID/events; \
             each event is stored with the machine's snapshot and one journal entry, exactly once per \
-            Idempotency-Key. GET /openapi.yaml serves the API's OpenAPI document.
+            Idempotency-Key. POST /scxml/ID takes SCXML's Basic HTTP events (the location _ioprocessors \
+            gives). A chart's <send delay> fires when it falls due, and after a restart at once when \
+            overdue. GET /openapi.yaml serves the API's OpenAPI document.
 
             The server listens on loopback (127.0.0.1:8080) by default. Any other address needs a bearer \
             token (--token, or STATECRAFT_SERVE_TOKEN), which every request must then carry. It prints \

@@ -78,6 +78,27 @@ struct BasicHTTPRouteTests {
         }
     }
 
+    @Test("A served machine's <send type=\"basichttp\"> raises error.communication: it sends nothing")
+    func sendingIsRefused() async throws {
+        let chart = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="idle">
+              <state id="idle">
+                <transition event="ping">
+                  <send type="basichttp" target="http://127.0.0.1:9/scxml/other" event="pong"/>
+                </transition>
+                <transition event="error.communication" target="refused"/>
+              </state>
+              <state id="refused"/>
+            </scxml>
+            """
+        let fixture = try await ServeFixture(chart: chart)
+        try await fixture.test { client in
+            try await client.post("/machines", json: #"{"id": "m"}"#)
+            let answer = try await client.post("/machines/m/events", json: #"{"name": "ping"}"#)
+            #expect(try answer.decoded(EventAnswer.self).configuration == ["refused"])
+        }
+    }
+
     @Test("Over loopback, _ioprocessors gives the machine's /scxml/ID location, where a post reaches it")
     func ioprocessorsLocationOverLoopback() async throws {
         let fixture = try await ServeFixture(chart: Self.chart)

@@ -25,13 +25,19 @@ struct ServeFixture {
     let store: SQLiteMachineStore
     let sessions: DurableSCXMLSessions
 
-    init(chart: String? = nil, limits: ServeLimits = ServeLimits()) async throws {
+    init(chart: String? = nil, limits: ServeLimits = ServeLimits(), timeline: DurableTimeline = .wall) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try await SQLiteMachineStore(path: directory.appendingPathComponent("machines.sqlite").path)
         let document =
             try chart.map { try SCXMLParser.parse(string: $0) } ?? SCXMLParser.parse(contentsOf: Self.orderChart)
-        sessions = DurableSCXMLSessions(document: document, store: store, limits: limits)
+        sessions = DurableSCXMLSessions(document: document, store: store, limits: limits, timeline: timeline)
+    }
+
+    /// Closes the store and removes the directory.
+    func close() async throws {
+        try await store.close()
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Runs `body` with a test client (of the router, or over loopback with `.live`), then closes the store
