@@ -19,6 +19,8 @@ let package = Package(
         .package(name: "Statecraft", path: ".."),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation` (Scripts/check-docs.sh); a plugin, built only when run.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The store protocol, the journal and `DurableMachine`. Depends only on the core.

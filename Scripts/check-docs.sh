@@ -27,4 +27,15 @@ for target in StatecraftMetrics StatecraftTracing StatecraftServiceLifecycle Sta
     fi
     rm -f "$log"
 done
+# The durable machines' catalog (Persistence/, a package of its own).
+log="$(mktemp)"
+swift package --package-path Persistence --disable-sandbox generate-documentation --target StatecraftPersistence \
+    >"$log" 2>&1 || status=1
+if grep -E "warning:|error:" "$log"; then
+    echo "check-docs: Persistence's StatecraftPersistence has documentation warnings (above)"
+    status=1
+else
+    echo "check-docs: Persistence's StatecraftPersistence: no warnings"
+fi
+rm -f "$log"
 exit $status
