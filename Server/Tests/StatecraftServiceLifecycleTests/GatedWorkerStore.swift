@@ -1,7 +1,7 @@
 import Foundation
 import StatecraftPersistence
 
-/// A worker's store that holds the first pass at `machinesWithAcceptedEvents(limit:)` — after the leases are
+/// A worker's store that holds the first pass at `acceptedEvents(shards:shardCount:limit:)` — after the leases are
 /// claimed, before any event is applied — until the test opens ``gate``, and logs each pass: a test waits on
 /// the log, not by polling the store (which would keep the worker's own calls waiting).
 final class GatedWorkerStore: EventInbox, ShardLeases {
@@ -27,13 +27,25 @@ final class GatedWorkerStore: EventInbox, ShardLeases {
         return shards
     }
 
-    func machinesWithAcceptedEvents(limit: Int) async throws(MachineStoreError) -> [String] {
+    func acceptedEvents(shards: [Int], shardCount: Int, limit: Int) async throws(MachineStoreError)
+        -> [AcceptedEvent]
+    {
         if await log.entries.contains("held") == false {
             await log.append("held")
             await gate.wait()
         }
-        return try await base.machinesWithAcceptedEvents(limit: limit)
+        return try await base.acceptedEvents(shards: shards, shardCount: shardCount, limit: limit)
     }
+
+    func machinesWithAcceptedEvents(limit: Int) async throws(MachineStoreError) -> [String] {
+        try await base.machinesWithAcceptedEvents(limit: limit)
+    }
+    func dueTimers(shards: [Int], shardCount: Int, dueBy instant: DurableInstant, limit: Int)
+        async throws(MachineStoreError) -> [PendingTimer]
+    {
+        try await base.dueTimers(shards: shards, shardCount: shardCount, dueBy: instant, limit: limit)
+    }
+    func commit(_ commits: [MachineCommit]) async throws(MachineStoreError) { try await base.commit(commits) }
 
     func releaseShards(owner: String) async throws(MachineStoreError) { try await base.releaseShards(owner: owner) }
     func shardLeases() async throws(MachineStoreError) -> [ShardLease] { try await base.shardLeases() }
