@@ -23,8 +23,10 @@ extension DurableMachine {
         } catch {
             throw .snapshot(machine: machine, error)
         }
-        return try restore(initial, takenAt: journal.first?.appliedAt ?? .epoch, entries: journal, chart: chart,
-            machine: machine).snapshot
+        return try restore(
+            initial, takenAt: journal.first?.appliedAt ?? .epoch, entries: journal, chart: chart,
+            machine: machine
+        ).snapshot
     }
 
     /// The state a snapshot reaches by applying journal entries in order, each at the instant it was

@@ -179,7 +179,9 @@ public actor DurableMachine<
     /// or reloads when the write was stale.
     func write(_ decision: Decision) async throws(DurableMachineError) -> SaveResult {
         let inbox = store as? any EventInbox
-        let commit = try inbox.map { _ throws(DurableMachineError) in try decision.commit(snapshotInterval: snapshotInterval) }
+        let commit = try inbox.map { _ throws(DurableMachineError) in
+            try decision.commit(snapshotInterval: snapshotInterval)
+        }
         var saves: [(entry: JournalEntry, snapshot: Data, timers: [DurableInstant])] = []
         if inbox == nil {
             for (entry, next) in zip(decision.entries, decision.states) {

@@ -29,7 +29,9 @@ extension SQLiteMachineStore {
         }
         guard let last = commit.entries.last else { return }
         let found =
-            try query("SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection, files: files)
+            try query(
+                "SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection, files: files
+            )
             .first?.first?.integer ?? 0
         guard found == commit.baseVersion else {
             throw MachineStoreError.conflict(machine: machine, expected: commit.baseVersion, found: found)
@@ -48,7 +50,8 @@ extension SQLiteMachineStore {
                 """,
                 [
                     .text(machine), .integer(entry.sequence), .text(entry.eventID),
-                    .text(String(decoding: entry.event, as: UTF8.self)), .integer(entry.appliedAt.nanosecondsSinceEpoch),
+                    .text(String(decoding: entry.event, as: UTF8.self)),
+                    .integer(entry.appliedAt.nanosecondsSinceEpoch),
                     .integer(entry.firesTimer ? 1 : 0),
                 ], on: connection, files: files)
             try execute(
@@ -74,7 +77,8 @@ extension SQLiteMachineStore {
                 "UPDATE statecraft_machines SET version = ? WHERE id = ?", [.integer(last.sequence), .text(machine)],
                 on: connection, files: files)
         }
-        try execute("DELETE FROM statecraft_timers WHERE machine_id = ?", [.text(machine)], on: connection, files: files)
+        try execute(
+            "DELETE FROM statecraft_timers WHERE machine_id = ?", [.text(machine)], on: connection, files: files)
         let slot = Int64(MachineShard.slot(of: machine))
         for (position, due) in commit.timers.enumerated() {
             try execute(

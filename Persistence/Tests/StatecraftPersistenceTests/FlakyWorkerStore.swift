@@ -40,7 +40,9 @@ final class FlakyWorkerStore: EventInbox, ShardLeases, @unchecked Sendable {
     {
         try await base.dueTimers(shards: shards, shardCount: shardCount, dueBy: instant, limit: limit)
     }
-    func load(machine: String) async throws(MachineStoreError) -> StoredMachine? { try await base.load(machine: machine) }
+    func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
+        try await base.load(machine: machine)
+    }
     func save(machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant])
         async throws(MachineStoreError)
     {

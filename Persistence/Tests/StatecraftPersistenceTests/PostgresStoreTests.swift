@@ -113,7 +113,9 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
     }
 
-    @Test(.enabled(if: url != nil, skipReason)) func aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() async throws {
+    @Test(.enabled(if: url != nil, skipReason)) func aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder()
+        async throws
+    {
         try await Self.withStore { try await $0.aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() }
     }
 
@@ -125,7 +127,9 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.aMachineLoadedDuringCommitsIsNeverTorn() }
     }
 
-    @Test(.enabled(if: url != nil, skipReason)) func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() async throws {
+    @Test(.enabled(if: url != nil, skipReason)) func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt()
+        async throws
+    {
         try await Self.withStore { try await $0.aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() }
     }
 

@@ -40,7 +40,8 @@ extension StoreContract {
         let inbox = try inbox
         let (first, second) = (Self.uniqueID("group"), Self.uniqueID("group"))
         for machine in [first, second] {
-            try await inbox.accept(machine: machine, eventID: "a", event: Data("\"addItem\"".utf8), acceptedAt: Self.origin)
+            try await inbox.accept(
+                machine: machine, eventID: "a", event: Data("\"addItem\"".utf8), acceptedAt: Self.origin)
         }
         func commit(_ machine: String, _ sequence: Int64, _ eventID: String) -> MachineCommit {
             MachineCommit(
@@ -107,7 +108,8 @@ extension StoreContract {
         let writer = Task {
             for sequence in Int64(2)...300 {
                 try await inbox.commit([
-                    MachineCommit(machine: id, entries: [Self.entry(sequence, "e\(sequence)")], snapshot: nil, timers: [])
+                    MachineCommit(
+                        machine: id, entries: [Self.entry(sequence, "e\(sequence)")], snapshot: nil, timers: [])
                 ])
             }
         }

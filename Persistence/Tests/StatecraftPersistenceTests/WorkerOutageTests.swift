@@ -14,7 +14,8 @@ struct WorkerOutageTests {
             let store = FlakyWorkerStore(base, failures: 3)
             let order = StoreContract.uniqueID("outage")
             try await store.accept(
-                machine: order, eventID: "place", event: StoreContract.json(.place), acceptedAt: DurableTimeline.wall.now)
+                machine: order, eventID: "place", event: StoreContract.json(.place),
+                acceptedAt: DurableTimeline.wall.now)
             let worker = DurableWorker(
                 store: store, chart: PaymentChart.make(), owner: StoreContract.uniqueID("worker"), shardCount: 4,
                 lease: .milliseconds(150), outageTolerance: .seconds(30))

@@ -37,7 +37,8 @@ public enum ServeServer {
         let timerLogger = logger
         let timers = Task {
             await sessions.runTimers { machine, error in
-                timerLogger.warning("delayed events not fired", metadata: ["machine": "\(machine)", "error": "\(error)"])
+                timerLogger.warning(
+                    "delayed events not fired", metadata: ["machine": "\(machine)", "error": "\(error)"])
             }
         }
         let served: Result<Void, any Error>

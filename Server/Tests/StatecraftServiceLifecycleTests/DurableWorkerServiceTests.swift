@@ -20,14 +20,18 @@ struct DurableWorkerServiceTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = try await SQLiteMachineStore(path: folder.appendingPathComponent("machines.sqlite").path)
         let clock = ManualClock()
-        return (store, clock, DurableTimeline(clock: clock, origin: DurableInstant(nanosecondsSinceEpoch: 1_000_000_000_000)))
+        return (
+            store, clock,
+            DurableTimeline(clock: clock, origin: DurableInstant(nanosecondsSinceEpoch: 1_000_000_000_000))
+        )
     }
 
     /// A lamp worker whose leases last an hour: only a release frees its shards within the test.
     static func worker(_ store: any EventInbox & ShardLeases, owner: String, timeline: DurableTimeline)
         -> DurableWorker<LampState, LampEvent, LampContext>
     {
-        DurableWorker(store: store, chart: .lamp(), owner: owner, shardCount: 4, lease: .seconds(3600), timeline: timeline)
+        DurableWorker(
+            store: store, chart: .lamp(), owner: owner, shardCount: 4, lease: .seconds(3600), timeline: timeline)
     }
 
     /// The shards `owner` holds a lease on.

@@ -49,7 +49,9 @@ final class GatedWorkerStore: EventInbox, ShardLeases {
 
     func releaseShards(owner: String) async throws(MachineStoreError) { try await base.releaseShards(owner: owner) }
     func shardLeases() async throws(MachineStoreError) -> [ShardLease] { try await base.shardLeases() }
-    func load(machine: String) async throws(MachineStoreError) -> StoredMachine? { try await base.load(machine: machine) }
+    func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
+        try await base.load(machine: machine)
+    }
     func save(machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant])
         async throws(MachineStoreError)
     {
