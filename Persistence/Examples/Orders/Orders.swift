@@ -11,7 +11,7 @@ struct Orders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
         abstract: "A durable order workflow on SQLite or PostgreSQL.",
-        subcommands: [OneShot.self, Feed.self, Serve.self, Verify.self],
+        subcommands: [OneShot.self, Feed.self, Serve.self, Verify.self, Bench.self],
         defaultSubcommand: OneShot.self)
 }
 

@@ -156,3 +156,36 @@ struct Verify: AsyncParsableCommand {
         }
     }
 }
+
+/// `orders bench`: feeds a stream while in-process workers serve it; prints throughput and latency.
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure durable events per second and the wait from acceptance to commit, on an empty store.",
+        discussion: """
+            Feeds the stream into the inbox (--rate events per second, or as fast as the store accepts them) \
+            while --workers workers in this process serve it; prints \
+            events_per_second=<n> p50_ms=<x> p99_ms=<y>, the wait measured from each event's acceptance to the \
+            commit that journaled it. Build with -c release for figures.
+            """)
+
+    @OptionGroup var workflow: WorkflowOptions
+    @OptionGroup var stream: StreamOptions
+
+    @Option(help: "The number of workers in this process.")
+    var workers = 16
+
+    @Option(help: "Events offered per second; as fast as accepted when absent.")
+    var rate: Int?
+
+    @Option(help: "Concurrent acceptances.")
+    var feeders = 8
+
+    func run() async throws {
+        try await workflow.withWorkflow(connections: workers + feeders + 2) { orders in
+            let result = try await OrdersBench(
+                orders: orders, stream: stream.stream, workers: workers, rate: rate, feeders: feeders
+            ).run()
+            print(result.line)
+        }
+    }
+}

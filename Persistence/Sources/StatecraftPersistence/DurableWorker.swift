@@ -96,6 +96,9 @@ public struct DurableWorker<
         public var applied: Int
         /// The timers fired.
         public var fired: Int
+        /// When each event applied was accepted, in acceptance order per machine: with the pass's end, how
+        /// long each waited from acceptance to its commit.
+        public var acceptances: [DurableInstant] = []
     }
 
     /// Renews and claims leases, applies a batch of the accepted events of the leased shards' machines and
@@ -150,6 +153,9 @@ public struct DurableWorker<
         for decision in try await commit(decisions) {
             pass.applied += decision.applied
             pass.fired += decision.fired
+            for case .accepted(let event) in inputs[decision.machine] ?? [] where !event.isJournaled {
+                pass.acceptances.append(event.acceptedAt)
+            }
         }
         return pass
     }
