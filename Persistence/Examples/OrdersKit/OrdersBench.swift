@@ -67,14 +67,27 @@ public struct OrdersBench: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for lane in 0..<feeders {
                 group.addTask {
-                    for (index, item) in items.enumerated() where item.machine % feeders == lane {
+                    // Each lane owns some machines (their events in stream order) and accepts what is due in
+                    // one transaction, up to `Self.acceptBatch` events.
+                    let mine = items.enumerated().filter { $0.element.machine % feeders == lane }
+                    var next = 0
+                    while next < mine.count {
                         if let rate {
-                            try await timeline.sleep(
-                                until: start.advanced(by: .nanoseconds(Int64(index) * 1_000_000_000 / Int64(rate))))
+                            try await timeline.sleep(until: Self.due(mine[next].offset, rate: rate, from: start))
                         }
-                        try await orders.store.accept(
-                            machine: OrderStream.machineID(item.machine), eventID: item.id,
-                            event: Data("\"\(item.event.rawValue)\"".utf8), acceptedAt: timeline.now)
+                        let now = timeline.now
+                        var batch: [AcceptedEvent] = []
+                        while next < mine.count, batch.count < Self.acceptBatch,
+                            rate.map({ Self.due(mine[next].offset, rate: $0, from: start) <= now }) ?? true
+                        {
+                            let item = mine[next].element
+                            batch.append(
+                                AcceptedEvent(
+                                    machine: OrderStream.machineID(item.machine), position: 0, eventID: item.id,
+                                    event: Data("\"\(item.event.rawValue)\"".utf8), acceptedAt: now))
+                            next += 1
+                        }
+                        _ = try await orders.store.accept(batch)
                     }
                 }
             }
@@ -128,5 +141,13 @@ public struct OrdersBench: Sendable {
         }
         let state: Mutex<State>
         init(start: DurableInstant) { state = Mutex(State(finished: start)) }
+    }
+
+    /// The most events a feeder accepts in one transaction.
+    static var acceptBatch: Int { 200 }
+
+    /// When event `index` is offered at `rate` events per second from `start`.
+    private static func due(_ index: Int, rate: Int, from start: DurableInstant) -> DurableInstant {
+        start.advanced(by: .nanoseconds(Int64(index) * 1_000_000_000 / Int64(rate)))
     }
 }

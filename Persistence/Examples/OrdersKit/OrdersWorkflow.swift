@@ -34,7 +34,7 @@ public struct OrdersWorkflow: Sendable {
     public var chart: OrderChart.Chart { OrderChart.make(paymentTimeout: paymentTimeout) }
 
     /// Accepts every event of the stream into the inbox (an event already waiting or journaled is not
-    /// accepted again), `tasks` at a time.
+    /// accepted again), `tasks` transactions at a time, each of up to 200 events.
     ///
     /// - Parameters:
     ///   - stream: The stream.
@@ -48,16 +48,18 @@ public struct OrdersWorkflow: Sendable {
         return try await withThrowingTaskGroup(of: Int.self) { group in
             for lane in 0..<lanes {
                 group.addTask {
+                    // Each lane owns some machines, so that each machine's events are accepted in stream order,
+                    // 200 to a transaction.
+                    let mine = items.filter { $0.machine % lanes == lane }
                     var accepted = 0
-                    // Each lane owns some machines, so that each machine's events are accepted in stream order.
-                    for item in items where item.machine % lanes == lane {
-                        let json = Data("\"\(item.event.rawValue)\"".utf8)
-                        if try await store.accept(
-                            machine: OrderStream.machineID(item.machine), eventID: item.id, event: json,
-                            acceptedAt: timeline.now)
-                        {
-                            accepted += 1
-                        }
+                    for start in stride(from: 0, to: mine.count, by: 200) {
+                        let now = timeline.now
+                        accepted += try await store.accept(
+                            mine[start..<min(start + 200, mine.count)].map { item in
+                                AcceptedEvent(
+                                    machine: OrderStream.machineID(item.machine), position: 0, eventID: item.id,
+                                    event: Data("\"\(item.event.rawValue)\"".utf8), acceptedAt: now)
+                            })
                     }
                     return accepted
                 }

@@ -31,6 +31,17 @@ public protocol EventInbox: MachineStore {
     func accept(machine: String, eventID: String, event: Data, acceptedAt: DurableInstant)
         async throws(MachineStoreError) -> Bool
 
+    /// Accepts many events in one transaction — one `fsync` for all of them — each as
+    /// ``accept(machine:eventID:event:acceptedAt:)`` does: an event already waiting or journaled is not
+    /// accepted again. Events are accepted in the order given.
+    ///
+    /// - Parameters:
+    ///   - events: The events; their ``AcceptedEvent/position`` and ``AcceptedEvent/isJournaled`` are
+    ///     ignored.
+    /// - Returns: How many were accepted now.
+    /// - Throws: ``MachineStoreError``; nothing is stored then.
+    func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int
+
     /// The machine's events waiting in the inbox, in acceptance order.
     ///
     /// - Parameters:

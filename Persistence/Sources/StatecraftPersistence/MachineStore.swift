@@ -3,7 +3,8 @@ import Foundation
 /// Where durable machines live: each machine's latest snapshot with a version number, the instants its
 /// timers fall due, and an append-only journal of the events applied to it.
 ///
-/// ``save(machine:snapshot:entry:timers:)`` is the only write, and it is atomic: the new snapshot, its
+/// ``save(machine:snapshot:entry:timers:)`` is its one write (an ``EventInbox`` adds
+/// ``EventInbox/commit(_:)``, many machines' entries in one transaction), and it is atomic: the new snapshot, its
 /// timers (replacing the machine's earlier ones) and its journal entry are written together or not at all.
 /// It uses optimistic concurrency: the entry's sequence must be the stored version plus one (1 for a new
 /// machine), otherwise the write is stale and fails with

@@ -7,21 +7,33 @@ extension PostgresMachineStore: EventInbox {
     public func accept(machine: String, eventID: String, event: Data, acceptedAt: DurableInstant)
         async throws(MachineStoreError) -> Bool
     {
-        let text = String(decoding: event, as: UTF8.self)
-        let instant = acceptedAt.nanosecondsSinceEpoch
-        let slot = Int64(MachineShard.slot(of: machine))
+        try await accept([
+            AcceptedEvent(machine: machine, position: 0, eventID: eventID, event: event, acceptedAt: acceptedAt)
+        ]) == 1
+    }
+
+    public func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int {
+        guard !events.isEmpty else { return 0 }
+        let machines = events.map(\.machine)
+        let ids = events.map(\.eventID)
+        let texts = events.map { String(decoding: $0.event, as: UTF8.self) }
+        let instants = events.map(\.acceptedAt.nanosecondsSinceEpoch)
+        let slots = events.map { Int64(MachineShard.slot(of: $0.machine)) }
         return try await perform { connection, logger in
             // One statement: not accepted when journaled; a concurrent acceptance of the same event waits on
-            // the unique index and then does nothing.
+            // the unique index and then does nothing. `ordinality` keeps the order given.
             let rows = try await connection.query(
                 """
                 INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
-                SELECT \(machine), \(eventID), \(text), \(instant), \(slot)
+                SELECT e.machine_id, e.event_id, e.event, e.accepted_at, e.slot
+                FROM unnest(\(machines)::TEXT[], \(ids)::TEXT[], \(texts)::TEXT[], \(instants)::BIGINT[],
+                    \(slots)::INTEGER[]) WITH ORDINALITY AS e(machine_id, event_id, event, accepted_at, slot, n)
                 WHERE NOT EXISTS (
-                    SELECT 1 FROM statecraft_journal WHERE machine_id = \(machine) AND event_id = \(eventID))
+                    SELECT 1 FROM statecraft_journal j WHERE j.machine_id = e.machine_id AND j.event_id = e.event_id)
+                ORDER BY e.n
                 ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
                 """, logger: logger)
-            return try await Self.count(rows) == 1
+            return try await Self.count(rows)
         }
     }
 

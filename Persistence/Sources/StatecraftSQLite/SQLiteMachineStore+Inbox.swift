@@ -6,21 +6,33 @@ extension SQLiteMachineStore: EventInbox {
     public func accept(machine: String, eventID: String, event: Data, acceptedAt: DurableInstant)
         async throws(MachineStoreError) -> Bool
     {
-        try await transaction { connection, files throws(MachineStoreError) in
-            let journaled = try Self.query(
-                "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
-                [.text(machine), .text(eventID)], on: connection, files: files)
-            guard journaled.isEmpty else { return false }
-            let inserted = try Self.query(
-                """
-                INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
-                """,
-                [
-                    .text(machine), .text(eventID), .text(String(decoding: event, as: UTF8.self)),
-                    .integer(acceptedAt.nanosecondsSinceEpoch), .integer(Int64(MachineShard.slot(of: machine))),
-                ], on: connection, files: files)
-            return !inserted.isEmpty
+        try await accept([
+            AcceptedEvent(machine: machine, position: 0, eventID: eventID, event: event, acceptedAt: acceptedAt)
+        ]) == 1
+    }
+
+    public func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int {
+        guard !events.isEmpty else { return 0 }
+        return try await transaction { connection, files throws(MachineStoreError) in
+            var accepted = 0
+            for event in events {
+                let journaled = try Self.query(
+                    "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
+                    [.text(event.machine), .text(event.eventID)], on: connection, files: files)
+                guard journaled.isEmpty else { continue }
+                let inserted = try Self.query(
+                    """
+                    INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
+                    """,
+                    [
+                        .text(event.machine), .text(event.eventID), .text(String(decoding: event.event, as: UTF8.self)),
+                        .integer(event.acceptedAt.nanosecondsSinceEpoch),
+                        .integer(Int64(MachineShard.slot(of: event.machine))),
+                    ], on: connection, files: files)
+                accepted += inserted.isEmpty ? 0 : 1
+            }
+            return accepted
         }
     }
 

@@ -136,4 +136,8 @@ struct PostgresStoreTests {
     @Test(.enabled(if: url != nil, skipReason)) func dueTimersAreFoundByShard() async throws {
         try await Self.withStore { try await $0.dueTimersAreFoundByShard() }
     }
+
+    @Test(.enabled(if: url != nil, skipReason)) func manyEventsAreAcceptedAtOnceInTheOrderGiven() async throws {
+        try await Self.withStore { try await $0.manyEventsAreAcceptedAtOnceInTheOrderGiven() }
+    }
 }

@@ -144,4 +144,8 @@ struct SQLiteStoreTests {
     @Test func aWorkerNeverFiresATimerAheadOfAnEventLeftOutOfItsBatch() async throws {
         try await Self.withStore { try await $0.aWorkerNeverFiresATimerAheadOfAnEventLeftOutOfItsBatch() }
     }
+
+    @Test func manyEventsAreAcceptedAtOnceInTheOrderGiven() async throws {
+        try await Self.withStore { try await $0.manyEventsAreAcceptedAtOnceInTheOrderGiven() }
+    }
 }

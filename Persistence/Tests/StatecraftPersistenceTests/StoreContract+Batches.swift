@@ -34,6 +34,25 @@ extension StoreContract {
         #expect(first.count == 1)
     }
 
+    /// Many events accepted in one call are stored in the order given, once each: those already waiting or
+    /// journaled are not accepted again.
+    func manyEventsAreAcceptedAtOnceInTheOrderGiven() async throws {
+        let inbox = try inbox
+        let (first, second) = (Self.uniqueID("many"), Self.uniqueID("many"))
+        let (_, timeline) = Self.time()
+        try await payment(first, timeline).apply(.place, id: "place")
+        func event(_ machine: String, _ eventID: String) -> AcceptedEvent {
+            AcceptedEvent(machine: machine, position: 0, eventID: eventID, event: Data("\"pay\"".utf8), acceptedAt: Self.origin)
+        }
+        let events = [event(second, "b1"), event(first, "place"), event(first, "a1"), event(second, "b2"), event(first, "a1")]
+        #expect(try await inbox.accept(events) == 3)
+        #expect(try await inbox.accept(events) == 0)
+        #expect(try await inbox.acceptedEvents(machine: first, limit: 10).map(\.eventID) == ["a1"])
+        let waiting = try await inbox.acceptedEvents(machine: second, limit: 10)
+        #expect(waiting.map(\.eventID) == ["b1", "b2"])
+        #expect(waiting.map(\.position) == waiting.map(\.position).sorted())
+    }
+
     /// One group commit writes two machines' entries and consumes their inbox events together; a batch with
     /// one stale machine is a conflict naming it, and writes nothing of the other.
     func aGroupCommitWritesEveryMachineOrNothing() async throws {
