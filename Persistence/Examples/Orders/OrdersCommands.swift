@@ -69,7 +69,9 @@ struct StreamOptions: ParsableArguments {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard machines > 0, events >= 0 else { throw ValidationError("--machines must be positive, --events not negative") }
+        guard machines > 0, events >= 0 else {
+            throw ValidationError("--machines must be positive, --events not negative")
+        }
     }
 
     var stream: OrderStream { OrderStream(seed: seed, machines: machines, events: events) }
@@ -151,7 +153,8 @@ struct Verify: AsyncParsableCommand {
     func run() async throws {
         try await workflow.withWorkflow(connections: 4) { orders in
             let summary = try await orders.verify(stream.stream, waiting: try DurationText.parse(wait))
-            print("verified: \(stream.machines) orders, each journal holds its events once, each state equals its replay")
+            print(
+                "verified: \(stream.machines) orders, each journal holds its events once, each state equals its replay")
             print(summary.line)
         }
     }

@@ -100,3 +100,24 @@ public protocol EventInbox: MachineStore {
     ///   written then.
     func commit(_ commits: [MachineCommit]) async throws(MachineStoreError)
 }
+
+extension EventInbox {
+    /// Accepts the events one by one with ``accept(machine:eventID:event:acceptedAt:)``: the default for an
+    /// inbox that does not override ``accept(_:)`` (a wrapper around another store). Unlike the stores'
+    /// own, it is not one transaction: a failure leaves the events before it accepted.
+    ///
+    /// - Parameter events: The events, in order.
+    /// - Returns: How many were accepted now.
+    /// - Throws: ``MachineStoreError``.
+    /// - Complexity: One acceptance per event.
+    public func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int {
+        var accepted = 0
+        for event in events
+        where try await accept(
+            machine: event.machine, eventID: event.eventID, event: event.event, acceptedAt: event.acceptedAt)
+        {
+            accepted += 1
+        }
+        return accepted
+    }
+}

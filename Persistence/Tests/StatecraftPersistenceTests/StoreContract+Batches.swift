@@ -42,9 +42,12 @@ extension StoreContract {
         let (_, timeline) = Self.time()
         try await payment(first, timeline).apply(.place, id: "place")
         func event(_ machine: String, _ eventID: String) -> AcceptedEvent {
-            AcceptedEvent(machine: machine, position: 0, eventID: eventID, event: Data("\"pay\"".utf8), acceptedAt: Self.origin)
+            AcceptedEvent(
+                machine: machine, position: 0, eventID: eventID, event: Data("\"pay\"".utf8), acceptedAt: Self.origin)
         }
-        let events = [event(second, "b1"), event(first, "place"), event(first, "a1"), event(second, "b2"), event(first, "a1")]
+        let events = [
+            event(second, "b1"), event(first, "place"), event(first, "a1"), event(second, "b2"), event(first, "a1"),
+        ]
         #expect(try await inbox.accept(events) == 3)
         #expect(try await inbox.accept(events) == 0)
         #expect(try await inbox.acceptedEvents(machine: first, limit: 10).map(\.eventID) == ["a1"])
