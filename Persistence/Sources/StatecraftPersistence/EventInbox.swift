@@ -102,6 +102,20 @@ public protocol EventInbox: MachineStore {
 }
 
 extension EventInbox {
+    /// Saves one event's step as a group commit of one machine (``commit(_:)``): the entry, a snapshot of its
+    /// version and the machine's timers, the entry's event taken out of the inbox — the stores' own `save`.
+    ///
+    /// - Throws: ``MachineStoreError``, as ``commit(_:)`` does.
+    public func save(
+        machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant]
+    ) async throws(MachineStoreError) {
+        try await commit([
+            MachineCommit(
+                machine: machine, entries: [entry],
+                snapshot: .init(data: snapshot, version: entry.sequence, takenAt: entry.appliedAt), timers: timers)
+        ])
+    }
+
     /// Accepts the events one by one with ``accept(machine:eventID:event:acceptedAt:)``: the default for an
     /// inbox that does not override ``accept(_:)`` (a wrapper around another store). Unlike the stores'
     /// own, it is not one transaction: a failure leaves the events before it accepted.

@@ -151,16 +151,6 @@ public final class PostgresMachineStore: MachineStore {
         }
     }
 
-    public func save(
-        machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant]
-    ) async throws(MachineStoreError) {
-        try await commit([
-            MachineCommit(
-                machine: machine, entries: [entry],
-                snapshot: .init(data: snapshot, version: entry.sequence, takenAt: entry.appliedAt), timers: timers)
-        ])
-    }
-
     public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {
         try await perform { connection, logger in
             try await Self.journal(machine: machine, after: 0, through: .max, on: connection, logger: logger)

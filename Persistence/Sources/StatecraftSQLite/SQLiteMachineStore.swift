@@ -146,16 +146,6 @@ public final class SQLiteMachineStore: MachineStore {
         }
     }
 
-    public func save(
-        machine: String, snapshot: Data, entry: JournalEntry, timers: [DurableInstant]
-    ) async throws(MachineStoreError) {
-        try await commit([
-            MachineCommit(
-                machine: machine, entries: [entry],
-                snapshot: .init(data: snapshot, version: entry.sequence, takenAt: entry.appliedAt), timers: timers)
-        ])
-    }
-
     public func earliestTimers(limit: Int) async throws(MachineStoreError) -> [PendingTimer] {
         try await query(
             "SELECT machine_id, due FROM statecraft_timers ORDER BY due, machine_id, position LIMIT ?",
