@@ -44,8 +44,10 @@ extension Statechart: MachineDefinition {
     /// ``_didUpdate(_:on:in:)``, static so that a caller without the chart at hand (a lane step) passes none.
     @inlinable @inline(__always) static func didUpdate(_ machine: StateMachine<Statechart>) {
         // Reads the stored snapshot's fields in place: passing it whole would copy it. A macrostep recorded as one
-        // planned microstep has no effect and did not finish the chart: one test.
-        if machine._state._lastMacrostep.plannedMicrostep >= 0 { return }
+        // planned microstep did not finish the chart, and has effects only when it says so.
+        if machine._state._lastMacrostep.plannedMicrostep >= 0, !machine._state._lastMacrostep.plannedRecordHasEffects {
+            return
+        }
         if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
         performEffects(in: machine)
     }

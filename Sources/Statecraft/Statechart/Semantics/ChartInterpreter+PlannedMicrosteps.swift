@@ -237,7 +237,9 @@ extension ChartInterpreter {
     ///
     /// - Returns: Whether the macrostep was the plan alone (``recordPlannedAlone(_:changedConfiguration:tracing:stepping:)``):
     ///   then it has no sends, cancels or errors, and the chart has not finished — the caller has nothing to perform.
-    ///   `false` when an action threw or asked for something, and an interpreter took the rest.
+    ///   `false` when an action asked for effects, threw or raised an event
+    ///   (``takeRestOfPlannedMacrostep(stepping:event:plan:index:actions:count:after:scopeBox:tracing:bound:)``): the
+    ///   caller performs the record's effects.
     @inlinable @inline(__always) @discardableResult
     static func takeCheckedPlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, plan: UnsafeMutablePointer<ChartMicrostepPlan>,
@@ -275,9 +277,15 @@ extension ChartInterpreter {
         return true
     }
 
-    /// The rest of ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` after an action threw or
-    /// asked for something (`stop`): an interpreter handles it, runs the plan's remaining actions, ends the
-    /// microstep and runs the macrostep to completion, as ``handleExternal(event:planIndex:)`` would have.
+    /// The rest of ``takeCheckedPlannedMacrostep(stepping:event:plan:index:scopeBox:soleAction:tracing:bound:)``
+    /// after an action stopped the run over the plan's actions (`stop`). While each action that stops it only asked
+    /// for effects (sends and cancels, ``ChartScope/requestedEffects``) in a traced chart, the record is emptied for
+    /// them at the first, each one's effects are moved to it (``recordRequestedEffects(from:stepping:)``) and the
+    /// actions after it run; when all have run, the macrostep stays its plan's, with effects
+    /// (``ChartMacrostep/plannedRecordHasEffects``): a chart whose states start and stop timers needs no
+    /// interpreter for them. An action that threw or raised an event (or any, untraced) hands the rest to an
+    /// interpreter, which handles it, runs the plan's remaining actions, ends the microstep and runs the macrostep
+    /// to completion, as ``handleExternal(event:planIndex:)`` would have.
     @inlinable @inline(never)
     static func takeRestOfPlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event,
@@ -285,12 +293,36 @@ extension ChartInterpreter {
         count: Int, after stop: PlannedStop, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>,
         tracing: Bool, bound: Int
     ) {
+        var stop = stop
+        var recordBegun = false
+        while tracing, stop.position >= 0, stop.failure == nil, !raisedSignals(in: box) {
+            if !recordBegun {
+                snapshot.pointee._lastMacrostep.reset()
+                recordBegun = true
+            }
+            recordRequestedEffects(from: box, stepping: snapshot)
+            stop = runPlannedActions(actions, count: count, from: stop.position &+ 1, stepping: snapshot, scopeBox: box)
+        }
+        if stop.position < 0 {
+            let changed = enterNextConfiguration(of: plan, stepping: snapshot)
+            recordPlannedAlone(index, changedConfiguration: changed, tracing: true, stepping: snapshot)
+            snapshot.pointee._lastMacrostep.plannedRecordHasEffects = true
+            return
+        }
         var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: tracing, bound: bound)
         interpreter.scopeBox = box
+        // Effects of earlier actions in the record already: it is not emptied again.
+        interpreter.begun = recordBegun
         interpreter.continuePlannedActions(actions, count: count, after: stop)
         interpreter.finishPlannedMicrostep(plan, index: index)
         interpreter.finishMacrostep()
         if let backlog = interpreter.backlog { backlog.release() }
+    }
+
+    /// Whether the scope in `box` holds events raised by the action that just ran.
+    @inlinable @inline(__always)
+    static func raisedSignals(in box: Unmanaged<ChartScopeBox<StateID, Event>>) -> Bool {
+        box._withUnsafeGuaranteedRef { (box: ChartScopeBox<StateID, Event>) -> Bool in box.scope.raisedSignals != nil }
     }
 
     #if DEBUG

@@ -95,6 +95,19 @@ public struct ChartMacrostep<StateID, Event> {
         return unsafeDowncast(storage, to: Records.self)
     }
 
+    /// The box when it holds this macrostep's effects: always for a macrostep recorded in it, and for one recorded
+    /// as its plan when ``plannedRecordHasEffects``. Otherwise a planned record leaves the box untouched, and what
+    /// it holds is an earlier macrostep's.
+    @inlinable var recordsHoldingEffects: Records? {
+        guard let storage, plannedMicrostep < 0 || plannedRecordHasEffects else { return nil }
+        return unsafeDowncast(storage, to: Records.self)
+    }
+
+    /// Whether a macrostep recorded as its plan (``plannedMicrostep``) keeps the effects its actions asked for in
+    /// the box, emptied for them first
+    /// (``ChartInterpreter/takeCheckedPlannedMacrostep(stepping:event:plan:index:scopeBox:soleAction:tracing:bound:)``).
+    @usableFromInline var plannedRecordHasEffects = false
+
     /// When the macrostep was one planned microstep with nothing else to record (no effect, no error), the
     /// position of its plan in the box's ``Records/planStorage`` (``ChartMicrostepPlans/plans``), the record
     /// of the macrostep: a step records it with three stores into this value instead of emptying the box and
@@ -113,9 +126,11 @@ public struct ChartMacrostep<StateID, Event> {
         return true
     }
 
-    /// Records the macrostep as the one microstep of the plan at `index` (see ``plannedMicrostep``).
+    /// Records the macrostep as the one microstep of the plan at `index` (see ``plannedMicrostep``), without effects:
+    /// a caller that moved effects to the box says so afterwards (``plannedRecordHasEffects``).
     @inlinable mutating func recordPlanned(_ index: Int32, changedConfiguration: Bool) {
         plannedMicrostep = index
+        plannedRecordHasEffects = false
         microstepCount = 1
         self.changedConfiguration = changedConfiguration
     }
@@ -141,7 +156,7 @@ public struct ChartMacrostep<StateID, Event> {
         return records.recorded.map { $0.named(by: names) }
     }
     /// The sends and cancels the actions asked for, in order; the runtime performs them.
-    @inlinable public var effects: [ChartEffect<Event>] { records?.effects ?? [] }
+    @inlinable public var effects: [ChartEffect<Event>] { recordsHoldingEffects?.effects ?? [] }
     /// The errors guards and actions threw; each was also raised as `error.execution`.
     public var errors: [ChartExecutionError] { records?.errors ?? [] }
     /// The number of microsteps taken, counted even when the chart does not record
@@ -162,7 +177,7 @@ public struct ChartMacrostep<StateID, Event> {
     @inlinable public init() {}
 
     /// Whether the macrostep recorded no effect: the common case, checked without copying an array.
-    @inlinable var hasNoEffects: Bool { records?.effects.isEmpty ?? true }
+    @inlinable var hasNoEffects: Bool { recordsHoldingEffects?.effects.isEmpty ?? true }
 
     /// Starts the record of a new macrostep: the counters reset, the box emptied in place when this
     /// value holds the only reference to it, dropped otherwise (a copy of the snapshot keeps it).
@@ -170,6 +185,7 @@ public struct ChartMacrostep<StateID, Event> {
         microstepCount = 0
         changedConfiguration = false
         plannedMicrostep = -1
+        plannedRecordHasEffects = false
         guard storage != nil else { return }
         if isKnownUniquelyReferenced(&storage) {
             unretainedRecords._withUnsafeGuaranteedRef { $0.clear() }
@@ -202,7 +218,7 @@ public struct ChartMacrostep<StateID, Event> {
         let current = records
         storage = Records(
             names: current?.names ?? names, planStorage: plans, recorded: current?.recorded ?? [],
-            effects: current?.effects ?? [],
+            effects: recordsHoldingEffects?.effects ?? [],
             errors: current?.errors ?? [], loopError: current?.loopError)
     }
 
