@@ -32,9 +32,9 @@ struct ChartMicrostepPlan: Sendable {
     enum LaneStep: UInt8, Sendable {
         /// A ``Kind/ignored`` plan.
         case ignored
-        /// A ``Kind/planned`` plan that lists exactly one action (``actionCount`` is 1).
+        /// A ``Kind/planned`` plan that lists exactly one action (``actionCount`` is 1), not a timer's.
         case soleAction
-        /// A ``Kind/planned`` plan that lists its actions: none, or more than one.
+        /// A ``Kind/planned`` plan that lists its actions: none, more than one, or a timer's.
         case listedActions
         /// A ``Kind/planned`` plan that lists no actions (``actionStart`` is -1), or a ``Kind/guarded`` one.
         case stepped
@@ -51,7 +51,7 @@ struct ChartMicrostepPlan: Sendable {
                 if plan.actionStart < 0 {
                     self = .stepped
                 } else {
-                    self = plan.actionCount == 1 ? .soleAction : .listedActions
+                    self = plan.actionCount == 1 && !plan.hasTimerOperations ? .soleAction : .listedActions
                 }
             }
         }
@@ -61,6 +61,9 @@ struct ChartMicrostepPlan: Sendable {
     /// What a machine's lane does with the plan; set when the plans are laid out (``ChartMicrostepPlans/make``),
     /// ``LaneStep/unplanned`` before.
     @usableFromInline var laneStep = LaneStep.unplanned
+    /// Whether some of the actions the plan lists start or cancel a delayed transition's timer
+    /// (``ChartPlannedAction/timerOperation``); set when the plans are laid out.
+    @usableFromInline var hasTimerOperations = false
     /// The position of the first plan in the row of ``nextConfiguration`` in ``ChartMicrostepPlans``
     /// (``ChartSnapshot/planRowStart``); -1 when it has none or the plan is not ``Kind/planned``.
     @usableFromInline var nextRowStart: Int32 = -1

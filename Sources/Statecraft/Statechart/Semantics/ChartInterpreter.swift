@@ -249,7 +249,7 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// record's box, emptied first, for the rest of the macrostep to record after it.
     @inlinable @inline(never) mutating func writePlannedRecord() {
         assert(
-            !snapshotPointer.pointee._lastMacrostep.plannedRecordHasEffects,
+            snapshotPointer.pointee._lastMacrostep.plannedEffects == .none,
             "Internal inconsistency: a planned record with effects continued by the interpreter")
         recordIsPlanned = false
         let words = snapshotPointer.pointee._lastMacrostep.plannedRecord
