@@ -8,8 +8,9 @@ import Statecraft
 /// let serving = Task { try await worker.run() }   // until cancelled: then it releases its leases
 /// ```
 ///
-/// Each pass (``serveOnce()``) claims its shards again — renewing its leases, taking free or expired
-/// shards up to ``maximumShards`` — then takes a batch of its shards' accepted events
+/// Each pass (``serveOnce()``) claims its shards again — renewing its leases, giving back those beyond its
+/// fair share among the live workers and taking free or expired shards up to it
+/// (``ShardLeases/claimShards(owner:shardCount:limit:until:now:)``; never more than ``maximumShards``) — then takes a batch of its shards' accepted events
 /// (``EventInbox/acceptedEvents(shards:shardCount:limit:)``, acceptance order) and of their due timers,
 /// decides every machine's steps by the rules of ``DurableMachine`` (each event after the timers due by its
 /// acceptance; the timers due by now of machines with no event waiting) and writes them all in one
@@ -18,7 +19,9 @@ import Statecraft
 /// journaled meanwhile — another writer touched a machine — nothing of it is written, and the machines are
 /// committed one by one instead, those in conflict being taken again by the next pass.
 ///
-/// A worker that dies keeps its shards until its leases run out; then another takes them over. Two
+/// Workers started one after the other end up sharing the shards: the first takes them all, and gives back
+/// its surplus at its next pass once the others have claimed. A worker that dies keeps its shards until its
+/// leases run out; then the others take them over. Two
 /// workers never lease the same shard, and should a stalled one write after losing its lease, the store's
 /// version checks and unique event identifiers refuse what is stale or repeated.
 public struct DurableWorker<
@@ -35,7 +38,7 @@ public struct DurableWorker<
     public let owner: String
     /// The number of shards the store's machines are split into; the same for every worker of the store.
     public let shardCount: Int
-    /// The most shards this worker leases.
+    /// The most shards this worker leases, whatever its fair share.
     public let maximumShards: Int
     /// How long a lease lasts unless renewed: how long a dead worker's machines wait for another.
     public let lease: Duration
@@ -59,7 +62,7 @@ public struct DurableWorker<
     ///   - chart: The chart of the machines served.
     ///   - owner: The worker's identifier, unique among the store's workers.
     ///   - shardCount: The number of shards; 64 by default.
-    ///   - maximumShards: The most shards to lease; all by default.
+    ///   - maximumShards: The most shards to lease; by default its fair share (all, when it is alone).
     ///   - lease: How long a lease lasts; 2 seconds by default.
     ///   - timeline: The time; the wall clock by default.
     ///   - pollInterval: The longest idle sleep; 100 ms by default.

@@ -109,6 +109,11 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason))
+    func workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() async throws {
+        try await Self.withStore { try await $0.workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func aStoppedWorkerReleasesItsLeases() async throws {
         try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
     }

@@ -117,6 +117,10 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
     }
 
+    @Test func workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() async throws {
+        try await Self.withStore { try await $0.workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() }
+    }
+
     @Test func aStoppedWorkerReleasesItsLeases() async throws {
         try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
     }
