@@ -179,6 +179,13 @@ public struct DurableWorker<
                     chart: chart, machine: machine))
         }
         var pass = Pass(shards: shards, applied: 0, fired: 0)
+        if claimedAt.duration(to: timeline.now) > lease / 3 {
+            // A slow pass (a busy host) renews its leases before writing, so that its shards do not lapse to
+            // other workers pass after pass; the machines of shards it no longer holds are left to their owner.
+            pass.shards = try await renew()
+            let held = Set(pass.shards)
+            decisions.removeAll { !held.contains(MachineShard.of($0.machine, count: shardCount)) }
+        }
         let written = try await commit(decisions)
         var kept: [String: ServedMachineCache<Machine.TimedState>.Entry] = [:]
         for decision in decisions {
@@ -198,6 +205,23 @@ public struct DurableWorker<
             }
         }
         return pass
+    }
+
+    /// Claims the shards again in the middle of a pass.
+    ///
+    /// - Returns: The shards held now.
+    private func renew() async throws(DurableMachineError) -> [Int] {
+        let renewedAt = timeline.now
+        let renewedUntil = renewedAt.advanced(by: lease)
+        let held: [Int]
+        do {
+            held = try await store.claimShards(
+                owner: owner, shardCount: shardCount, limit: maximumShards, until: renewedUntil, now: renewedAt)
+        } catch {
+            throw .store(error)
+        }
+        await served.claimed(held, shardCount: shardCount, at: renewedAt, until: renewedUntil)
+        return held
     }
 
     /// The state and version of each machine: those kept from earlier passes, the others loaded from the

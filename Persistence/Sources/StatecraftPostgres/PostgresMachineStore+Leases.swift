@@ -9,12 +9,20 @@ extension PostgresMachineStore: ShardLeases {
         let (count, expires, instant) = (Int64(shardCount), until.nanosecondsSinceEpoch, now.nanosecondsSinceEpoch)
         return try await withClient { client, logger in
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    """
-                    INSERT INTO statecraft_leases (shard, owner, expires)
-                    SELECT shard, '', 0 FROM generate_series(0, \(count) - 1) AS shards(shard)
-                    ON CONFLICT (shard) DO NOTHING
-                    """, logger: logger)
+                // Only when rows are missing: an insert meeting a row that another claim is updating waits for
+                // that claim's transaction, and every claim would wait for every other one.
+                let rows = try await connection.query(
+                    "SELECT COUNT(*) FROM statecraft_leases WHERE shard < \(count)", logger: logger)
+                var existing: Int64 = 0
+                for try await value in rows.decode(Int64.self) { existing = value }
+                if existing < count {
+                    try await connection.query(
+                        """
+                        INSERT INTO statecraft_leases (shard, owner, expires)
+                        SELECT shard, '', 0 FROM generate_series(0, \(count) - 1) AS shards(shard)
+                        ON CONFLICT (shard) DO NOTHING
+                        """, logger: logger)
+                }
                 let renewed = try await connection.query(
                     """
                     UPDATE statecraft_leases SET expires = \(expires) WHERE owner = \(owner) AND shard < \(count)
