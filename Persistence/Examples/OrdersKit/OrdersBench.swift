@@ -10,7 +10,7 @@ public struct OrdersBench: Sendable {
     public let orders: OrdersWorkflow
     /// The stream fed.
     public let stream: OrderStream
-    /// The number of workers, each leasing an equal part of the 64 shards.
+    /// The number of workers, sharing the 64 shards (each claims its fair share).
     public let workers: Int
     /// The events offered per second; `nil` offers them as fast as the store accepts them.
     public let rate: Int?
@@ -94,8 +94,7 @@ public struct OrdersBench: Sendable {
             for index in 0..<workers {
                 group.addTask {
                     let worker = DurableWorker(
-                        store: orders.store, chart: orders.chart, owner: "bench-\(index)-\(UUID())",
-                        maximumShards: (64 + workers - 1) / workers, timeline: timeline,
+                        store: orders.store, chart: orders.chart, owner: "bench-\(index)-\(UUID())", timeline: timeline,
                         pollInterval: .milliseconds(2), snapshotInterval: 16)
                     while tally.state.withLock({ $0.applied }) < items.count {
                         let pass = try await worker.serveOnce()

@@ -221,6 +221,14 @@ public actor DurableMachine<
         } catch {
             throw .store(error)
         }
+        return try restored(stored, id: id, chart: chart, now: now)
+    }
+
+    /// The state and version of a machine as the store holds it: its snapshot with the journal entries after
+    /// it replayed, or the chart's initial state at version 0 for a machine the store has none of.
+    static func restored(_ stored: StoredMachine?, id: String, chart: Chart, now: DurableInstant)
+        throws(DurableMachineError) -> (TimedState, Int64)
+    {
         guard let stored else {
             do {
                 return (TimedState(snapshot: try StateMachine(chart: chart).snapshot(), dues: [], now: now), 0)

@@ -21,6 +21,16 @@ public protocol MachineStore: Sendable {
     /// - Throws: ``MachineStoreError``.
     func load(machine: String) async throws(MachineStoreError) -> StoredMachine?
 
+    /// Many machines' snapshots, versions and timers, each as ``load(machine:)`` gives it: what a worker
+    /// reads for a batch's machines.
+    ///
+    /// - Parameter machines: The machines' identifiers.
+    /// - Returns: The machines the store holds, by identifier; one it has none of is absent.
+    /// - Throws: ``MachineStoreError``.
+    /// - Complexity: The stores read them in one transaction of a few statements; the default reads them one
+    ///   by one with ``load(machine:)``.
+    func load(machines: [String]) async throws(MachineStoreError) -> [String: StoredMachine]
+
     /// Stores `snapshot` as version `entry.sequence` of the machine with `timers` as its timers (its earlier
     /// timers are deleted) and appends `entry` to its journal, atomically.
     ///
@@ -74,6 +84,19 @@ public protocol MachineStore: Sendable {
 }
 
 extension MachineStore {
+    /// Loads the machines one by one with ``load(machine:)``: the default for a store that does not read
+    /// them in one batch (a wrapper around another store).
+    ///
+    /// - Parameter machines: The machines' identifiers.
+    /// - Returns: The machines the store holds, by identifier.
+    /// - Throws: ``MachineStoreError``.
+    /// - Complexity: One load per machine.
+    public func load(machines: [String]) async throws(MachineStoreError) -> [String: StoredMachine] {
+        var stored: [String: StoredMachine] = [:]
+        for machine in machines { stored[machine] = try await load(machine: machine) }
+        return stored
+    }
+
     /// Stores `snapshot` — a snapshot without delayed events — as version `entry.sequence` of the machine
     /// and appends `entry` to its journal, atomically: ``save(machine:snapshot:entry:timers:)`` with no timers.
     ///

@@ -9,12 +9,20 @@ extension PostgresMachineStore: ShardLeases {
         let (count, expires, instant) = (Int64(shardCount), until.nanosecondsSinceEpoch, now.nanosecondsSinceEpoch)
         return try await withClient { client, logger in
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    """
-                    INSERT INTO statecraft_leases (shard, owner, expires)
-                    SELECT shard, '', 0 FROM generate_series(0, \(count) - 1) AS shards(shard)
-                    ON CONFLICT (shard) DO NOTHING
-                    """, logger: logger)
+                // Only when rows are missing: an insert meeting a row that another claim is updating waits for
+                // that claim's transaction, and every claim would wait for every other one.
+                let rows = try await connection.query(
+                    "SELECT COUNT(*) FROM statecraft_leases WHERE shard < \(count)", logger: logger)
+                var existing: Int64 = 0
+                for try await value in rows.decode(Int64.self) { existing = value }
+                if existing < count {
+                    try await connection.query(
+                        """
+                        INSERT INTO statecraft_leases (shard, owner, expires)
+                        SELECT shard, '', 0 FROM generate_series(0, \(count) - 1) AS shards(shard)
+                        ON CONFLICT (shard) DO NOTHING
+                        """, logger: logger)
+                }
                 let renewed = try await connection.query(
                     """
                     UPDATE statecraft_leases SET expires = \(expires) WHERE owner = \(owner) AND shard < \(count)
@@ -22,13 +30,41 @@ extension PostgresMachineStore: ShardLeases {
                     """, logger: logger)
                 var held: [Int] = []
                 for try await shard in renewed.decode(Int64.self) { held.append(Int(shard)) }
+                // The worker is live until its leases run out; the workers seen live share the shards.
+                try await connection.query(
+                    """
+                    INSERT INTO statecraft_workers (owner, expires) VALUES (\(owner), \(expires))
+                    ON CONFLICT (owner) DO UPDATE SET expires = EXCLUDED.expires
+                    """, logger: logger)
+                // Rows another worker is deleting are skipped: two deleting in different orders never deadlock.
+                try await connection.query(
+                    """
+                    DELETE FROM statecraft_workers WHERE owner IN (
+                        SELECT owner FROM statecraft_workers WHERE expires <= \(instant) FOR UPDATE SKIP LOCKED)
+                    """, logger: logger)
+                let live = try await connection.query(
+                    "SELECT COUNT(*) FROM statecraft_workers WHERE expires > \(instant)", logger: logger)
+                var workers: Int64 = 1
+                for try await count in live.decode(Int64.self) { workers = count }
+                let target = Self.fairShare(of: shardCount, workers: Int(workers), limit: limit)
+                if held.count > target {
+                    // Beyond its share (more workers came): the highest shards go back, free for the others
+                    // at once.
+                    let surplus = held.sorted().suffix(held.count - target).map(Int64.init)
+                    try await connection.query(
+                        """
+                        UPDATE statecraft_leases SET owner = '', expires = 0
+                        WHERE owner = \(owner) AND shard = ANY(\(surplus)::INTEGER[])
+                        """, logger: logger)
+                    held = Array(held.sorted().prefix(target))
+                }
                 // Free shards another worker is claiming right now are skipped, not waited for.
                 let taken = try await connection.query(
                     """
                     WITH free AS (
                         SELECT shard FROM statecraft_leases
                         WHERE shard < \(count) AND owner <> \(owner) AND expires <= \(instant)
-                        ORDER BY shard LIMIT \(Int64(max(0, limit - held.count))) FOR UPDATE SKIP LOCKED)
+                        ORDER BY shard LIMIT \(Int64(max(0, target - held.count))) FOR UPDATE SKIP LOCKED)
                     UPDATE statecraft_leases AS lease SET owner = \(owner), expires = \(expires)
                     FROM free WHERE lease.shard = free.shard RETURNING lease.shard
                     """, logger: logger)
@@ -39,10 +75,12 @@ extension PostgresMachineStore: ShardLeases {
     }
 
     public func releaseShards(owner: String) async throws(MachineStoreError) {
-        try await perform { connection, logger in
-            try await connection.query(
-                "UPDATE statecraft_leases SET owner = '', expires = 0 WHERE owner = \(owner)", logger: logger)
-            return ()
+        try await withClient { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "UPDATE statecraft_leases SET owner = '', expires = 0 WHERE owner = \(owner)", logger: logger)
+                try await connection.query("DELETE FROM statecraft_workers WHERE owner = \(owner)", logger: logger)
+            }
         }
     }
 

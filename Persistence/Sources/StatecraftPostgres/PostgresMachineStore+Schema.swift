@@ -78,10 +78,14 @@ extension PostgresMachineStore {
                     """, logger: logger)
             }
         }
-        // Last: its presence tells a store opening later that the schema is complete.
         try await connection.query(
             "CREATE INDEX IF NOT EXISTS statecraft_inbox_slot ON statecraft_inbox (slot, position)", logger: logger)
         try await connection.query(
             "CREATE INDEX IF NOT EXISTS statecraft_timers_slot ON statecraft_timers (slot, due)", logger: logger)
+        // The workers claiming shards (`ShardLeases`), each live until its leases run out. Last: its
+        // presence tells a store opening later that the schema is complete.
+        try await connection.query(
+            "CREATE TABLE IF NOT EXISTS statecraft_workers (owner TEXT PRIMARY KEY, expires BIGINT NOT NULL)",
+            logger: logger)
     }
 }

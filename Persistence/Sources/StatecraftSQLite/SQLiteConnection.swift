@@ -14,6 +14,8 @@ final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private let queue: DispatchQueue
     private var isOpen = true
+    /// The statements prepared so far, by SQL text: a statement run again is reset, not prepared again.
+    private var prepared: [String: OpaquePointer] = [:]
 
     private init(handle: OpaquePointer, queue: DispatchQueue) {
         self.handle = handle
@@ -23,6 +25,7 @@ final class SQLiteConnection: @unchecked Sendable {
     /// A connection released without ``close()`` closes here (no work can be pending on its queue: each
     /// holds the connection).
     deinit {
+        for statement in prepared.values { sqlite3_finalize(statement) }
         if isOpen { sqlite3_close_v2(handle) }
     }
 
@@ -73,6 +76,8 @@ final class SQLiteConnection: @unchecked Sendable {
     func close() async throws(SQLiteError) {
         try await perform { connection throws(SQLiteError) in
             guard connection.isOpen else { return }
+            for statement in connection.prepared.values { sqlite3_finalize(statement) }
+            connection.prepared.removeAll()
             let code = sqlite3_close(connection.handle)
             guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle) }
             connection.isOpen = false
@@ -100,13 +105,12 @@ final class SQLiteConnection: @unchecked Sendable {
     func query(_ sql: String, _ binds: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
         dispatchPrecondition(condition: .onQueue(queue))
         guard isOpen else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
-        var prepared: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &prepared, nil)
-        guard code == SQLITE_OK, let statement = prepared else {
-            sqlite3_finalize(prepared)
-            throw SQLiteError(code: code, connection: handle)
+        let statement = try statement(for: sql)
+        // Reset whatever happens, so that the statement holds no lock and no row once this returns.
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
         }
-        defer { sqlite3_finalize(statement) }
         for (offset, value) in binds.enumerated() {
             let index = Int32(offset + 1)
             let bound: Int32 =
@@ -124,6 +128,29 @@ final class SQLiteConnection: @unchecked Sendable {
             guard step == SQLITE_ROW else { throw SQLiteError(code: step, connection: handle) }
             rows.append((0..<sqlite3_column_count(statement)).map { column in Self.value(statement, column) })
         }
+    }
+
+    /// The most statements kept prepared.
+    private static let preparedLimit = 256
+
+    /// The prepared statement for `sql`: the one prepared before, or a new one, kept.
+    ///
+    /// - Complexity: O(1) once prepared; SQLite's parsing and planning the first time.
+    private func statement(for sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let statement = prepared[sql] { return statement }
+        var made: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &made, nil)
+        guard code == SQLITE_OK, let statement = made else {
+            sqlite3_finalize(made)
+            throw SQLiteError(code: code, connection: handle)
+        }
+        if prepared.count >= Self.preparedLimit {
+            // Statements of text built at run time (none so far) must not pile up.
+            for statement in prepared.values { sqlite3_finalize(statement) }
+            prepared.removeAll()
+        }
+        prepared[sql] = statement
+        return statement
     }
 
     private static func value(_ statement: OpaquePointer, _ column: Int32) -> SQLiteValue {

@@ -5,21 +5,42 @@ extension SQLiteMachineStore: ShardLeases {
     public func claimShards(
         owner: String, shardCount: Int, limit: Int, until: DurableInstant, now: DurableInstant
     ) async throws(MachineStoreError) -> [Int] {
-        try await transaction { connection, files throws(MachineStoreError) in
+        let (count, expires, instant) = (Int64(shardCount), until.nanosecondsSinceEpoch, now.nanosecondsSinceEpoch)
+        return try await transaction { connection, files throws(MachineStoreError) in
             for shard in 0..<shardCount {
                 try Self.execute(
                     "INSERT INTO statecraft_leases (shard, owner, expires) VALUES (?, '', 0) ON CONFLICT DO NOTHING",
                     [.integer(Int64(shard))], on: connection, files: files)
             }
+            // The worker is live until its leases run out; the workers seen live share the shards.
+            try Self.execute(
+                """
+                INSERT INTO statecraft_workers (owner, expires) VALUES (?, ?)
+                ON CONFLICT (owner) DO UPDATE SET expires = excluded.expires
+                """, [.text(owner), .integer(expires)], on: connection, files: files)
+            try Self.execute(
+                "DELETE FROM statecraft_workers WHERE expires <= ?", [.integer(instant)], on: connection, files: files)
+            let live =
+                try Self.query(
+                    "SELECT COUNT(*) FROM statecraft_workers WHERE expires > ?", [.integer(instant)],
+                    on: connection, files: files
+                ).first?.first?.integer ?? 1
+            let target = Int64(Self.fairShare(of: shardCount, workers: Int(live), limit: limit))
             try Self.execute(
                 "UPDATE statecraft_leases SET expires = ? WHERE owner = ? AND shard < ?",
-                [.integer(until.nanosecondsSinceEpoch), .text(owner), .integer(Int64(shardCount))],
-                on: connection, files: files)
+                [.integer(expires), .text(owner), .integer(count)], on: connection, files: files)
             let held =
                 try Self.query(
                     "SELECT COUNT(*) FROM statecraft_leases WHERE owner = ? AND shard < ?",
-                    [.text(owner), .integer(Int64(shardCount))], on: connection, files: files
+                    [.text(owner), .integer(count)], on: connection, files: files
                 ).first?.first?.integer ?? 0
+            // Beyond its share (more workers came): the highest shards go back, free for the others at once.
+            try Self.execute(
+                """
+                UPDATE statecraft_leases SET owner = '', expires = 0 WHERE shard IN (
+                    SELECT shard FROM statecraft_leases WHERE owner = ? AND shard < ? ORDER BY shard DESC LIMIT ?)
+                """,
+                [.text(owner), .integer(count), .integer(max(0, held - target))], on: connection, files: files)
             try Self.execute(
                 """
                 UPDATE statecraft_leases SET owner = ?, expires = ? WHERE shard IN (
@@ -27,18 +48,24 @@ extension SQLiteMachineStore: ShardLeases {
                     ORDER BY shard LIMIT ?)
                 """,
                 [
-                    .text(owner), .integer(until.nanosecondsSinceEpoch), .integer(Int64(shardCount)), .text(owner),
-                    .integer(now.nanosecondsSinceEpoch), .integer(max(0, Int64(limit) - held)),
+                    .text(owner), .integer(expires), .integer(count), .text(owner), .integer(instant),
+                    .integer(max(0, target - held)),
                 ], on: connection, files: files)
             return try Self.query(
                 "SELECT shard FROM statecraft_leases WHERE owner = ? AND shard < ? ORDER BY shard",
-                [.text(owner), .integer(Int64(shardCount))], on: connection, files: files
+                [.text(owner), .integer(count)], on: connection, files: files
             ).compactMap { $0.first?.integer.map(Int.init) }
         }
     }
 
     public func releaseShards(owner: String) async throws(MachineStoreError) {
-        _ = try await query("UPDATE statecraft_leases SET owner = '', expires = 0 WHERE owner = ?", [.text(owner)])
+        try await transaction { connection, files throws(MachineStoreError) in
+            try Self.execute(
+                "UPDATE statecraft_leases SET owner = '', expires = 0 WHERE owner = ?", [.text(owner)],
+                on: connection, files: files)
+            try Self.execute(
+                "DELETE FROM statecraft_workers WHERE owner = ?", [.text(owner)], on: connection, files: files)
+        }
     }
 
     public func shardLeases() async throws(MachineStoreError) -> [ShardLease] {

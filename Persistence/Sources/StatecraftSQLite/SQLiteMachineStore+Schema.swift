@@ -38,6 +38,8 @@ extension SQLiteMachineStore {
             shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, expires INTEGER NOT NULL)
         """,
         "CREATE INDEX IF NOT EXISTS statecraft_leases_owner ON statecraft_leases (owner)",
+        // The workers claiming shards, each live until its leases run out: they share the shards fairly.
+        "CREATE TABLE IF NOT EXISTS statecraft_workers (owner TEXT PRIMARY KEY, expires INTEGER NOT NULL)",
     ]
 
     /// The indexes on the columns `migrate` may have added: created after it.

@@ -3,18 +3,24 @@ import StatecraftPersistence
 
 /// A worker's store that is unavailable for its first `failures` lease claims — as a PostgreSQL store is
 /// once its own retries give up on a dropped connection or a restarting server — and then passes every call
-/// to `base`.
+/// to `base`; `beforeBatch` runs before each batch of accepted events is taken (a slow host, another worker).
 final class FlakyWorkerStore: EventInbox, ShardLeases, @unchecked Sendable {
     // `@unchecked`: `remainingFailures` is only touched under `lock`.
     /// The store every call goes to once the outage is over.
     let base: any EventInbox & ShardLeases
     private let lock = NSLock()
     private var remainingFailures: Int
+    /// What happens before each batch of accepted events is taken.
+    private let beforeBatch: @Sendable () async throws(MachineStoreError) -> Void
 
-    /// A view of `base` that fails its first `failures` claims.
-    init(_ base: any EventInbox & ShardLeases, failures: Int) {
+    /// A view of `base` that fails its first `failures` claims and runs `beforeBatch` before each batch.
+    init(
+        _ base: any EventInbox & ShardLeases, failures: Int,
+        beforeBatch: @escaping @Sendable () async throws(MachineStoreError) -> Void = {}
+    ) {
         self.base = base
         self.remainingFailures = failures
+        self.beforeBatch = beforeBatch
     }
 
     /// The claims still to fail.
@@ -72,7 +78,8 @@ final class FlakyWorkerStore: EventInbox, ShardLeases, @unchecked Sendable {
     func acceptedEvents(shards: [Int], shardCount: Int, limit: Int) async throws(MachineStoreError)
         -> [AcceptedEvent]
     {
-        try await base.acceptedEvents(shards: shards, shardCount: shardCount, limit: limit)
+        try await beforeBatch()
+        return try await base.acceptedEvents(shards: shards, shardCount: shardCount, limit: limit)
     }
     func discardAccepted(machine: String, eventID: String) async throws(MachineStoreError) {
         try await base.discardAccepted(machine: machine, eventID: eventID)

@@ -109,6 +109,19 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason))
+    func workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() async throws {
+        try await Self.withStore { try await $0.workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aBatchLoadGivesWhatLoadsOneByOneGive() async throws {
+        try await Self.withStore { try await $0.aBatchLoadGivesWhatLoadsOneByOneGive() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aWorkerReloadsAMachineAnotherWriterAdvanced() async throws {
+        try await Self.withStore { try await $0.aWorkerReloadsAMachineAnotherWriterAdvanced() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func aStoppedWorkerReleasesItsLeases() async throws {
         try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
     }

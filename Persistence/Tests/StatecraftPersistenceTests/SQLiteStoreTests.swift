@@ -117,6 +117,18 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
     }
 
+    @Test func workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() async throws {
+        try await Self.withStore { try await $0.workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() }
+    }
+
+    @Test func aBatchLoadGivesWhatLoadsOneByOneGive() async throws {
+        try await Self.withStore { try await $0.aBatchLoadGivesWhatLoadsOneByOneGive() }
+    }
+
+    @Test func aWorkerReloadsAMachineAnotherWriterAdvanced() async throws {
+        try await Self.withStore { try await $0.aWorkerReloadsAMachineAnotherWriterAdvanced() }
+    }
+
     @Test func aStoppedWorkerReleasesItsLeases() async throws {
         try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
     }

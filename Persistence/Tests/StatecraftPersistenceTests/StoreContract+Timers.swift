@@ -13,10 +13,10 @@ extension StoreContract {
     /// Where every test's timeline starts: 2026-01-01 00:00 UTC.
     static let origin = DurableInstant(nanosecondsSinceEpoch: 1_767_225_600_000_000_000)
 
-    /// A manual clock, and the time every "process" of a test shares: the clock read from `origin` on.
-    static func time() -> (ManualClock, DurableTimeline) {
+    /// A manual clock, and the time every "process" of a test shares: the clock read from `start` on.
+    static func time(from start: DurableInstant = origin) -> (ManualClock, DurableTimeline) {
         let clock = ManualClock()
-        return (clock, DurableTimeline(clock: clock, origin: origin))
+        return (clock, DurableTimeline(clock: clock, origin: start))
     }
 
     /// A machine "in another process": a fresh load from the store, sharing only the store and the time.
