@@ -164,6 +164,9 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     @usableFromInline let microstepPlanStorage: ChartMicrostepPlans.Storage?
     /// ``microstepPlanStorage``'s pointers, read by a step without retaining the storage.
     @usableFromInline let microstepPlans: ChartMicrostepPlans?
+    /// The chart's fingerprint once computed (``Statechart/fingerprint``): it depends on the tables alone, and
+    /// every snapshot saved or restored needs it.
+    let fingerprint = LockedValue<ChartFingerprint?>(nil)
 
     init(
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],

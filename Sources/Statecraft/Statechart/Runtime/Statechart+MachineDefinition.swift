@@ -46,12 +46,10 @@ extension Statechart: MachineDefinition {
         // Reads the stored snapshot's fields in place: passing it whole would copy it. A macrostep recorded as one
         // planned microstep did not finish the chart, and has effects only when it says so.
         if machine._state._lastMacrostep.plannedMicrostep >= 0 {
-            let effects = machine._state._lastMacrostep.plannedEffects
-            if effects == .none { return }
-            // The plan's timers, read from the plan: no list of effects is made.
-            if effects == .inPlan { return ChartRuntime.performPlannedTimers(in: machine) }
+            if machine._state._lastMacrostep.plannedEffects == .none { return }
+        } else if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished {
+            return
         }
-        if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
         performEffects(in: machine)
     }
 
@@ -123,6 +121,7 @@ extension Statechart: MachineDefinition {
     @inlinable @inline(never) static func performEffects(in machine: StateMachine<Statechart>) {
         if machine._state._lastMacrostep.plannedMicrostep >= 0, machine._state._lastMacrostep.plannedEffects == .inPlan
         {
+            // The plan's timers, read from the plan: no list of effects is made.
             return ChartRuntime.performPlannedTimers(in: machine)
         }
         performEffects(

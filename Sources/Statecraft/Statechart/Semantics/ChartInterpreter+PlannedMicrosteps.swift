@@ -261,20 +261,24 @@ extension ChartInterpreter {
             checkPlan(index, of: event, stepping: snapshot)
         #endif
         snapshot.pointee.planRowStart = -1
-        // A traced record lists the effects of the plan's timers from the plan: their actions are skipped.
-        let skipsTimers = !soleAction && tracing && plan.pointee.hasTimerOperations
         // Most plans list one action (an entry action): the caller knows it from the plan's lane step, and that one
-        // is called without a test of the count or the loop around it.
+        // is called without a test of the count or the loop around it. A traced record lists the effects of the
+        // timers of a plan that lists several actions from the plan: their actions are skipped. (A plan whose one
+        // action is a timer's has it called, its effect recorded as any other.)
+        var skipsTimers = false
         let count = soleAction ? 1 : Int(plan.pointee.actionCount)
         if count > 0 {
             box._withUnsafeGuaranteedRef { $0.scope.show(event: event) }
             let actions = UnsafeMutablePointer<ChartPlannedAction>(bitPattern: plan.pointee.firstActionAddress)
                 .unsafelyUnwrapped
-            let stop =
-                soleAction || (count == 1 && !skipsTimers)
-                ? runPlannedActions(actions, count: 1, from: 0, stepping: snapshot, scopeBox: box)
-                : runPlannedActions(
+            let stop: PlannedStop
+            if soleAction || count == 1 {
+                stop = runPlannedActions(actions, count: 1, from: 0, stepping: snapshot, scopeBox: box)
+            } else {
+                skipsTimers = tracing && plan.pointee.hasTimerOperations
+                stop = runPlannedActions(
                     actions, count: count, from: 0, skippingTimers: skipsTimers, stepping: snapshot, scopeBox: box)
+            }
             if stop.position >= 0 {
                 takeRestOfPlannedMacrostep(
                     stepping: snapshot, event: event, plan: plan, index: index, actions: actions, count: count,
