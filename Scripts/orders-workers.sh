@@ -8,7 +8,7 @@
 #   Scripts/orders-workers.sh sqlite          # one store only (postgres needs STATECRAFT_POSTGRES_URL or
 #   Scripts/orders-workers.sh postgres        # runs itself under Scripts/with-postgres.sh)
 #
-# WORKERS_EVENTS (2000), WORKERS_KILLS (8), WORKERS_CONFIGURATION (debug) change the run.
+# WORKERS_EVENTS (20000), WORKERS_KILLS (8), WORKERS_CONFIGURATION (debug) change the run.
 # Exit status: 0 when every line matched; 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 stores=("${@:-sqlite postgres}")
 stores=(${stores[*]})
 kills=${WORKERS_KILLS:-8}
-stream=(--machines 60 --events "${WORKERS_EVENTS:-2000}" --seed 7)
+stream=(--machines 600 --events "${WORKERS_EVENTS:-20000}" --seed 7)
 timing=(--payment-timeout 3s)
 
 if [[ " ${stores[*]} " == *" postgres "* ]] && [ -z "${STATECRAFT_POSTGRES_URL:-}" ]; then
@@ -60,11 +60,11 @@ for kind in "${stores[@]}"; do
     }
     for worker in 0 1 2; do start_worker "$worker"; done
     for attempt in $(seq 1 "$kills"); do
-        sleep "0.$((2 + RANDOM % 8))"
+        sleep "$(printf '0.%02d' $((5 + RANDOM % 20)))"
         victim=$((RANDOM % 3))
         kill -9 "${pids[$victim]}" 2>/dev/null || true
         wait "${pids[$victim]}" 2>/dev/null || true
-        echo "orders-workers: $kind kill $attempt: worker $victim, journal=$("$orders" --store "$store" --machines 60 --journal-count | sed 's/journal=//')"
+        echo "orders-workers: $kind kill $attempt: worker $victim, journal=$("$orders" --store "$store" --machines 600 --journal-count | sed 's/journal=//')"
         start_worker "$victim"
     done
     for worker in 0 1 2; do
