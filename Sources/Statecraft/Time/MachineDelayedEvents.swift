@@ -86,7 +86,7 @@ final class MachineDelayedEvents<Event> {
     /// Schedules chart timer `timer` (a position in the registered identifiers, ``registerTimerIDs(_:)``)
     /// sending `event` at `due` on the axis.
     ///
-    /// - Complexity: O(*n*) in the number of events waiting.
+    /// - Complexity: O(1) (the timer's slot), unless the timer is still waiting from an earlier start.
     @inlinable func schedule(_ event: Event, at due: Duration, timer: Int32) {
         queue.startTimer(timer, payload: event, at: due)
         rearm()
