@@ -18,6 +18,10 @@ let package = Package(
         .package(name: "Statecraft", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // The inspector is a `Service`: SIGTERM stops `statecraft-inspector` gracefully (Hummingbird already
+        // builds swift-service-lifecycle and swift-log).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -28,6 +32,7 @@ let package = Package(
                 .product(name: "StatecraftAnalysis", package: "Statecraft"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .executableTarget(
             name: "statecraft-inspect-example",
@@ -44,6 +49,8 @@ let package = Package(
                 .product(name: "StatecraftDiagrams", package: "Statecraft"),
                 .product(name: "StatecraftSCXML", package: "Statecraft"),
                 .product(name: "StatecraftVisualizer", package: "Statecraft"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "StatecraftInspectorTests",

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=(Package.swift Sources Tests Examples Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
        Persistence/Package.swift Persistence/Sources Persistence/Tests Inspector/Package.swift Inspector/Sources
-       Inspector/Tests Fuzz/Targets)
+       Inspector/Tests Fuzz/Targets Server/Package.swift Server/Sources Server/Tests
+       Server/Benchmarks)
 existing=()
 for path in "${paths[@]}"; do [[ -e "$path" ]] && existing+=("$path"); done
 if [[ "${1:-}" == "--fix" ]]; then

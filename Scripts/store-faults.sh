@@ -52,6 +52,10 @@ fail() {
 }
 now() { date +%s.%N; }
 since() { awk -v start="$1" -v end="$(now)" 'BEGIN { printf "%.2f", end - start }'; }
+# The wait before a mid-run fault: half the store's reference run (between 0.1 and 1 s), so that the fault lands
+# while a run of the same stream is under way however fast the build is.
+delay_for() { awk -v elapsed="$1" 'BEGIN { d = elapsed / 2; if (d < 0.1) d = 0.1; if (d > 1) d = 1; printf "%.2f", d }'; }
+fault_delay=1
 
 can_chattr=no
 touch "$work/probe" && chattr +i "$work/probe" 2>/dev/null && chattr -i "$work/probe" && can_chattr=yes
@@ -88,7 +92,7 @@ mid_run() {
     local name=$1 store=$2 fault=$3 words=$4 allowed=$5 repair=$6 start pid
     timeout -s KILL "$hang" "$orders" --store "$store" "${arguments[@]}" >"$work/$name.out" 2>"$work/$name.err" &
     pid=$!
-    sleep "${FAULTS_DELAY:-1}"
+    sleep "${FAULTS_DELAY:-$fault_delay}"
     start=$(now)
     eval "$fault"
     set +e
@@ -129,7 +133,8 @@ for kind in "${stores[@]}"; do
         arguments=(--machines 40 --events "${FAULTS_SQLITE_EVENTS:-2000}" --workers 4 --seed 11)
         run sqlite-reference "sqlite:$work/reference.db"
         reference=$(tail -1 "$work/sqlite-reference.out")
-        echo "store-faults: sqlite reference run ($elapsed s): $reference"
+        fault_delay=$(delay_for "$elapsed")
+        echo "store-faults: sqlite reference run ($elapsed s): $reference; mid-run faults after $fault_delay s"
 
         # Not a fault: two processes on one file at once (the -shm checks must not get in their way).
         "$orders" --store "sqlite:$work/shared.db" "${arguments[@]}" >"$work/shared-1.out" 2>&1 &
@@ -159,7 +164,10 @@ for kind in "${stores[@]}"; do
             db=$work/shm.db
             mid_run sqlite-shm-immutable "sqlite:$db" "chattr +i $db-shm" "$db-shm" "1 74" "chattr -i $db-shm"
             db=$work/wal.db
-            mid_run sqlite-wal-immutable "sqlite:$db" "chattr +i $db-wal" "$db-wal" "1 74" "chattr -i $db-wal"
+            # Linux lets a process that has the -wal open keep writing it after chattr +i: the run may ride the
+            # fault out (status 0, and then it must reach the uninterrupted checksum) or stop with a clear
+            # error when SQLite opens the file again.
+            mid_run sqlite-wal-immutable "sqlite:$db" "chattr +i $db-wal" "$db-wal" "0 1 74" "chattr -i $db-wal"
         else
             echo "store-faults: chattr +i does not work in $work (not root, or no such flag): immutable files not checked"
         fi
@@ -172,7 +180,8 @@ for kind in "${stores[@]}"; do
         createdb faults_reference
         run postgres-reference "$server/faults_reference"
         reference=$(tail -1 "$work/postgres-reference.out")
-        echo "store-faults: postgres reference run ($elapsed s): $reference"
+        fault_delay=$(delay_for "$elapsed")
+        echo "store-faults: postgres reference run ($elapsed s): $reference; mid-run faults after $fault_delay s"
 
         refused postgres-nothing-listening "postgres://postgres@127.0.0.1:1/none" "127.0.0.1:1 is unavailable"
 

@@ -12,7 +12,7 @@ struct InspectCommand: ParsableCommand {
             Starts the inspector's server, which draws FILE (.scxml or .json) as `statecraft visualize` \
             does, serves the page on loopback with a per-session token and prints its URL; then each \
             line read from standard input is an event, taken by the step the explored machine recorded \
-            for it, and the page follows. End the input (Ctrl-D) to stop. Programs attach the inspector \
+            for it, and the page follows. End the input (Ctrl-D), or send SIGTERM, to stop. Programs attach the inspector \
             to their own machines in Swift instead (`Inspector.attach(to:)`, package Inspector/).
 
             The server is the `statecraft-inspector` executable of the Inspector/ package. It is looked \

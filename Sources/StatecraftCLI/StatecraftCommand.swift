@@ -40,7 +40,7 @@ struct StatecraftCommand: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             DiagramCommand.self, RunCommand.self, ValidateCommand.self, PathsCommand.self, CheckCommand.self,
-            VisualizeCommand.self, InspectCommand.self,
+            VisualizeCommand.self, InspectCommand.self, ServeCommand.self,
         ]
     )
 }

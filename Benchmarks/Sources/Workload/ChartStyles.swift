@@ -16,68 +16,75 @@ public enum CrossingChart {
     /// takes its plan (the cost of a chart whose transitions are guarded).
     public static let guardedChart = build(when: { _, _ in true })
 
-    /// ``chart`` whose every state restarts a timer: its entry sends `timer` in a minute with an identifier, and
-    /// its exit cancels that identifier — what an ``AfterDelay`` transition does — so that every transition
-    /// has a macrostep's sends and cancels to perform (the timer never fires: no run loop runs).
-    public static let timedChart = build(when: nil, timed: true)
+    /// ``chart`` whose `timer` transitions are delayed transitions, `AfterDelay(.seconds(60), send: .timer, …)`:
+    /// every state but `flashingYellow` starts its timer on entry and cancels it on exit, so that nearly every
+    /// transition cancels one timer and starts another (the timers never fire: no run loop runs).
+    public static let timedChart = build(when: nil, timers: .delayedTransitions)
 
-    /// The crossing chart, with `guardCondition` on every transition, and a timer restarted in every state
-    /// when `timed`.
-    static func build(when guardCondition: ChartGuard<Crossing, CrossingEvent, Crossing>?, timed: Bool = false)
+    /// ``chart`` whose every state restarts a timer with its own actions: its entry sends `timer` in a minute with
+    /// an identifier and its exit cancels that identifier — what an `AfterDelay` does, spelled as actions that ask
+    /// the scope — so that every transition has a macrostep's sends and cancels to perform.
+    public static let sendingChart = build(when: nil, timers: .actions)
+
+    /// How the crossing chart's states time out.
+    enum Timers {
+        /// Not at all: `timer` is an ordinary event.
+        case none
+        /// With `AfterDelay` transitions on `timer`.
+        case delayedTransitions
+        /// With entry and exit actions sending and cancelling `timer`.
+        case actions
+    }
+
+    /// The crossing chart, with `guardCondition` on every transition, and its states' timers as `timers` says.
+    static func build(when guardCondition: ChartGuard<Crossing, CrossingEvent, Crossing>?, timers: Timers = .none)
         -> Statechart<Crossing, CrossingEvent, Crossing>
     {
         do {
             return try Statechart(initial: .carsGreen, context: Crossing.carsGreen) {
                 ChartState(.carsGreen) {
                     record(.carsGreen)
-                    timer(timed)
-                    OnEvent(.timer, target: .carsGreen, when: guardCondition)
+                    onTimer(.carsGreen, when: guardCondition, timers: timers)
                     OnEvent(.button, target: .carsGreenRequested, when: guardCondition)
                     OnEvent(.night, target: .flashingYellow, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.carsGreenRequested) {
                     record(.carsGreenRequested)
-                    timer(timed)
-                    OnEvent(.timer, target: .carsYellow, when: guardCondition)
+                    onTimer(.carsYellow, when: guardCondition, timers: timers)
                     OnEvent(.night, target: .flashingYellow, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.carsYellow) {
                     record(.carsYellow)
-                    timer(timed)
-                    OnEvent(.timer, target: .clearanceToWalk, when: guardCondition)
+                    onTimer(.clearanceToWalk, when: guardCondition, timers: timers)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.clearanceToWalk) {
                     record(.clearanceToWalk)
-                    timer(timed)
-                    OnEvent(.timer, target: .walk, when: guardCondition)
+                    onTimer(.walk, when: guardCondition, timers: timers)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.walk) {
                     record(.walk)
-                    timer(timed)
-                    OnEvent(.timer, target: .walkEnding, when: guardCondition)
+                    onTimer(.walkEnding, when: guardCondition, timers: timers)
                     OnEvent(.carWaiting, target: .walkEnding, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.walkEnding) {
                     record(.walkEnding)
-                    timer(timed)
-                    OnEvent(.timer, target: .clearanceToCars, when: guardCondition)
+                    onTimer(.clearanceToCars, when: guardCondition, timers: timers)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.clearanceToCars) {
                     record(.clearanceToCars)
-                    timer(timed)
-                    OnEvent(.timer, target: .carsGreen, when: guardCondition)
+                    onTimer(.carsGreen, when: guardCondition, timers: timers)
                     OnEvent(.carWaiting, target: .carsGreen, when: guardCondition)
                     OnEvent(.fault, target: .flashingYellow, when: guardCondition)
                 }
                 ChartState(.flashingYellow) {
                     record(.flashingYellow)
-                    timer(timed)
+                    timerActions(timers)
                     OnEvent(.repair, target: .clearanceToCars, when: guardCondition)
                 }
             }
@@ -91,9 +98,20 @@ public enum CrossingChart {
         StateMachine(chart: chart)
     }
 
-    /// When `timed`, an entry action sending `timer` in a minute and an exit action cancelling it.
-    static func timer(_ timed: Bool) -> [ChartElement<Crossing, CrossingEvent, Crossing>] {
-        guard timed else { return [] }
+    /// The transition on `timer` to `target`: delayed by a minute with ``Timers/delayedTransitions``, an ordinary
+    /// one otherwise, after the timer's actions with ``Timers/actions``.
+    static func onTimer(
+        _ target: Crossing, when guardCondition: ChartGuard<Crossing, CrossingEvent, Crossing>?, timers: Timers
+    ) -> [ChartElement<Crossing, CrossingEvent, Crossing>] {
+        guard timers != .delayedTransitions else {
+            return [AfterDelay(.seconds(60), send: .timer, target: target, when: guardCondition).element]
+        }
+        return timerActions(timers) + [OnEvent(.timer, target: target, when: guardCondition).element]
+    }
+
+    /// With ``Timers/actions``, an entry action sending `timer` in a minute and an exit action cancelling it.
+    static func timerActions(_ timers: Timers) -> [ChartElement<Crossing, CrossingEvent, Crossing>] {
+        guard timers == .actions else { return [] }
         return [
             OnEntry { _, scope in scope.send(.timer, after: .seconds(60), id: "timer") }.element,
             OnExit { _, scope in scope.cancel(id: "timer") }.element,

@@ -41,13 +41,23 @@ public struct Scenario: Sendable {
 
     /// Every scenario, baselines first.
     public static let all: [Scenario] =
-        transitions + [flatChartUntraced, flatChartGuarded, flatChartTimed, deepChart, deepChartObserved]
+        transitions + [
+            flatChartUntraced, flatChartGuarded, flatChartTimed, flatChartSending, deepChart, deepChartObserved,
+        ]
         + stenciltown
 
-    /// `Chart.flat.timed`: the flat chart whose every state restarts a timer (``CrossingChart/timedChart``), so
-    /// that every transition performs a send and a cancel.
+    /// `Chart.flat.timed`: the flat chart whose `timer` transitions are `AfterDelay`s (``CrossingChart/timedChart``),
+    /// so that nearly every transition cancels a timer and starts one.
     public static let flatChartTimed = Scenario("Chart.flat.timed") { stream in
         let machine = StateMachine(chart: CrossingChart.timedChart)
+        let events = stream.events
+        return { Drive.chart(machine, events) }
+    }
+
+    /// `Chart.flat.sends`: the flat chart whose every state restarts a timer with its own entry and exit actions
+    /// (``CrossingChart/sendingChart``), so that every transition performs a send and a cancel its actions asked for.
+    public static let flatChartSending = Scenario("Chart.flat.sends") { stream in
+        let machine = StateMachine(chart: CrossingChart.sendingChart)
         let events = stream.events
         return { Drive.chart(machine, events) }
     }

@@ -126,6 +126,11 @@ public final class Inspector: Sendable {
         server.cancel()
     }
 
+    /// Waits until the server has stopped: it was stopped (``stop()``), or it failed.
+    func serverResult() async -> Result<Void, any Error> {
+        await server.result
+    }
+
     /// 128 random bits as 32 hexadecimal digits.
     static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()

@@ -6,9 +6,14 @@
 //     statecraft-inspector microwave.scxml [--host 127.0.0.1] [--port 0] [--title T] [--max-configurations N]
 //     inspector: http://127.0.0.1:PORT/?token=…
 //
-// Exit status: 0 when the input ends; 1 when the page cannot be drawn or the server cannot listen; 2 when
+// The server and the input run as services of one ServiceGroup: SIGTERM or SIGINT stops both gracefully
+// (the page's stream ends, the server stops) and the program exits 0, as it does when the input ends.
+//
+// Exit status: 0 when the input ends or SIGTERM/SIGINT stops it; 1 when the page cannot be drawn or the server cannot listen; 2 when
 // the file is missing, malformed or not a valid chart; 64 when the command line is wrong.
 import Foundation
+import Logging
+import ServiceLifecycle
 import StatecraftAnalysis
 import StatecraftDiagrams
 import StatecraftInspector
@@ -91,21 +96,57 @@ do {
 } catch {
     fail("\(error)", status: 1)
 }
-var walk = InspectorWalk(model: model)
+let walk = InspectorWalk(model: model)
 inspector.publish(walk.startTransition)
 say("inspector: \(inspector.url)")
 if !model.space.isComplete { say("note: \(model.space.summary); the page says so") }
 
-while let line = readLine() {
-    let event = line.trimmingCharacters(in: .whitespaces)
-    if event.isEmpty { continue }
-    switch walk.send(event) {
-    case .moved(let transition):
-        inspector.publish(transition)
-        say("configuration: \(transition.configuration.joined(separator: " "))")
-    case .ignored: say("ignored: \(event)")
-    case .notExplored: say("not explored: \(event) (exploration stopped at a bound before this step)")
-    case .unknownEvent: say("unknown event: \(event)")
+/// The lines of standard input, read on a thread of their own: `readLine` blocks, and a graceful shutdown
+/// must not wait for the next line.
+let lines = AsyncStream<String> { continuation in
+    Thread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+    }.start()
+}
+
+/// Follows the events read from standard input until it ends or a graceful shutdown begins.
+struct StandardInputEvents: Service {
+    let inspector: Inspector
+    let model: VisualizerModel
+    let lines: AsyncStream<String>
+
+    func run() async {
+        var walk = InspectorWalk(model: model)
+        for await line in lines.cancelOnGracefulShutdown() {
+            let event = line.trimmingCharacters(in: .whitespaces)
+            if event.isEmpty { continue }
+            switch walk.send(event) {
+            case .moved(let transition):
+                inspector.publish(transition)
+                say("configuration: \(transition.configuration.joined(separator: " "))")
+            case .ignored: say("ignored: \(event)")
+            case .notExplored: say("not explored: \(event) (exploration stopped at a bound before this step)")
+            case .unknownEvent: say("unknown event: \(event)")
+            }
+        }
     }
 }
-inspector.stop()
+
+// The end of the input shuts the group down gracefully, as SIGTERM and SIGINT do; standard output stays the
+// program's, so the group logs nowhere.
+let group = ServiceGroup(
+    configuration: ServiceGroupConfiguration(
+        services: [
+            .init(service: inspector),
+            .init(
+                service: StandardInputEvents(inspector: inspector, model: model, lines: lines),
+                successTerminationBehavior: .gracefullyShutdownGroup),
+        ],
+        gracefulShutdownSignals: [.sigterm, .sigint],
+        logger: Logger(label: "statecraft-inspector") { _ in SwiftLogNoOpLogHandler() }))
+do {
+    try await group.run()
+} catch {
+    fail("\(error)", status: 1)
+}

@@ -33,8 +33,8 @@ struct InspectorServerExecutableTests {
         }
     }
 
-    @Test("It serves the chart, prints the URL, then follows the events read from standard input")
-    func servesAndFollows() async throws {
+    /// Starts the server on the desk chart, its standard input and output piped.
+    static func startOnDeskChart() throws -> (Process, input: Pipe, output: Pipe) {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = [Self.root.appendingPathComponent("Tests/StatecraftVisualizerTests/Charts/desk.scxml").path]
@@ -44,6 +44,12 @@ struct InspectorServerExecutableTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return (process, input, output)
+    }
+
+    @Test("It serves the chart, prints the URL, then follows the events read from standard input")
+    func servesAndFollows() async throws {
+        let (process, input, output) = try Self.startOnDeskChart()
         defer { if process.isRunning { process.terminate() } }
         let first = try #require(Self.line(from: output.fileHandleForReading))
         #expect(first.hasPrefix("inspector: http://127.0.0.1:"))
@@ -64,6 +70,22 @@ struct InspectorServerExecutableTests {
                 "unknown event: kick",
             ])
         #expect(process.terminationStatus == 0)
+    }
+
+    @Test("SIGTERM stops the server gracefully: status 0, the page no longer served")
+    func stopsOnSIGTERM() async throws {
+        let (process, input, output) = try Self.startOnDeskChart()
+        defer { if process.isRunning { process.terminate() } }
+        let first = try #require(Self.line(from: output.fileHandleForReading))
+        let url = try #require(URL(string: String(first.dropFirst("inspector: ".count))))
+        input.fileHandleForWriting.write(Data("radio\n".utf8))
+        #expect(Self.line(from: output.fileHandleForReading)?.hasPrefix("configuration: ") == true)
+        // The input stays open: only the signal ends the program.
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        await #expect(throws: (any Error).self) { _ = try await URLSession.shared.data(from: url) }
     }
 
     @Test("A missing file exits with status 2")

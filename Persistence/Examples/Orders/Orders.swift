@@ -3,14 +3,25 @@ import Foundation
 import OrdersKit
 import StatecraftPersistence
 
-/// `orders --store sqlite:orders.db --machines 100 --events 10000 --workers 4 --seed 1`: applies a
-/// deterministic stream of order events to durable machines and prints `checksum=<hex> journal=<count>`.
-/// Run it again after a crash: it continues where the journal ends.
+/// `orders`: the durable order workflow. `orders feed / serve / verify` accept a stream into a store's
+/// inbox, serve it with any number of workers and check the result; `orders --store … --machines …` (the
+/// default subcommand, `run`) applies a stream in one process.
 @main
 struct Orders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
-        abstract: "Apply a deterministic stream of order events to durable state machines.",
+        abstract: "A durable order workflow on SQLite or PostgreSQL.",
+        subcommands: [OneShot.self, Feed.self, Serve.self, Verify.self, Bench.self],
+        defaultSubcommand: OneShot.self)
+}
+
+/// `orders --store sqlite:orders.db --machines 100 --events 10000 --workers 4 --seed 1`: applies a
+/// deterministic stream of order events to durable machines and prints `checksum=<hex> journal=<count>`.
+/// Run it again after a crash: it continues where the journal ends.
+struct OneShot: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Apply a deterministic stream of order events to durable state machines (the default).",
         discussion: """
             Each event has an id (e0, e1, …) and goes to one of --machines orders; --workers tasks apply them \
             concurrently, each to its own orders in stream order. An event already in a machine's journal is \
@@ -41,6 +52,13 @@ struct Orders: AsyncParsableCommand {
     @Option(help: "The stream's seed.")
     var seed: UInt64 = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "Cancel a placed order not paid within this time (500ms, 3s, 2m) by a durable timer, and wait for "
+                + "every timer before verifying; the last line then ends with expired=<count>.",
+            valueName: "duration"))
+    var paymentTimeout: String?
+
     @Flag(help: "Print the events per second applied by this run to standard error.")
     var timing = false
 
@@ -53,28 +71,14 @@ struct Orders: AsyncParsableCommand {
         }
         do {
             _ = try OrdersStoreLocation(store)
+            _ = try paymentTimeout.map(DurationText.parse)
         } catch {
             throw ValidationError(error.description)
         }
     }
 
     func run() async throws {
-        do {
-            let location = try OrdersStoreLocation(store)
-            let opened = try await location.open(connections: workers + 2) { message in
-                FileHandle.standardError.write(Data("orders: \(message)\n".utf8))
-            }
-            do {
-                try await drive(opened)
-            } catch {
-                try? await opened.close()
-                throw error
-            }
-            try await opened.close()
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
+        try await withOpenStore(store, connections: workers + 2) { opened in try await drive(opened) }
     }
 
     /// Runs the driver on an open store (or only reports its journal), then verifies it.
@@ -84,15 +88,18 @@ struct Orders: AsyncParsableCommand {
             return
         }
         let driver = OrdersDriver(
-            store: store, stream: OrderStream(seed: seed, machines: machines, events: events), workers: workers)
+            store: store, stream: OrderStream(seed: seed, machines: machines, events: events), workers: workers,
+            paymentTimeout: try paymentTimeout.map(DurationText.parse))
         let start = ContinuousClock.now
         let summary = try await driver.run()
         let elapsed = ContinuousClock.now - start
         if timing {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let rate = seconds > 0 ? Double(summary.applied) / seconds : 0
-            FileHandle.standardError.write(Data(
-                "timing: \(summary.applied) events in \(String(format: "%.2f", seconds)) s = \(Int(rate)) events/s\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "timing: \(summary.applied) events in \(String(format: "%.2f", seconds)) s = \(Int(rate)) events/s\n"
+                        .utf8))
         }
         let problems = try await driver.verify()
         guard problems.isEmpty else { throw OrdersError.inconsistent(problems) }

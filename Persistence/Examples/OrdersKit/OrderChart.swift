@@ -5,9 +5,9 @@ public enum OrderState: String, Codable, Hashable, Sendable, CaseIterable {
     case open, placed, paid, packed, shipped, delivered, cancelled, refunded
 }
 
-/// What can happen to an order.
+/// What can happen to an order. `expire` is the payment timeout's timer, never in an ``OrderStream``.
 public enum OrderEvent: String, Codable, Hashable, Sendable, CaseIterable {
-    case addItem, removeItem, place, pay, pack, ship, deliver, cancel, refund
+    case addItem, removeItem, place, pay, pack, ship, deliver, cancel, refund, expire
 }
 
 /// What an order holds: its items and total, in cents.
@@ -25,29 +25,39 @@ public struct OrderContext: Codable, Hashable, Sendable {
 
 /// The order workflow of the `orders` example: items are added to an open order, which is placed, paid,
 /// packed, shipped and delivered; it may be cancelled before payment and refunded after it until shipped.
+/// With a payment timeout, a placed order not paid in time is cancelled by a durable timer.
 public enum OrderChart {
     /// The chart.
     public typealias Chart = Statechart<OrderState, OrderEvent, OrderContext>
 
     /// Builds the chart.
     ///
+    /// - Parameter paymentTimeout: How long a placed order waits for its payment before it is cancelled;
+    ///   `nil` (the default) waits for ever.
     /// - Returns: The chart.
-    public static func make() -> Chart {
+    public static func make(paymentTimeout: Duration? = nil) -> Chart {
         do {
             return try Chart(initial: .open, context: OrderContext()) {
                 ChartState(.open) {
-                    OnEvent(.addItem, action: { order, _ in
-                        order.items += 1
-                        order.total += 250 + 125 * order.items
-                    })
-                    OnEvent(.removeItem, when: { order, _ in order.items > 0 }, action: { order, _ in
-                        order.total -= 250 + 125 * order.items
-                        order.items -= 1
-                    })
+                    OnEvent(
+                        .addItem,
+                        action: { order, _ in
+                            order.items += 1
+                            order.total += 250 + 125 * order.items
+                        })
+                    OnEvent(
+                        .removeItem, when: { order, _ in order.items > 0 },
+                        action: { order, _ in
+                            order.total -= 250 + 125 * order.items
+                            order.items -= 1
+                        })
                     OnEvent(.place, target: .placed, when: { order, _ in order.items > 0 })
                     OnEvent(.cancel, target: .cancelled)
                 }
                 ChartState(.placed) {
+                    if let paymentTimeout {
+                        AfterDelay(paymentTimeout, send: .expire, id: "payment-timeout", target: .cancelled)
+                    }
                     OnEvent(.pay, target: .paid)
                     OnEvent(.cancel, target: .cancelled)
                 }

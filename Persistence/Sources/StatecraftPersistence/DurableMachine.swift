@@ -20,8 +20,23 @@ import Statecraft
 /// refused by the store (``MachineStoreError/conflict(machine:expected:found:)``); the machine then reloads
 /// and applies the event to the newer state, up to ``maximumAttempts`` times.
 ///
-/// Delayed events of the chart are saved in the snapshots with their remaining time, but a durable machine
-/// does not deliver them: it applies the events given to ``apply(_:id:)``.
+/// ## Durable timers
+/// Delayed events of the chart (`AfterDelay`, `send(_:after:id:)`) are durable timers: each is stored with
+/// the absolute instant it falls due on the ``timeline`` (`MachineStore/earliestTimers(limit:)` finds them
+/// across machines), and a timer cancelled by leaving its state is deleted in the same write that leaves
+/// it. Whichever process serves the machine fires them: ``fireDueTimers()`` (or a ``DurableTimerRunner``
+/// running it for a store's machines) delivers every timer due, earliest first, each journaled like an
+/// event — so after downtime the overdue timers fire at once, in due order. The rule between events and
+/// timers:
+///
+/// - An event is *accepted* when ``apply(_:id:)`` returns — its journal entry is committed, in the same
+///   transaction as the state it led to — or when the store's inbox holds it (``EventInbox``):
+///   ``applyAccepted(limit:)`` applies those in acceptance order, each after the timers due by the instant
+///   it was accepted and before the others.
+/// - ``apply(_:id:)`` at instant *t* first fires every timer due at or before *t*, then applies the event.
+///   A timer fires on the newest stored state (a stale write is retried on the newer one), so an event
+///   accepted before a timer's due time is applied before that timer — even if the process that accepted it
+///   died right after — and a timer its event cancelled never fires.
 public actor DurableMachine<
     StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable
 > {
@@ -38,11 +53,23 @@ public actor DurableMachine<
     public nonisolated let store: any MachineStore
     /// How many stale writes in a row ``apply(_:id:)`` retries before giving up.
     public nonisolated let maximumAttempts: Int
+    /// The time timers are due on.
+    public nonisolated let timeline: DurableTimeline
+    /// How often an ``EventInbox`` store keeps a snapshot: every this many versions (the journal entries
+    /// after the last one restore the machine). Other stores keep every version's.
+    public nonisolated let snapshotInterval: Int
 
-    /// The machine's current snapshot, as stored.
-    public private(set) var snapshot: Snapshot
+    /// The machine's state as stored: its snapshot and its timers' due instants.
+    var state: TimedState
     /// The stored version: the number of journaled events; 0 for a machine never stored.
     public private(set) var version: Int64
+
+    /// The machine's current snapshot, as stored (its delayed events' remaining times count from the
+    /// instant it was stored; ``timerDues`` holds when they fall due).
+    public var snapshot: Snapshot { state.snapshot }
+
+    /// When each of the snapshot's delayed events falls due, in delivery order.
+    public var timerDues: [DurableInstant] { state.dues }
 
     /// Loads the machine from the store, or starts it from the chart's initial state when the store has
     /// none (it is stored with its first event).
@@ -52,21 +79,27 @@ public actor DurableMachine<
     ///   - chart: The chart; it must be the chart of the stored snapshot.
     ///   - store: The store.
     ///   - maximumAttempts: How many stale writes in a row to retry; 100 by default.
+    ///   - timeline: The time timers are due on; the wall clock by default.
+    ///   - snapshotInterval: Keep a snapshot every this many versions; 1 (every version) by default.
     /// - Throws: ``DurableMachineError``.
-    public init(id: String, chart: Chart, store: any MachineStore, maximumAttempts: Int = 100)
-        async throws(DurableMachineError)
-    {
+    public init(
+        id: String, chart: Chart, store: any MachineStore, maximumAttempts: Int = 100,
+        timeline: DurableTimeline = .wall, snapshotInterval: Int = 1
+    ) async throws(DurableMachineError) {
         self.id = id
         self.chart = chart
         self.store = store
         self.maximumAttempts = maximumAttempts
-        (snapshot, version) = try await Self.load(id: id, chart: chart, store: store)
+        self.timeline = timeline
+        self.snapshotInterval = max(snapshotInterval, 1)
+        (state, version) = try await Self.load(id: id, chart: chart, store: store, now: timeline.now)
     }
 
     /// The active states, in document order.
     public var configuration: [StateID] { snapshot.configuration }
 
-    /// Applies `event` and persists the result atomically, unless its identifier is already journaled.
+    /// Applies `event` and persists the result atomically, unless its identifier is already journaled —
+    /// after firing the timers due by now (see "Durable timers" above), in the same write.
     ///
     /// - Parameters:
     ///   - event: The event.
@@ -75,37 +108,41 @@ public actor DurableMachine<
     /// - Throws: ``DurableMachineError``; the machine and the store are then as they were.
     @discardableResult
     public func apply(_ event: Event, id eventID: String) async throws(DurableMachineError) -> DurableOutcome {
-        let eventJSON = try SnapshotCoding.encode(event, machine: id)
         for _ in 0..<maximumAttempts {
             if try await isJournaled(eventID) {
                 try await reload()
                 return .alreadyApplied
             }
-            let machine = try restoredMachine(snapshot)
-            let outcome = machine.send(event)
-            let next: Snapshot
-            do {
-                next = try machine.snapshot()
-            } catch {
-                throw .snapshot(machine: id, error)
+            let decision = try Self.decide(
+                [.event(event, id: eventID)], from: state, version: version, now: timeline.now, chart: chart,
+                machine: id)
+            switch try await write(decision) {
+            case .saved: return decision.outcomes.last ?? .ignored
+            case .stale: continue
+            case .duplicate: return .alreadyApplied
             }
-            let nextJSON = try SnapshotCoding.encode(next, machine: id)
-            let entry = JournalEntry(sequence: version + 1, eventID: eventID, event: eventJSON)
-            switch await save(nextJSON, entry) {
-            case .success:
-                // Another call on this actor may have reloaded a newer version meanwhile: never go back.
-                if entry.sequence > version {
-                    snapshot = next
-                    version = entry.sequence
-                }
-                return outcome == .transitioned ? .transitioned : .ignored
-            case .failure(.conflict):
-                try await reload()
-            case .failure(.duplicateEvent):
-                try await reload()
-                return .alreadyApplied
-            case .failure(let error):
-                throw .store(error)
+        }
+        throw .tooManyConflicts(machine: id, attempts: maximumAttempts)
+    }
+
+    /// When the earliest timer falls due; `nil` when none waits (a machine never stored has no timers: they
+    /// start with its first event).
+    public var nextTimerDue: DurableInstant? { version == 0 ? nil : state.nextDue }
+
+    /// Fires every timer due by now, earliest first, each journaled with the identifier `timer:<sequence>`,
+    /// in one write.
+    ///
+    /// - Returns: The number of timers this call fired (a timer another process fired first is not counted).
+    /// - Throws: ``DurableMachineError``.
+    @discardableResult
+    public func fireDueTimers() async throws(DurableMachineError) -> Int {
+        for _ in 0..<maximumAttempts {
+            let decision = try Self.decide(
+                [.dueTimers], from: state, version: version, now: timeline.now, chart: chart, machine: id)
+            guard !decision.entries.isEmpty else { return 0 }
+            switch try await write(decision) {
+            case .saved: return decision.fired
+            case .stale, .duplicate: continue
             }
         }
         throw .tooManyConflicts(machine: id, attempts: maximumAttempts)
@@ -115,7 +152,7 @@ public actor DurableMachine<
     ///
     /// - Throws: ``DurableMachineError``.
     public func reload() async throws(DurableMachineError) {
-        (snapshot, version) = try await Self.load(id: id, chart: chart, store: store)
+        (state, version) = try await Self.load(id: id, chart: chart, store: store, now: timeline.now)
     }
 
     /// Whether the store's journal already holds the event.
@@ -127,27 +164,56 @@ public actor DurableMachine<
         }
     }
 
-    /// One atomic write of the next snapshot and its journal entry.
-    private func save(_ snapshot: Data, _ entry: JournalEntry) async -> Result<Void, MachineStoreError> {
-        do {
-            try await store.save(machine: id, snapshot: snapshot, entry: entry)
-            return .success(())
-        } catch {
-            return .failure(error)
-        }
+    /// What a write of a decision came to.
+    enum SaveResult {
+        /// Stored: the machine is at the new state.
+        case saved
+        /// Another writer moved the machine on: reloaded, to try again.
+        case stale
+        /// An entry's event identifier was journaled meanwhile: reloaded.
+        case duplicate
     }
 
-    /// A machine running the chart from a snapshot; nothing runs while restoring.
-    private func restoredMachine(_ snapshot: Snapshot) throws(DurableMachineError) -> StateMachine<Chart> {
-        do {
-            return try StateMachine(chart: chart, restoring: snapshot)
-        } catch {
-            throw .snapshot(machine: id, error)
+    /// Writes a decision — in one ``EventInbox/commit(_:)`` on a store with an inbox, else one
+    /// ``MachineStore/save(machine:snapshot:entry:timers:)`` per entry — and moves the machine to its state,
+    /// or reloads when the write was stale.
+    func write(_ decision: Decision) async throws(DurableMachineError) -> SaveResult {
+        let inbox = store as? any EventInbox
+        let commit = try inbox.map { _ throws(DurableMachineError) in
+            try decision.commit(snapshotInterval: snapshotInterval)
         }
+        var saves: [(entry: JournalEntry, snapshot: Data, timers: [DurableInstant])] = []
+        if inbox == nil {
+            for (entry, next) in zip(decision.entries, decision.states) {
+                saves.append((entry, try SnapshotCoding.encode(next.snapshot, machine: id), next.dues))
+            }
+        }
+        do throws(MachineStoreError) {
+            if let inbox, let commit {
+                try await inbox.commit([commit])
+            }
+            for save in saves {
+                try await store.save(machine: id, snapshot: save.snapshot, entry: save.entry, timers: save.timers)
+            }
+        } catch .conflict {
+            try await reload()
+            return .stale
+        } catch .duplicateEvent {
+            try await reload()
+            return .duplicate
+        } catch {
+            throw .store(error)
+        }
+        // Another call on this actor may have reloaded a newer version meanwhile: never go back.
+        if decision.version > version {
+            state = decision.state
+            version = decision.version
+        }
+        return .saved
     }
 
-    private static func load(id: String, chart: Chart, store: any MachineStore)
-        async throws(DurableMachineError) -> (Snapshot, Int64)
+    static func load(id: String, chart: Chart, store: any MachineStore, now: DurableInstant)
+        async throws(DurableMachineError) -> (TimedState, Int64)
     {
         let stored: StoredMachine?
         do {
@@ -155,9 +221,17 @@ public actor DurableMachine<
         } catch {
             throw .store(error)
         }
+        return try restored(stored, id: id, chart: chart, now: now)
+    }
+
+    /// The state and version of a machine as the store holds it: its snapshot with the journal entries after
+    /// it replayed, or the chart's initial state at version 0 for a machine the store has none of.
+    static func restored(_ stored: StoredMachine?, id: String, chart: Chart, now: DurableInstant)
+        throws(DurableMachineError) -> (TimedState, Int64)
+    {
         guard let stored else {
             do {
-                return (try StateMachine(chart: chart).snapshot(), 0)
+                return (TimedState(snapshot: try StateMachine(chart: chart).snapshot(), dues: [], now: now), 0)
             } catch {
                 throw .snapshot(machine: id, error)
             }
@@ -169,6 +243,19 @@ public actor DurableMachine<
         } catch {
             throw .snapshot(machine: id, error)
         }
-        return (snapshot, stored.version)
+        guard let replay = stored.replay else {
+            return (TimedState(snapshot: snapshot, dues: stored.timers, now: now), stored.version)
+        }
+        // The journal is the truth: the last snapshot, then the entries after it.
+        let sequences = replay.entries.map(\.sequence)
+        guard sequences == Array(stride(from: replay.snapshotVersion + 1, through: stored.version, by: 1)) else {
+            throw .coding(
+                machine: id,
+                "the journal entries after the snapshot of version \(replay.snapshotVersion) are not "
+                    + "\(replay.snapshotVersion + 1)…\(stored.version)")
+        }
+        let restored = try restore(
+            snapshot, takenAt: replay.takenAt, entries: replay.entries, chart: chart, machine: id)
+        return (restored, stored.version)
     }
 }

@@ -10,6 +10,9 @@ public enum DurableMachineError: Error, Equatable, Sendable, CustomStringConvert
     case coding(machine: String, String)
     /// Other writers kept moving the machine on: `attempts` writes in a row were stale.
     case tooManyConflicts(machine: String, attempts: Int)
+    /// The machine's store keeps no inbox of accepted events (it is not an ``EventInbox``); `store` names
+    /// its type.
+    case noInbox(machine: String, store: String)
 
     /// A sentence naming the machine and what happened.
     public var description: String {
@@ -19,6 +22,8 @@ public enum DurableMachineError: Error, Equatable, Sendable, CustomStringConvert
         case .coding(let machine, let message): "machine \"\(machine)\": \(message)"
         case .tooManyConflicts(let machine, let attempts):
             "machine \"\(machine)\": \(attempts) stale writes in a row; other writers keep moving it on"
+        case .noInbox(let machine, let store):
+            "machine \"\(machine)\": its store (\(store)) keeps no inbox of accepted events"
         }
     }
 }

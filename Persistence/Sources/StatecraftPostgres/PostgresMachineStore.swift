@@ -11,9 +11,10 @@ import StatecraftPersistence
 /// ```
 ///
 /// Connections come from postgres-nio's pool (`PostgresClient`, up to `maximumConnections`). Each
-/// ``save(machine:snapshot:entry:)`` is one transaction with version checks: the snapshot row is updated
-/// only `WHERE version = expected` (inserted only if absent, for a machine's first event), and the journal
-/// entry is inserted only if its event identifier is new for the machine. When two processes race, the
+/// ``save(machine:snapshot:entry:timers:)`` is one transaction with version checks: the snapshot row is
+/// updated only `WHERE version = expected` (inserted only if absent, for a machine's first event), the
+/// journal entry is inserted only if its event identifier is new for the machine, and the machine's timers
+/// (a table indexed by due instant) are replaced. When two processes race, the
 /// database makes the second wait for the first's commit; its conditions then fail, it rolls back and
 /// reports ``MachineStoreError/conflict(machine:expected:found:)`` or
 /// ``MachineStoreError/duplicateEvent(machine:eventID:)``: no event is lost and none is applied twice.
@@ -92,17 +93,13 @@ public final class PostgresMachineStore: MachineStore {
                     // opening at once take turns through a transaction-scoped advisory lock.
                     try await connection.withTransaction(logger: logger) { connection in
                         try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLock))", logger: logger)
-                        try await connection.query(
-                            """
-                            CREATE TABLE IF NOT EXISTS statecraft_machines (
-                                id TEXT PRIMARY KEY, version BIGINT NOT NULL, snapshot TEXT NOT NULL)
-                            """, logger: logger)
-                        try await connection.query(
-                            """
-                            CREATE TABLE IF NOT EXISTS statecraft_journal (
-                                machine_id TEXT NOT NULL, sequence BIGINT NOT NULL, event_id TEXT NOT NULL,
-                                event TEXT NOT NULL, PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
-                            """, logger: logger)
+                        // DDL locks tables even when it changes nothing (`ALTER TABLE … IF NOT EXISTS` exclusively):
+                        // run beside other stores' transactions it could deadlock with them, so a complete
+                        // schema — its last object there — is left alone.
+                        let complete = try await connection.query(
+                            "SELECT to_regclass('statecraft_workers') IS NOT NULL", logger: logger)
+                        for try await exists in complete.decode(Bool.self) where exists { return }
+                        try await createTables(on: connection, logger: logger)
                     }
                 } catch {
                     try? await connection.close()
@@ -126,68 +123,75 @@ public final class PostgresMachineStore: MachineStore {
     }
 
     public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
-        try await perform { connection, logger in
-            let rows = try await connection.query(
-                "SELECT version, snapshot FROM statecraft_machines WHERE id = \(machine)", logger: logger)
-            for try await (version, snapshot) in rows.decode((Int64, String).self) {
-                return StoredMachine(snapshot: Data(snapshot.utf8), version: version)
-            }
-            return nil
-        }
-    }
-
-    public func save(machine: String, snapshot: Data, entry: JournalEntry) async throws(MachineStoreError) {
-        let text = String(decoding: snapshot, as: UTF8.self)
-        let event = String(decoding: entry.event, as: UTF8.self)
-        let expected = entry.sequence - 1
         try await withClient { client, logger in
             try await client.withTransaction(logger: logger) { connection in
-                let written: PostgresRowSequence
-                if expected == 0 {
-                    written = try await connection.query(
-                        """
-                        INSERT INTO statecraft_machines (id, version, snapshot) VALUES (\(machine), 1, \(text))
-                        ON CONFLICT (id) DO NOTHING RETURNING version
-                        """, logger: logger)
-                } else {
-                    written = try await connection.query(
-                        """
-                        UPDATE statecraft_machines SET version = \(entry.sequence), snapshot = \(text)
-                        WHERE id = \(machine) AND version = \(expected) RETURNING version
-                        """, logger: logger)
-                }
-                guard try await Self.count(written) == 1 else {
-                    let current = try await connection.query(
-                        "SELECT version FROM statecraft_machines WHERE id = \(machine)", logger: logger)
-                    var found: Int64 = 0
-                    for try await version in current.decode(Int64.self) { found = version }
-                    throw MachineStoreError.conflict(machine: machine, expected: expected, found: found)
-                }
-                let journaled = try await connection.query(
+                // One statement, so one view of the database: the snapshot and its timers as one commit left
+                // them. The entries after an older snapshot are read by a second statement, which (read
+                // committed) may see commits made since the first: it reads those up to the version read.
+                let rows = try await connection.query(
                     """
-                    INSERT INTO statecraft_journal (machine_id, sequence, event_id, event)
-                    VALUES (\(machine), \(entry.sequence), \(entry.eventID), \(event))
-                    ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING sequence
+                    SELECT version, snapshot, snapshot_version, snapshot_at,
+                        ARRAY(SELECT due FROM statecraft_timers WHERE machine_id = m.id ORDER BY position)
+                    FROM statecraft_machines m WHERE id = \(machine)
                     """, logger: logger)
-                guard try await Self.count(journaled) == 1 else {
-                    throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
+                var found: (Int64, String, Int64, Int64, [Int64])?
+                for try await row in rows.decode((Int64, String, Int64, Int64, [Int64]).self) { found = row }
+                guard let (version, snapshot, snapshotVersion, takenAt, timers) = found else { return nil }
+                var stored = StoredMachine(
+                    snapshot: Data(snapshot.utf8), version: version,
+                    timers: timers.map(DurableInstant.init(nanosecondsSinceEpoch:)))
+                if snapshotVersion < version {
+                    stored.replay = StoredMachine.Replay(
+                        snapshotVersion: snapshotVersion, takenAt: DurableInstant(nanosecondsSinceEpoch: takenAt),
+                        entries: try await Self.journal(
+                            machine: machine, after: snapshotVersion, through: version, on: connection, logger: logger))
                 }
+                return stored
             }
         }
     }
 
     public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {
         try await perform { connection, logger in
+            try await Self.journal(machine: machine, after: 0, through: .max, on: connection, logger: logger)
+        }
+    }
+
+    /// The machine's journal entries after sequence `after` through `last`, oldest first.
+    static func journal(
+        machine: String, after: Int64, through last: Int64, on connection: PostgresConnection, logger: Logger
+    )
+        async throws -> [JournalEntry]
+    {
+        let rows = try await connection.query(
+            """
+            SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal
+            WHERE machine_id = \(machine) AND sequence > \(after) AND sequence <= \(last) ORDER BY sequence
+            """, logger: logger)
+        var entries: [JournalEntry] = []
+        for try await (sequence, eventID, event, appliedAt, firesTimer) in rows.decode(
+            (Int64, String, String, Int64, Bool).self)
+        {
+            entries.append(
+                JournalEntry(
+                    sequence: sequence, eventID: eventID, event: Data(event.utf8),
+                    appliedAt: DurableInstant(nanosecondsSinceEpoch: appliedAt), firesTimer: firesTimer))
+        }
+        return entries
+    }
+
+    public func earliestTimers(limit: Int) async throws(MachineStoreError) -> [PendingTimer] {
+        try await perform { connection, logger in
             let rows = try await connection.query(
                 """
-                SELECT sequence, event_id, event FROM statecraft_journal WHERE machine_id = \(machine)
-                ORDER BY sequence
+                SELECT machine_id, due FROM statecraft_timers ORDER BY due, machine_id, position
+                LIMIT \(Int64(max(limit, 0)))
                 """, logger: logger)
-            var entries: [JournalEntry] = []
-            for try await (sequence, eventID, event) in rows.decode((Int64, String, String).self) {
-                entries.append(JournalEntry(sequence: sequence, eventID: eventID, event: Data(event.utf8)))
+            var timers: [PendingTimer] = []
+            for try await (machine, due) in rows.decode((String, Int64).self) {
+                timers.append(PendingTimer(machine: machine, due: DurableInstant(nanosecondsSinceEpoch: due)))
             }
-            return entries
+            return timers
         }
     }
 
@@ -220,7 +224,7 @@ public final class PostgresMachineStore: MachineStore {
 
     /// Runs `body` on a pooled connection: one attempt within `policy.attemptTimeout`, retried on fresh
     /// connections while the connection is lost, for at most `policy.reconnectWindow` after the first loss.
-    private func perform<Result: Sendable>(
+    func perform<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(MachineStoreError) -> Result {
         try await withClient { client, logger in
@@ -229,7 +233,7 @@ public final class PostgresMachineStore: MachineStore {
     }
 
     /// Runs `body` with the current client, as ``perform(_:)`` describes.
-    private func withClient<Result: Sendable>(
+    func withClient<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> Result
     ) async throws(MachineStoreError) -> Result {
         let logger = logger
@@ -285,7 +289,7 @@ public final class PostgresMachineStore: MachineStore {
         }
     }
 
-    private static func count(_ rows: PostgresRowSequence) async throws -> Int {
+    static func count(_ rows: PostgresRowSequence) async throws -> Int {
         var count = 0
         for try await _ in rows { count += 1 }
         return count

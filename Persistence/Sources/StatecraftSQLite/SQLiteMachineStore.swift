@@ -1,6 +1,6 @@
 import CStatecraftFileGuard
+import CStatecraftSQLite
 import Foundation
-import SQLiteNIO
 import StatecraftPersistence
 import Synchronization
 
@@ -12,14 +12,17 @@ import Synchronization
 /// ```
 ///
 /// The database runs in WAL mode (readers do not block the writer, a commit is one append to the log)
-/// with `synchronous = FULL`, so that a committed event survives a power cut. Each ``save(machine:snapshot:entry:)``
-/// is one `BEGIN IMMEDIATE … COMMIT` transaction that checks the version and the event identifier, then
-/// writes the snapshot and the journal entry. Several processes may open the same file: SQLite serialises
+/// with `synchronous = FULL`, so that a committed event survives a power cut. Each
+/// ``save(machine:snapshot:entry:timers:)`` is one `BEGIN IMMEDIATE … COMMIT` transaction that checks the
+/// version and the event identifier, then writes the snapshot, replaces the machine's timers (a table indexed
+/// by due instant) and appends the journal entry. Several processes may open the same file: SQLite serialises
 /// their transactions (they wait up to five seconds for the write lock). Within a process, the store's
-/// operations take turns on its one connection.
+/// operations take turns on its one connection, each on the connection's own serial dispatch queue: SQLite's
+/// blocking calls (`fsync`, waiting for another process's lock) never hold a thread of Swift's cooperative
+/// pool.
 ///
-/// Built on vapor/sqlite-nio, which bundles the SQLite amalgamation (no system library needed) and shares
-/// swift-nio with postgres-nio, so the persistence package builds one I/O stack for both stores.
+/// Built on the system SQLite library (`libsqlite3`), with no other dependency: an app that uses only this
+/// store builds no SwiftNIO and no server library.
 ///
 /// Files changed under the store by another program — made immutable or read-only, truncated, filled with
 /// garbage — are ``MachineStoreError/storeFile(path:problem:)`` naming the file, at opening or at the next
@@ -30,7 +33,6 @@ import Synchronization
 public final class SQLiteMachineStore: MachineStore {
     private let connection: SQLiteConnection
     private let files: SQLiteStoreFiles
-    private let gate = AsyncGate()
 
     /// Connections given up after their `-shm` file changed: closing one would write to the file SQLite
     /// maps (a checkpoint), which is the fault. They stay open until the process ends, as after a crash.
@@ -48,12 +50,14 @@ public final class SQLiteMachineStore: MachineStore {
         self.files = files
         try files.checkWritable()
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: path))
+            connection = try await SQLiteConnection.open(path: path)
         } catch {
             throw files.explain(error, during: "open \(path)")
         }
         do throws(MachineStoreError) {
-            for statement in Self.schema { _ = try await Self.query(statement, [], on: connection, files: files) }
+            try await connection.perform { connection throws(MachineStoreError) in
+                try Self.prepare(connection, files: files)
+            }
         } catch {
             try? await connection.close()
             throw error
@@ -61,20 +65,36 @@ public final class SQLiteMachineStore: MachineStore {
         files.watchSharedMemory()
     }
 
-    static let schema = [
-        "PRAGMA journal_mode = WAL",
-        "PRAGMA synchronous = FULL",
-        "PRAGMA busy_timeout = 5000",
-        """
-        CREATE TABLE IF NOT EXISTS statecraft_machines (
-            id TEXT PRIMARY KEY, version INTEGER NOT NULL, snapshot TEXT NOT NULL)
-        """,
-        """
-        CREATE TABLE IF NOT EXISTS statecraft_journal (
-            machine_id TEXT NOT NULL, sequence INTEGER NOT NULL, event_id TEXT NOT NULL, event TEXT NOT NULL,
-            PRIMARY KEY (machine_id, sequence), UNIQUE (machine_id, event_id))
-        """,
-    ]
+    /// Sets the connection up and creates the tables. Stores opening one new file at once (two processes
+    /// starting together) wait for each other: the busy timeout is set first, the switch to WAL — which
+    /// SQLite may refuse at once with `SQLITE_BUSY` rather than wait, to avoid a deadlock — is retried for up
+    /// to five seconds, and the tables are created under the write lock taken at once.
+    private static func prepare(_ connection: SQLiteConnection, files: SQLiteStoreFiles) throws(MachineStoreError) {
+        try execute("PRAGMA busy_timeout = 5000", on: connection, files: files)
+        var attempts = 0
+        while true {
+            do {
+                try connection.execute("PRAGMA journal_mode = WAL")
+                break
+            } catch {
+                guard error.code == SQLITE_BUSY, attempts < 5_000 else {
+                    throw files.explain(error, during: "PRAGMA journal_mode = WAL")
+                }
+                attempts += 1
+                usleep(1_000)
+            }
+        }
+        try execute("PRAGMA synchronous = FULL", on: connection, files: files)
+        try execute("BEGIN IMMEDIATE", on: connection, files: files)
+        do throws(MachineStoreError) {
+            for statement in schema { try execute(statement, on: connection, files: files) }
+            try migrate(connection, files: files)
+            try execute("COMMIT", on: connection, files: files)
+        } catch {
+            try? execute("ROLLBACK", on: connection, files: files)
+            throw error
+        }
+    }
 
     /// Closes the connection; the store cannot be used afterwards.
     ///
@@ -87,7 +107,7 @@ public final class SQLiteMachineStore: MachineStore {
         do {
             try await connection.close()
         } catch {
-            throw .database("\(error)")
+            throw .database("closing \(files.database): \(error)")
         }
     }
 
@@ -95,70 +115,91 @@ public final class SQLiteMachineStore: MachineStore {
     ///
     /// - Throws: ``MachineStoreError/database(_:)``.
     public func journalMode() async throws(MachineStoreError) -> String {
-        try await query("PRAGMA journal_mode").first?.column("journal_mode")?.string ?? ""
+        try await query("PRAGMA journal_mode").first?.first?.text ?? ""
     }
 
     public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
-        let rows = try await query("SELECT version, snapshot FROM statecraft_machines WHERE id = ?", [.text(machine)])
-        guard let row = rows.first else { return nil }
-        guard let version = row.column("version")?.integer, let snapshot = row.column("snapshot")?.string else {
-            throw .corrupt("machine \"\(machine)\" has a row without version or snapshot")
+        // One read transaction: the snapshot, its timers and the entries after it as one commit left them.
+        try await transaction(immediate: false) { connection, files throws(MachineStoreError) in
+            try Self.stored(machine, on: connection, files: files)
         }
-        return StoredMachine(snapshot: Data(snapshot.utf8), version: Int64(version))
     }
 
-    public func save(machine: String, snapshot: Data, entry: JournalEntry) async throws(MachineStoreError) {
-        try await guarded { connection, files async throws(MachineStoreError) in
-            try await Self.execute("BEGIN IMMEDIATE", on: connection, files: files)
-            do throws(MachineStoreError) {
-                let rows = try await Self.query(
-                    "SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection,
-                    files: files)
-                let found = Int64(rows.first?.column("version")?.integer ?? 0)
-                guard found == entry.sequence - 1 else {
-                    throw MachineStoreError.conflict(machine: machine, expected: entry.sequence - 1, found: found)
-                }
-                let duplicates = try await Self.query(
-                    "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
-                    [.text(machine), .text(entry.eventID)], on: connection, files: files)
-                guard duplicates.isEmpty else {
-                    throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
-                }
-                try await Self.execute(
-                    """
-                    INSERT INTO statecraft_machines (id, version, snapshot) VALUES (?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET version = excluded.version, snapshot = excluded.snapshot
-                    """,
-                    [
-                        .text(machine), .integer(SQLiteInt64(entry.sequence)),
-                        .text(String(decoding: snapshot, as: UTF8.self)),
-                    ],
-                    on: connection, files: files)
-                try await Self.execute(
-                    "INSERT INTO statecraft_journal (machine_id, sequence, event_id, event) VALUES (?, ?, ?, ?)",
-                    [
-                        .text(machine), .integer(SQLiteInt64(entry.sequence)), .text(entry.eventID),
-                        .text(String(decoding: entry.event, as: UTF8.self)),
-                    ],
-                    on: connection, files: files)
-                try await Self.execute("COMMIT", on: connection, files: files)
-            } catch {
-                try? await Self.execute("ROLLBACK", on: connection, files: files)
-                throw error
-            }
+    /// Loads many machines in one read transaction: one turn on the connection for all of them.
+    ///
+    /// - Complexity: A few statements per machine, all in one read transaction.
+    public func load(machines: [String]) async throws(MachineStoreError) -> [String: StoredMachine] {
+        guard !machines.isEmpty else { return [:] }
+        return try await transaction(immediate: false) { connection, files throws(MachineStoreError) in
+            var stored: [String: StoredMachine] = [:]
+            for machine in machines { stored[machine] = try Self.stored(machine, on: connection, files: files) }
+            return stored
+        }
+    }
+
+    /// The machine's row, timers and the journal entries after its snapshot, inside the caller's transaction.
+    private static func stored(_ machine: String, on connection: SQLiteConnection, files: SQLiteStoreFiles)
+        throws(MachineStoreError) -> StoredMachine?
+    {
+        let rows = try Self.query(
+            "SELECT version, snapshot, snapshot_version, snapshot_at FROM statecraft_machines WHERE id = ?",
+            [.text(machine)], on: connection, files: files)
+        guard let row = rows.first else { return nil }
+        guard let version = row[0].integer, let snapshot = row[1].text, let snapshotVersion = row[2].integer,
+            let takenAt = row[3].integer
+        else {
+            throw MachineStoreError.corrupt("machine \"\(machine)\" has a row without version or snapshot")
+        }
+        let timers = try Self.query(
+            "SELECT due FROM statecraft_timers WHERE machine_id = ? ORDER BY position", [.text(machine)],
+            on: connection, files: files)
+        var stored = StoredMachine(
+            snapshot: Data(snapshot.utf8), version: version,
+            timers: timers.compactMap { $0.first?.integer.map(DurableInstant.init(nanosecondsSinceEpoch:)) })
+        if snapshotVersion < version {
+            stored.replay = StoredMachine.Replay(
+                snapshotVersion: snapshotVersion, takenAt: DurableInstant(nanosecondsSinceEpoch: takenAt),
+                entries: try Self.journal(
+                    machine: machine, after: snapshotVersion, on: connection, files: files))
+        }
+        return stored
+    }
+
+    public func earliestTimers(limit: Int) async throws(MachineStoreError) -> [PendingTimer] {
+        try await query(
+            "SELECT machine_id, due FROM statecraft_timers ORDER BY due, machine_id, position LIMIT ?",
+            [.integer(Int64(max(limit, 0)))]
+        ).compactMap { row in
+            guard let machine = row[0].text, let due = row[1].integer else { return nil }
+            return PendingTimer(machine: machine, due: DurableInstant(nanosecondsSinceEpoch: due))
         }
     }
 
     public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {
-        let rows = try await query(
-            "SELECT sequence, event_id, event FROM statecraft_journal WHERE machine_id = ? ORDER BY sequence",
-            [.text(machine)])
+        try await guarded { connection, files throws(MachineStoreError) in
+            try Self.journal(machine: machine, after: 0, on: connection, files: files)
+        }
+    }
+
+    /// The machine's journal entries after sequence `after`, oldest first.
+    static func journal(
+        machine: String, after: Int64, on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) throws(MachineStoreError) -> [JournalEntry] {
+        let rows = try query(
+            """
+            SELECT sequence, event_id, event, applied_at, fires_timer FROM statecraft_journal
+            WHERE machine_id = ? AND sequence > ? ORDER BY sequence
+            """,
+            [.text(machine), .integer(after)], on: connection, files: files)
         var entries: [JournalEntry] = []
         for row in rows {
-            guard let sequence = row.column("sequence")?.integer, let eventID = row.column("event_id")?.string,
-                let event = row.column("event")?.string
+            guard let sequence = row[0].integer, let eventID = row[1].text, let event = row[2].text,
+                let appliedAt = row[3].integer, let firesTimer = row[4].integer
             else { throw .corrupt("a journal entry of machine \"\(machine)\" lacks a column") }
-            entries.append(JournalEntry(sequence: Int64(sequence), eventID: eventID, event: Data(event.utf8)))
+            entries.append(
+                JournalEntry(
+                    sequence: sequence, eventID: eventID, event: Data(event.utf8),
+                    appliedAt: DurableInstant(nanosecondsSinceEpoch: appliedAt), firesTimer: firesTimer != 0))
         }
         return entries
     }
@@ -170,29 +211,49 @@ public final class SQLiteMachineStore: MachineStore {
     }
 
     public func machines() async throws(MachineStoreError) -> [String] {
-        try await query("SELECT id FROM statecraft_machines ORDER BY id").compactMap { $0.column("id")?.string }
+        try await query("SELECT id FROM statecraft_machines ORDER BY id").compactMap { $0.first?.text }
     }
 
     public func journalCount() async throws(MachineStoreError) -> Int {
-        Int(try await query("SELECT COUNT(*) AS count FROM statecraft_journal").first?.column("count")?.integer ?? 0)
+        Int(try await query("SELECT COUNT(*) FROM statecraft_journal").first?.first?.integer ?? 0)
     }
 
-    private func query(_ sql: String, _ binds: [SQLiteData] = []) async throws(MachineStoreError) -> [SQLiteRow] {
-        try await guarded { connection, files async throws(MachineStoreError) in
-            try await Self.query(sql, binds, on: connection, files: files)
+    func query(_ sql: String, _ binds: [SQLiteValue] = []) async throws(MachineStoreError) -> [[SQLiteValue]] {
+        try await guarded { connection, files throws(MachineStoreError) in
+            try Self.query(sql, binds, on: connection, files: files)
         }
     }
 
-    /// Runs `body` on the connection once the operations before it are done — unless the `-shm` file was
-    /// found changed under the store, now or before: then it throws that, and SQLite never touches the file.
-    private func guarded<Result: Sendable>(
-        _ body: @Sendable (SQLiteConnection, SQLiteStoreFiles) async throws(MachineStoreError) -> Result
+    /// Runs `body` in one transaction — `BEGIN IMMEDIATE` (the write lock at once) or a read transaction —
+    /// committed when it returns, rolled back when it throws.
+    func transaction<Result: Sendable>(
+        immediate: Bool = true,
+        _ body: @escaping @Sendable (SQLiteConnection, SQLiteStoreFiles) throws(MachineStoreError) -> Result
     ) async throws(MachineStoreError) -> Result {
-        let (connection, files) = (connection, files)
-        return try await gate.run { () async throws(MachineStoreError) in
+        try await guarded { connection, files throws(MachineStoreError) in
+            try Self.execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN", on: connection, files: files)
+            do throws(MachineStoreError) {
+                let result = try body(connection, files)
+                try Self.execute("COMMIT", on: connection, files: files)
+                return result
+            } catch {
+                try? Self.execute("ROLLBACK", on: connection, files: files)
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` on the connection's queue once the operations before it are done — unless the `-shm`
+    /// file was found changed under the store, now or before: then it throws that, and SQLite never touches
+    /// the file.
+    func guarded<Result: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection, SQLiteStoreFiles) throws(MachineStoreError) -> Result
+    ) async throws(MachineStoreError) -> Result {
+        let files = files
+        return try await connection.perform { connection throws(MachineStoreError) in
             try files.checkSharedMemory()
             do throws(MachineStoreError) {
-                return try await body(connection, files)
+                return try body(connection, files)
             } catch {
                 files.recordIfSharedMemoryFault(error)
                 throw error
@@ -200,19 +261,19 @@ public final class SQLiteMachineStore: MachineStore {
         }
     }
 
-    private static func query(
-        _ sql: String, _ binds: [SQLiteData], on connection: SQLiteConnection, files: SQLiteStoreFiles
-    ) async throws(MachineStoreError) -> [SQLiteRow] {
+    static func query(
+        _ sql: String, _ binds: [SQLiteValue], on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) throws(MachineStoreError) -> [[SQLiteValue]] {
         do {
-            return try await connection.query(sql, binds)
+            return try connection.query(sql, binds)
         } catch {
             throw files.explain(error, during: sql)
         }
     }
 
-    private static func execute(
-        _ sql: String, _ binds: [SQLiteData] = [], on connection: SQLiteConnection, files: SQLiteStoreFiles
-    ) async throws(MachineStoreError) {
-        _ = try await query(sql, binds, on: connection, files: files)
+    static func execute(
+        _ sql: String, _ binds: [SQLiteValue] = [], on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) throws(MachineStoreError) {
+        _ = try query(sql, binds, on: connection, files: files)
     }
 }

@@ -1,6 +1,6 @@
 import CStatecraftFileGuard
+import CStatecraftSQLite
 import Foundation
-import SQLiteNIO
 import StatecraftPersistence
 import Synchronization
 
@@ -101,25 +101,23 @@ final class SQLiteStoreFiles: Sendable {
 
     /// The typed error for an error SQLite reported while running `sql`: a file fault names the file (found
     /// by checking them again), anything else is ``MachineStoreError/database(_:)``.
-    func explain(_ error: any Error, during sql: String) -> MachineStoreError {
-        guard let error = error as? SQLiteError else { return .database("\(error) in \(sql.prefix(60))") }
-        let reason = "\(error.reason)".lowercased()
-        if reason == "notadatabase" {
+    func explain(_ error: SQLiteError, during sql: String) -> MachineStoreError {
+        switch error.code {
+        case SQLITE_NOTADB:
             return .storeFile(path: database, problem: "it is not an SQLite database (\(error.message))")
-        }
-        if reason.hasPrefix("corrupt") {
+        case SQLITE_CORRUPT:
             return .storeFile(path: database, problem: "it is corrupt (\(error.message))")
-        }
-        guard ["readonly", "ioerror", "cantopen", "permission", "full"].contains(where: reason.hasPrefix) else {
+        case SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_FULL:
+            do {
+                try checkWritable()
+                try checkSharedMemory()
+            } catch {
+                return error
+            }
+            return .storeFile(path: database, problem: error.description)
+        default:
             return .database("\(error) in \(sql.prefix(60))")
         }
-        do {
-            try checkWritable()
-            try checkSharedMemory()
-        } catch {
-            return error
-        }
-        return .storeFile(path: database, problem: "\(error.message) (\(error.reason))")
     }
 
     /// Throws when `path` exists and is immutable, has no write permission bit (refused even for root, who

@@ -7,7 +7,8 @@ import Testing
 /// (`Scripts/with-postgres.sh` starts one and sets it). Without it the tests are skipped — and
 /// `requiredServerIsThere` fails when `STATECRAFT_REQUIRE_POSTGRES=1`, as CI sets it, so that CI cannot
 /// pass with the PostgreSQL store untested.
-@Suite("PostgreSQL store")
+// Serialized: the tests share one database, and leases and workers act on every machine of it.
+@Suite("PostgreSQL store", .serialized)
 struct PostgresStoreTests {
     static let url = ProcessInfo.processInfo.environment["STATECRAFT_POSTGRES_URL"]
     static let skipReason: Comment =
@@ -51,5 +52,105 @@ struct PostgresStoreTests {
 
     @Test(.enabled(if: url != nil, skipReason)) func aSnapshotOfAnotherChartIsATypedError() async throws {
         try await Self.withStore { try await $0.aSnapshotOfAnotherChartIsATypedError() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func timersAreStoredWithTheirDueInstants() async throws {
+        try await Self.withStore { try await $0.timersAreStoredWithTheirDueInstants() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func overdueTimersFireAtOnceInDueOrder() async throws {
+        try await Self.withStore { try await $0.overdueTimersFireAtOnceInDueOrder() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer()
+        async throws
+    {
+        try await Self.withStore { try await $0.anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anEventAfterTheDueTimeComesAfterTheOverdueTimers() async throws {
+        try await Self.withStore { try await $0.anEventAfterTheDueTimeComesAfterTheOverdueTimers() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func timersFiredByTwoProcessesFireOnce() async throws {
+        try await Self.withStore { try await $0.timersFiredByTwoProcessesFireOnce() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aRunningRunnerFiresTimersWhenDue() async throws {
+        try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func acceptingIsIdempotentAndAppliesNothing() async throws {
+        try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func acceptedEventsAreAppliedInAcceptanceOrderOnce() async throws {
+        try await Self.withStore { try await $0.acceptedEventsAreAppliedInAcceptanceOrderOnce() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anAcceptedEventComesBeforeTimersDueAfterItsAcceptance()
+        async throws
+    {
+        try await Self.withStore { try await $0.anAcceptedEventComesBeforeTimersDueAfterItsAcceptance() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anAcceptedEventComesAfterTimersDueBeforeItsAcceptance()
+        async throws
+    {
+        try await Self.withStore { try await $0.anAcceptedEventComesAfterTimersDueBeforeItsAcceptance() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func leasesAreClaimedRenewedTakenOverAndReleased() async throws {
+        try await Self.withStore { try await $0.leasesAreClaimedRenewedTakenOverAndReleased() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() async throws
+    {
+        try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason))
+    func workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() async throws {
+        try await Self.withStore { try await $0.workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aBatchLoadGivesWhatLoadsOneByOneGive() async throws {
+        try await Self.withStore { try await $0.aBatchLoadGivesWhatLoadsOneByOneGive() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aWorkerReloadsAMachineAnotherWriterAdvanced() async throws {
+        try await Self.withStore { try await $0.aWorkerReloadsAMachineAnotherWriterAdvanced() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aStoppedWorkerReleasesItsLeases() async throws {
+        try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder()
+        async throws
+    {
+        try await Self.withStore { try await $0.aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aGroupCommitWritesEveryMachineOrNothing() async throws {
+        try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aMachineLoadedDuringCommitsIsNeverTorn() async throws {
+        try await Self.withStore { try await $0.aMachineLoadedDuringCommitsIsNeverTorn() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt()
+        async throws
+    {
+        try await Self.withStore { try await $0.aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func dueTimersAreFoundByShard() async throws {
+        try await Self.withStore { try await $0.dueTimersAreFoundByShard() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func manyEventsAreAcceptedAtOnceInTheOrderGiven() async throws {
+        try await Self.withStore { try await $0.manyEventsAreAcceptedAtOnceInTheOrderGiven() }
     }
 }

@@ -24,6 +24,27 @@ struct SQLiteStoreTests {
         }
     }
 
+    /// Stores opening one new file at once (as two processes starting together do) all open: each waits for
+    /// the lock another holds while switching the file to WAL, rather than failing with "database is locked".
+    @Test func storesOpeningOneNewFileAtOnceAllOpen() async throws {
+        for _ in 0..<5 {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("together-\(UUID().uuidString).db")
+                .path
+            defer {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let store = try await SQLiteMachineStore(path: path)
+                        try await store.close()
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
     @Test func savesAndLoadsSnapshotsAndJournals() async throws {
         try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
     }
@@ -46,5 +67,97 @@ struct SQLiteStoreTests {
 
     @Test func aSnapshotOfAnotherChartIsATypedError() async throws {
         try await Self.withStore { try await $0.aSnapshotOfAnotherChartIsATypedError() }
+    }
+
+    @Test func timersAreStoredWithTheirDueInstants() async throws {
+        try await Self.withStore { try await $0.timersAreStoredWithTheirDueInstants() }
+    }
+
+    @Test func overdueTimersFireAtOnceInDueOrder() async throws {
+        try await Self.withStore { try await $0.overdueTimersFireAtOnceInDueOrder() }
+    }
+
+    @Test func anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer() async throws {
+        try await Self.withStore { try await $0.anEventAcceptedBeforeTheDueTimeIsAppliedBeforeTheTimer() }
+    }
+
+    @Test func anEventAfterTheDueTimeComesAfterTheOverdueTimers() async throws {
+        try await Self.withStore { try await $0.anEventAfterTheDueTimeComesAfterTheOverdueTimers() }
+    }
+
+    @Test func timersFiredByTwoProcessesFireOnce() async throws {
+        try await Self.withStore { try await $0.timersFiredByTwoProcessesFireOnce() }
+    }
+
+    @Test func aRunningRunnerFiresTimersWhenDue() async throws {
+        try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
+    }
+
+    @Test func acceptingIsIdempotentAndAppliesNothing() async throws {
+        try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
+    }
+
+    @Test func acceptedEventsAreAppliedInAcceptanceOrderOnce() async throws {
+        try await Self.withStore { try await $0.acceptedEventsAreAppliedInAcceptanceOrderOnce() }
+    }
+
+    @Test func anAcceptedEventComesBeforeTimersDueAfterItsAcceptance() async throws {
+        try await Self.withStore { try await $0.anAcceptedEventComesBeforeTimersDueAfterItsAcceptance() }
+    }
+
+    @Test func anAcceptedEventComesAfterTimersDueBeforeItsAcceptance() async throws {
+        try await Self.withStore { try await $0.anAcceptedEventComesAfterTimersDueBeforeItsAcceptance() }
+    }
+
+    @Test func leasesAreClaimedRenewedTakenOverAndReleased() async throws {
+        try await Self.withStore { try await $0.leasesAreClaimedRenewedTakenOverAndReleased() }
+    }
+
+    @Test func workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() async throws {
+        try await Self.withStore { try await $0.workersServeAcceptedEventsOnceAndTakeOverDeadWorkers() }
+    }
+
+    @Test func workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() async throws {
+        try await Self.withStore { try await $0.workersShareTheShardsFairlyAndTakeOverAKilledOnesShards() }
+    }
+
+    @Test func aBatchLoadGivesWhatLoadsOneByOneGive() async throws {
+        try await Self.withStore { try await $0.aBatchLoadGivesWhatLoadsOneByOneGive() }
+    }
+
+    @Test func aWorkerReloadsAMachineAnotherWriterAdvanced() async throws {
+        try await Self.withStore { try await $0.aWorkerReloadsAMachineAnotherWriterAdvanced() }
+    }
+
+    @Test func aStoppedWorkerReleasesItsLeases() async throws {
+        try await Self.withStore { try await $0.aStoppedWorkerReleasesItsLeases() }
+    }
+
+    @Test func aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() async throws {
+        try await Self.withStore { try await $0.aBatchTakenByShardHoldsItsMachinesEventsInAcceptanceOrder() }
+    }
+
+    @Test func aGroupCommitWritesEveryMachineOrNothing() async throws {
+        try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
+    }
+
+    @Test func aMachineLoadedDuringCommitsIsNeverTorn() async throws {
+        try await Self.withStore { try await $0.aMachineLoadedDuringCommitsIsNeverTorn() }
+    }
+
+    @Test func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() async throws {
+        try await Self.withStore { try await $0.aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() }
+    }
+
+    @Test func dueTimersAreFoundByShard() async throws {
+        try await Self.withStore { try await $0.dueTimersAreFoundByShard() }
+    }
+
+    @Test func aWorkerNeverFiresATimerAheadOfAnEventLeftOutOfItsBatch() async throws {
+        try await Self.withStore { try await $0.aWorkerNeverFiresATimerAheadOfAnEventLeftOutOfItsBatch() }
+    }
+
+    @Test func manyEventsAreAcceptedAtOnceInTheOrderGiven() async throws {
+        try await Self.withStore { try await $0.manyEventsAreAcceptedAtOnceInTheOrderGiven() }
     }
 }

@@ -30,7 +30,13 @@ final class MachineSupport<State, Event> {
     /// The machine's effects (epoch, running tasks, inbox), once it has used any; see `StateMachine+Effects.swift`.
     @exclusivity(unchecked) @usableFromInline var effects: EffectScope?
     /// The machine's delayed events, once it has sent any; see `StateMachine+DelayedEvents.swift`.
-    @exclusivity(unchecked) @usableFromInline var delayedEvents: MachineDelayedEvents<Event>?
+    @exclusivity(unchecked) @usableFromInline var delayedEvents: MachineDelayedEvents<Event>? {
+        didSet { unretainedDelayedEvents = delayedEvents.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``delayedEvents`` as an unretained reference, kept with it: a per-event step that schedules or cancels
+    /// reads it without the retain and release that loading the reference costs.
+    @exclusivity(unchecked) @usableFromInline private(set) var unretainedDelayedEvents:
+        Unmanaged<MachineDelayedEvents<Event>>?
     /// The state from before the event being handled, as observers receive it, kept by a definition that
     /// updates its state in place (``MachineDefinition/_keepStateForObservers(_:in:)``) while `didTransition`
     /// or an observer needs it; reused from event to event, so it holds the old state (a chart's old context

@@ -48,7 +48,7 @@ extension StatechartSnapshot {
         guard version <= Self.currentFormatVersion else {
             throw .newerFormat(found: Int(version), supported: Self.currentFormatVersion)
         }
-        let fingerprint = ChartFingerprint(chart)
+        let fingerprint = chart.fingerprint
         var rewritten = json
         var migrated = false
         if let migration, json["fingerprint"]?["digest"] != .string(fingerprint.digest) {

@@ -14,7 +14,7 @@ extension Statechart where StateID: Codable, Event: Codable & Sendable, Context:
         delayedEvents: [StatechartSnapshot<StateID, Event, Context>.DelayedEvent]
     ) -> StatechartSnapshot<StateID, Event, Context> {
         StatechartSnapshot(
-            fingerprint: ChartFingerprint(self), configuration: live.activeConfiguration,
+            fingerprint: fingerprint, configuration: live.activeConfiguration,
             histories: live.savedHistories.map { .init(history: $0.history, states: $0.states) },
             context: live.context, finalState: live.finalState, delayedEvents: delayedEvents)
     }
@@ -34,12 +34,24 @@ extension Statechart where StateID: Codable, Event: Codable & Sendable, Context:
         guard saved.formatVersion <= supported else {
             throw .newerFormat(found: saved.formatVersion, supported: supported)
         }
-        let fingerprint = ChartFingerprint(self)
+        let fingerprint = fingerprint
         if fingerprint != saved.fingerprint {
             let differences = fingerprint.differences(from: saved.fingerprint)
             // Identical states in another order still make another chart (document order matters).
             throw .differentChart(differences.isEmpty ? [.stateChanged("(document order)")] : differences)
         }
         return try ChartSnapshot(restoring: saved, of: self)
+    }
+}
+
+extension Statechart {
+    /// The chart's ``ChartFingerprint``, computed once per compiled chart and shared by its variants
+    /// (``withInitialContext(_:)``, ``tracing(_:)``…), whose states and transitions are the same: a durable
+    /// machine saves or restores a snapshot on every event.
+    var fingerprint: ChartFingerprint {
+        if let known = tables.fingerprint.withLock({ $0 }) { return known }
+        let computed = ChartFingerprint(self)
+        tables.fingerprint.withLock { $0 = computed }
+        return computed
     }
 }

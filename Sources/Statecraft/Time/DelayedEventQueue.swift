@@ -6,6 +6,11 @@
 /// session's virtual time). Events come out in due-time order; events due at the same time come out in
 /// the order they were scheduled (their sequence numbers).
 ///
+/// A chart's delayed transitions (``AfterDelay``) are restarted on nearly every change of state, so they
+/// wait apart, one slot per timer found by its position (``startTimer(_:payload:at:)``,
+/// ``cancel(timer:)``): starting or cancelling one writes its slot, without a search, an insertion or an
+/// identifier to compare. They come out merged with the other events, in the same order.
+///
 /// ```swift
 /// var queue = DelayedEventQueue<String>()
 /// queue.schedule("timeout", at: .seconds(5), id: "t")
@@ -22,37 +27,83 @@ package struct DelayedEventQueue<Payload> {
         @usableFromInline package let due: Duration
         /// The order it was scheduled in: breaks ties between equal due times.
         @usableFromInline package let sequence: UInt64
-        /// The identifier ``DelayedEventQueue/cancel(id:)`` accepts, when one was given.
+        /// The identifier ``DelayedEventQueue/cancel(id:)`` accepts, when one was given; `nil` for a chart
+        /// timer (``timer``), whose identifier is the queue's (``DelayedEventQueue/identifier(of:)``).
         @usableFromInline package let id: String?
         /// The event.
         @usableFromInline package let payload: Payload
+        /// The position of the chart timer (``AfterDelay``) this event is, in ``DelayedEventQueue/timerIDs``, for
+        /// an event started by ``DelayedEventQueue/startTimer(_:payload:at:)``; -1 otherwise.
+        @usableFromInline package let timer: Int32
 
-        @inlinable init(due: Duration, sequence: UInt64, id: String?, payload: Payload) {
+        @inlinable init(due: Duration, sequence: UInt64, id: String?, payload: Payload, timer: Int32) {
             self.due = due
             self.sequence = sequence
             self.id = id
             self.payload = payload
+            self.timer = timer
         }
     }
 
-    /// Waiting entries sorted by due time, then by sequence.
+    /// A chart timer's slot: when it falls due and its event while it waits (armed), `nil` otherwise.
+    @usableFromInline
+    struct TimerSlot {
+        @usableFromInline var due: Duration
+        @usableFromInline var sequence: UInt64
+        @usableFromInline var payload: Payload?
+
+        @inlinable init(due: Duration, sequence: UInt64, payload: Payload?) {
+            self.due = due
+            self.sequence = sequence
+            self.payload = payload
+        }
+    }
+
+    /// Waiting entries sorted by due time, then by sequence; the chart timers wait in ``timerSlots``.
     @usableFromInline var entries: [Entry] = []
     @usableFromInline var nextSequence: UInt64 = 0
+    /// The identifiers of the chart timers, by position: registered before the first is started
+    /// (``startTimer(_:payload:at:)``), so that the timers store no identifier of their own.
+    @usableFromInline package var timerIDs: [String] = []
+    /// The chart timers' slots, by position; grown as timers start.
+    @usableFromInline var timerSlots: [TimerSlot] = []
+    /// How many of ``timerSlots`` are armed.
+    @usableFromInline var armedTimerCount = 0
 
     /// Creates an empty queue.
     @inlinable package init() {}
 
     /// The number of events waiting.
-    package var count: Int { entries.count }
+    package var count: Int { entries.count + armedTimerCount }
 
     /// Whether no event is waiting.
-    package var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { count == 0 }
 
     /// When the earliest waiting event falls due; `nil` when none waits.
-    @inlinable package var nextDue: Duration? { entries.first?.due }
+    /// - Complexity: O(*t*) in the number of timer slots.
+    @inlinable package var nextDue: Duration? {
+        guard armedTimerCount > 0, let timer = earliestTimer() else { return entries.first?.due }
+        guard let first = entries.first else { return timerSlots[timer].due }
+        return min(first.due, timerSlots[timer].due)
+    }
 
     /// The waiting events in the order they will come out: by due time, then by sequence.
-    package var waiting: [Entry] { entries }
+    /// - Complexity: O(*n* log *n*) in the number of events waiting.
+    package var waiting: [Entry] {
+        guard armedTimerCount > 0 else { return entries }
+        var merged = entries
+        for (position, slot) in timerSlots.enumerated() {
+            guard let payload = slot.payload else { continue }
+            merged.append(
+                Entry(due: slot.due, sequence: slot.sequence, id: nil, payload: payload, timer: Int32(position)))
+        }
+        return merged.sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+    }
+
+    /// The identifier of `entry`, one of this queue's: the one it was scheduled with, or its timer's.
+    package func identifier(of entry: Entry) -> String? {
+        entry.id ?? (entry.timer >= 0 ? timerIDs[Int(entry.timer)] : nil)
+    }
 
     /// Adds `payload`, due at `due`, behind every event due at the same time or earlier.
     ///
@@ -72,19 +123,27 @@ package struct DelayedEventQueue<Payload> {
             let middle = (low + high) / 2
             if entries[middle].due <= due { low = middle + 1 } else { high = middle }
         }
-        let entry = Entry(due: due, sequence: nextSequence, id: id, payload: payload)
+        let entry = Entry(due: due, sequence: nextSequence, id: id, payload: payload, timer: -1)
         // Most events fall due after every waiting one: appended, without `insert`'s general range replacement.
         if low == entries.count { entries.append(entry) } else { entries.insert(entry, at: low) }
         return nextSequence
     }
 
-    /// Drops every waiting event scheduled with `id` (SCXML 1.0 §6.3 `<cancel>`).
+    /// Drops every waiting event scheduled with `id` (SCXML 1.0 §6.3 `<cancel>`), chart timers named `id`
+    /// included.
     ///
-    /// - Parameter id: The identifier given to ``schedule(_:at:id:)``.
+    /// - Parameter id: The identifier given to ``schedule(_:at:id:)``, or a chart timer's.
     /// - Returns: The number of events dropped; 0 when none waited (it already fell due, or never existed).
-    /// - Complexity: O(*n*) in the number of events waiting.
+    /// - Complexity: O(*n* + *t*) in the number of events waiting and of timer slots.
     @inlinable @discardableResult
     package mutating func cancel(id: String) -> Int {
+        cancelTimers(named: id) + cancelEntries(id: id)
+    }
+
+    /// Drops every waiting entry (not a chart timer) scheduled with `id`.
+    ///
+    /// - Returns: The number of entries dropped.
+    @inlinable mutating func cancelEntries(id: String) -> Int {
         // Most cancels drop one event or none: found by an index loop (no closure, no slice of the rest), then
         // removed alone — by `removeLast()` when it is the last, as a timer restarted on every change of state
         // is — without `removeAll(where:)`'s general range replacement.
@@ -108,6 +167,12 @@ package struct DelayedEventQueue<Payload> {
     /// - Returns: The entry, or `nil` when nothing is due.
     /// - Complexity: O(*n*) in the number of events waiting.
     package mutating func popDue(notAfter now: Duration?) -> Entry? {
+        if armedTimerCount > 0, let timer = earliestTimer(),
+            entries.first.map({ ($0.due, $0.sequence) > (timerSlots[timer].due, timerSlots[timer].sequence) }) ?? true
+        {
+            if let now, timerSlots[timer].due > now { return nil }
+            return takeTimer(timer)
+        }
         guard let first = entries.first else { return nil }
         if let now, first.due > now { return nil }
         return entries.removeFirst()
@@ -116,8 +181,11 @@ package struct DelayedEventQueue<Payload> {
     /// Drops every waiting event.
     package mutating func removeAll() {
         entries.removeAll()
+        for position in timerSlots.indices { timerSlots[position].payload = nil }
+        armedTimerCount = 0
     }
 }
 
 extension DelayedEventQueue: Sendable where Payload: Sendable {}
 extension DelayedEventQueue.Entry: Sendable where Payload: Sendable {}
+extension DelayedEventQueue.TimerSlot: Sendable where Payload: Sendable {}

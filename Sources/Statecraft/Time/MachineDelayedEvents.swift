@@ -48,7 +48,7 @@ final class MachineDelayedEvents<Event> {
     /// - Complexity: O(*n*) in the number of events waiting.
     var waiting: [(event: Event, id: String?, remaining: Duration)] {
         let now = now
-        return queue.waiting.map { ($0.payload, $0.id, max($0.due - now, .zero)) }
+        return queue.waiting.map { ($0.payload, queue.identifier(of: $0), max($0.due - now, .zero)) }
     }
 
     /// Schedules `event` at ``now`` plus `delay`.
@@ -61,7 +61,7 @@ final class MachineDelayedEvents<Event> {
     /// Schedules `event` at `due` on the axis: for a caller that read ``now`` once for several sends.
     ///
     /// - Complexity: O(*n*) in the number of events waiting.
-    @inlinable func schedule(_ event: Event, at due: Duration, id: String?) {
+    @inlinable @inline(__always) func schedule(_ event: Event, at due: Duration, id: String?) {
         queue.schedule(event, at: due, id: id)
         rearm()
     }
@@ -73,6 +73,33 @@ final class MachineDelayedEvents<Event> {
     @inlinable @discardableResult
     func cancel(id: String) -> Int {
         let dropped = queue.cancel(id: id)
+        if dropped > 0 { rearm() }
+        return dropped
+    }
+
+    /// Registers the identifiers of a chart's timers by position (``DelayedEventQueue/timerIDs``), unless they
+    /// are: before the first event named by its timer's position is scheduled.
+    @inlinable func registerTimerIDs(_ ids: @autoclosure () -> [String]) {
+        if queue.timerIDs.isEmpty { queue.timerIDs = ids() }
+    }
+
+    /// Schedules chart timer `timer` (a position in the registered identifiers, ``registerTimerIDs(_:)``)
+    /// sending `event` at `due` on the axis.
+    ///
+    /// - Complexity: O(1) (the timer's slot), unless the timer is still waiting from an earlier start.
+    @inlinable func schedule(_ event: Event, at due: Duration, timer: Int32) {
+        queue.startTimer(timer, payload: event, at: due)
+        rearm()
+    }
+
+    /// Drops chart timer `timer` (a position in the registered identifiers) and every other event waiting with
+    /// its identifier: what ``cancel(id:)`` drops for that identifier.
+    ///
+    /// - Returns: The number of events dropped.
+    /// - Complexity: O(*n*) in the number of events waiting.
+    @inlinable @discardableResult
+    func cancel(timer: Int32) -> Int {
+        let dropped = queue.cancel(timer: timer)
         if dropped > 0 { rearm() }
         return dropped
     }

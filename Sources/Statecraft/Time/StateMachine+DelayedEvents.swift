@@ -69,6 +69,17 @@ extension StateMachine {
         return created
     }
 
+    /// ``delayedEvents()`` without a retain: the machine, which the caller holds, keeps its support object for
+    /// life, and the support object the delayed events it made (nothing replaces them).
+    @inlinable func unretainedDelayedEvents() -> Unmanaged<MachineDelayedEvents<Event>> {
+        if let support = existingSupport(),
+            let existing = support._withUnsafeGuaranteedRef({ $0.unretainedDelayedEvents })
+        {
+            return existing
+        }
+        return Unmanaged.passUnretained(delayedEvents())
+    }
+
     /// Delivers every delayed event that is due, earliest first; events they cause to be scheduled are
     /// due strictly later, or delivered in this call when their delay is zero.
     func deliverDueDelayedEvents() {

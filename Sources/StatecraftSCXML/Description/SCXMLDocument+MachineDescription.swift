@@ -81,7 +81,7 @@ extension SCXMLDocument {
         }
         var timers: [String: (delay: Duration, id: String)] = [:]
         for case .send(let send) in node.onEntry.joined() {
-            guard send.target == nil, case .literal(let event) = send.event, case .literal(let delay)? = send.delay,
+            guard send.target == nil, case .literal(let event)? = send.event, case .literal(let delay)? = send.delay,
                 case .literal(let id)? = send.id, cancelled.contains(id), timers[event] == nil
             else { continue }
             timers[event] = (delay, id)

@@ -31,6 +31,10 @@ public struct SCXMLEvent: Hashable, Sendable, CustomStringConvertible {
     public var invokeID: String?
     /// The event's payload; `nil` when it carries none (`_event.data` then evaluates to `undefined`).
     public var data: SCXMLValue?
+    /// The message the event arrived in, as an Event I/O Processor received it (`_event.raw`), such as the
+    /// whole HTTP request of a Basic HTTP event (``SCXMLBasicHTTPMessage``); `nil` for events of the
+    /// session itself and of SCXML's own processor.
+    public var raw: String?
 
     /// Creates an event.
     ///
@@ -81,7 +85,7 @@ public struct SCXMLEvent: Hashable, Sendable, CustomStringConvertible {
 
     /// The value of a field of `_event`, as `_event.FIELD` evaluates in an expression.
     ///
-    /// - Parameter field: `name`, `type`, `sendid`, `origin`, `origintype`, `invokeid` or `data`.
+    /// - Parameter field: `name`, `type`, `sendid`, `origin`, `origintype`, `invokeid`, `data` or `raw`.
     /// - Returns: the field's value (`undefined` for absent fields, data included),
     ///   or `nil` when the event has no such field.
     public func value(ofField field: String) -> SCXMLValue? {
@@ -93,6 +97,7 @@ public struct SCXMLEvent: Hashable, Sendable, CustomStringConvertible {
         case "origintype": originType.map(SCXMLValue.string) ?? .undefined
         case "invokeid": invokeID.map(SCXMLValue.string) ?? .undefined
         case "data": data ?? .undefined
+        case "raw": raw.map(SCXMLValue.string) ?? .undefined
         default: nil
         }
     }
@@ -101,9 +106,10 @@ public struct SCXMLEvent: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// The event as the value of `_event`: an object with the fields `name`, `type`, `sendid`, `origin`,
-    /// `origintype`, `invokeid` and `data`, absent ones `undefined`.
+    /// `origintype`, `invokeid` and `data`, absent ones `undefined`, and `raw` when the event has it.
     public var value: SCXMLValue {
-        let fields = ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"]
+        let fields =
+            ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"] + (raw == nil ? [] : ["raw"])
         return .object(SCXMLObject(fields.map { ($0, value(ofField: $0) ?? .undefined) }))
     }
 }

@@ -212,7 +212,7 @@ public struct SCXMLExporter: Sendable {
         case .cancel(let cancel):
             writer.open("cancel", Self.pair("sendid", "sendidexpr", cancel.sendID) { $0 }, isEmpty: true)
         case .send(let send):
-            var attributes = Self.pair("event", "eventexpr", send.event) { $0 }
+            var attributes = send.event.map { Self.pair("event", "eventexpr", $0) { $0 } } ?? []
             attributes += send.target.map { Self.pair("target", "targetexpr", $0) { $0 } } ?? []
             attributes += send.type.map { Self.pair("type", "typeexpr", $0) { $0 } } ?? []
             attributes += send.delay.map { Self.pair("delay", "delayexpr", $0, SCXMLDelayParser.format) } ?? []

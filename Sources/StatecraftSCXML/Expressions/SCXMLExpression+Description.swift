@@ -9,6 +9,8 @@ extension SCXMLExpression: CustomStringConvertible {
             return Self.sourceText(of: value)
         case .variable(let name):
             return name
+        case .regularExpression(let expression):
+            return expression.description
         case .member(let base, let name):
             return "\(base.parenthesized(unless: base.isPostfixOperand)).\(name)"
         case .index(let base, let index):
@@ -43,7 +45,7 @@ extension SCXMLExpression: CustomStringConvertible {
 
     private var isPostfixOperand: Bool {
         switch self {
-        case .variable, .member, .index, .call, .method, .array, .object, .immediateCall: true
+        case .variable, .member, .index, .call, .method, .array, .object, .immediateCall, .regularExpression: true
         // `1.x` would lex as the number `1.` followed by `x`: numbers are parenthesised.
         case .literal(let value): value.numberValue == nil
         case .unary, .binary: false

@@ -38,6 +38,8 @@ public indirect enum SCXMLExpression: Hashable, Sendable {
     case unary(SCXMLUnaryOperator, SCXMLExpression)
     /// A binary operator applied to two operands.
     case binary(SCXMLBinaryOperator, SCXMLExpression, SCXMLExpression)
+    /// A regular-expression literal, where a method takes one: `text.search(/a+/)`, `/^ok$/i.test(text)`.
+    case regularExpression(SCXMLRegularExpression)
 
     /// Parses an expression.
     ///
@@ -81,7 +83,7 @@ public indirect enum SCXMLExpression: Hashable, Sendable {
 
     private func collectVariables(into names: inout [String]) {
         switch self {
-        case .literal: break
+        case .literal, .regularExpression: break
         case .variable(let name):
             if !names.contains(name) {
                 names.append(name)

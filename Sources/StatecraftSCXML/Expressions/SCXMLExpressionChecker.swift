@@ -131,7 +131,7 @@ struct SCXMLExpressionChecker {
     ) {
         func visit(_ expression: SCXMLExpression) { collect(expression, locals: locals, into: &reasons, known: known) }
         switch expression {
-        case .literal:
+        case .literal, .regularExpression:
             break
         case .variable(let name):
             if !known.contains(name) && !locals.contains(name) && !SCXMLExpressionEnvironment.isGlobal(name) {

@@ -20,6 +20,9 @@ public struct SCXMLExpressionEnvironment {
     public var sessionID: String?
     /// Answers `In('id')`: whether the state with that id is active.
     public var isInState: (String) -> Bool
+    /// The session's Event I/O Processors beside SCXML's own (``SCXMLEventProcessor``): each processor's
+    /// type URI, short name and location, as `_ioprocessors` lists them.
+    public var eventProcessorLocations: [(type: String, shortName: String?, location: String)] = []
     /// The largest string an operator may produce, in UTF-8 bytes (``SCXMLLimits/maximumValueSize``); a
     /// larger one is ``SCXMLExpressionError/valueTooLarge(size:limit:)``, so that `x + x` in a loop cannot
     /// double its way through the memory.
@@ -79,6 +82,11 @@ public struct SCXMLExpressionEnvironment {
             return value
         case .variable(let name):
             return try value(of: name)
+        case .method(.regularExpression(let pattern), "test", let arguments):
+            let text = try arguments.first.map { argument throws(SCXMLExpressionError) in try evaluate(argument) }
+            return .boolean(try search(pattern, in: (text ?? .undefined).description) != nil)
+        case .regularExpression:
+            throw .typeError("a regular expression is supported only as in text.search(/re/) or /re/.test(text)")
         case .member(let base, let name):
             return try SCXMLValueAccess.property(.string(name), of: try evaluate(base), named: base)
         case .index(let base, let index):
@@ -88,6 +96,12 @@ public struct SCXMLExpressionEnvironment {
             return try checked(try call(name, arguments))
         case .method(let base, let name, let arguments):
             let receiver = try evaluate(base)
+            if name == "search", arguments.count == 1, case .regularExpression(let pattern) = arguments[0] {
+                guard case .string(let text) = receiver else {
+                    throw .typeError("search() is a method of strings, not of a \(receiver.kind)")
+                }
+                return .number(Double(try search(pattern, in: text) ?? -1))
+            }
             var values: [SCXMLValue] = []
             for argument in arguments {
                 values.append(try evaluate(argument))
@@ -319,11 +333,29 @@ public struct SCXMLExpressionEnvironment {
         }
     }
 
+    /// Where the first match of `pattern` in `text` starts, counted in UTF-16 code units; the work counts
+    /// against the macrostep's budget first (one byte per thousand character × instruction steps), so that
+    /// searches in a loop cannot run for minutes.
+    private func search(_ pattern: SCXMLRegularExpression, in text: String) throws(SCXMLExpressionError) -> Int? {
+        let units = Array(text.utf16)
+        try budget?.spend(bytes: pattern.searchCost(ofLength: units.count) / 1_000)
+        return pattern.firstMatchStart(in: units)
+    }
+
     /// The value of `_ioprocessors`: the SCXML Event I/O Processor under its type URI and under `scxml`,
-    /// each an object whose `location` is `#_scxml_SESSIONID`.
+    /// each an object whose `location` is `#_scxml_SESSIONID`; then each of ``eventProcessorLocations``
+    /// under its type URI and its short name, such as `basichttp`.
     public var ioProcessors: SCXMLValue {
         let location = SCXMLValue.object(SCXMLObject([("location", .string("#_scxml_\(sessionID ?? "")"))]))
-        return .object(SCXMLObject([(SCXMLSend.scxmlEventProcessorType, location), ("scxml", location)]))
+        var entries: [(key: String, value: SCXMLValue)] = [
+            (SCXMLSend.scxmlEventProcessorType, location), ("scxml", location),
+        ]
+        for processor in eventProcessorLocations {
+            let entry = SCXMLValue.object(SCXMLObject([("location", .string(processor.location))]))
+            entries.append((processor.type, entry))
+            if let shortName = processor.shortName { entries.append((shortName, entry)) }
+        }
+        return .object(SCXMLObject(entries))
     }
 
     private func call(_ name: String, _ arguments: [SCXMLExpression]) throws(SCXMLExpressionError) -> SCXMLValue {

@@ -33,7 +33,7 @@ struct SCXMLExpressionLexer {
                 tokens.append(SCXMLExpressionToken(kind: .end, offset: position))
                 return tokens
             }
-            tokens.append(try nextToken())
+            tokens.append(try nextToken(after: tokens.last?.kind))
         }
     }
 
@@ -47,9 +47,14 @@ struct SCXMLExpressionLexer {
         offset < characters.count ? characters[offset] : nil
     }
 
-    private mutating func nextToken() throws(SCXMLExpressionError) -> SCXMLExpressionToken {
+    private mutating func nextToken(after previous: SCXMLExpressionToken.Kind?) throws(SCXMLExpressionError)
+        -> SCXMLExpressionToken
+    {
         let start = position
         let first = characters[position]
+        if first == "/", Self.expectsOperand(after: previous) {
+            return SCXMLExpressionToken(kind: try readRegularExpression(), offset: start)
+        }
         if Self.isDigit(first) || first == "." && character(at: position + 1).map(Self.isDigit) == true {
             return SCXMLExpressionToken(kind: .number(try readNumber()), offset: start)
         }
@@ -78,6 +83,48 @@ struct SCXMLExpressionLexer {
             offset += 1
         }
         return true
+    }
+
+    /// Whether a `/` after `previous` starts a regular-expression literal rather than a division: at the
+    /// start, after an operator or opening punctuation, or after a keyword that takes an operand.
+    private static func expectsOperand(after previous: SCXMLExpressionToken.Kind?) -> Bool {
+        switch previous {
+        case nil: true
+        case .symbol(let symbol): symbol != ")" && symbol != "]" && symbol != "}"
+        case .identifier(let name): ["typeof", "return", "in", "instanceof", "new", "delete", "void"].contains(name)
+        case .number, .string, .regularExpression, .end: false
+        }
+    }
+
+    /// `/PATTERN/FLAGS` from the opening slash: a `/` inside a class (`[/]`) or escaped does not end it.
+    private mutating func readRegularExpression() throws(SCXMLExpressionError) -> SCXMLExpressionToken.Kind {
+        let start = position
+        position += 1
+        var pattern = String.UnicodeScalarView()
+        var inClass = false
+        while true {
+            guard let next = character(at: position), next != "\n", next != "\r", next != "\u{2028}", next != "\u{2029}"
+            else {
+                throw .syntax("unterminated regular expression", offset: start)
+            }
+            position += 1
+            if next == "/" && !inClass { break }
+            pattern.append(next)
+            if next == "\\", let escaped = character(at: position), escaped != "\n" {
+                pattern.append(escaped)
+                position += 1
+            } else if next == "[" {
+                inClass = true
+            } else if next == "]" {
+                inClass = false
+            }
+        }
+        var flags = String.UnicodeScalarView()
+        while let next = character(at: position), Self.isIdentifierPart(next) {
+            flags.append(next)
+            position += 1
+        }
+        return .regularExpression(pattern: String(pattern), flags: String(flags))
     }
 
     private mutating func readNumber() throws(SCXMLExpressionError) -> Double {

@@ -54,6 +54,7 @@ struct SCXMLExpressionParser {
         case .string: "string literal"
         case .identifier(let name): "'\(name)'"
         case .symbol(let symbol): "'\(symbol)'"
+        case .regularExpression: "regular expression"
         case .end: "end of expression"
         }
     }
@@ -180,6 +181,28 @@ struct SCXMLExpressionParser {
         case .string(let string):
             advance()
             return (.literal(.string(string)), 1)
+        case .regularExpression(let pattern, let flags):
+            // Only where a method takes one: `text.search(/re/)` or `/re/.test(text)`.
+            let previous = index >= 2 ? (tokens[index - 2].kind, tokens[index - 1].kind) : nil
+            let isSearchArgument =
+                previous.map { $0 == (.identifier("search"), .symbol("(")) } == true
+                && tokens[min(index + 1, tokens.count - 1)].kind == .symbol(")")
+            let isTestReceiver =
+                index + 2 < tokens.count && tokens[index + 1].kind == .symbol(".")
+                && tokens[index + 2].kind == .identifier("test")
+            guard isSearchArgument || isTestReceiver else {
+                throw .syntax(
+                    "a regular expression is supported only as in text.search(/re/) or /re/.test(text)",
+                    offset: token.offset)
+            }
+            do throws(SCXMLExpressionError) {
+                let expression = try SCXMLRegularExpression(pattern: pattern, flags: flags)
+                advance()
+                return (.regularExpression(expression), 1)
+            } catch {
+                guard case .syntax(let message, let offset) = error else { throw error }
+                throw .syntax(message, offset: token.offset + 1 + offset)
+            }
         case .identifier(let name):
             advance()
             if let keyword = Self.keywords[name] {

@@ -10,6 +10,8 @@ struct SCXMLExpressionToken: Equatable {
         case identifier(String)
         /// An operator or punctuation mark: `===`, `(`, `.`, ….
         case symbol(String)
+        /// A regular-expression literal: its pattern and flags (`/a+b/i`).
+        case regularExpression(pattern: String, flags: String)
         /// The end of the source.
         case end
     }

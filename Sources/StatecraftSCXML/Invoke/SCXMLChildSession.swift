@@ -68,13 +68,18 @@ final class SCXMLChildSession: InvocationHandle {
     /// Whether events wait in the child's queue.
     var hasQueuedEvents: Bool { !isCancelled && !machine.state.isFinished && !queue.events.isEmpty }
 
-    /// Processes the child's queue until it is empty, one macrostep per event.
-    func processQueue() {
-        while !isCancelled, !machine.state.isFinished, let event = queue.events.dequeue() {
+    /// Processes the child's queue until it is empty or `budget` events have been processed, one macrostep
+    /// per event, each counted against `budget`.
+    ///
+    /// - Returns: the loop of a macrostep that did not settle, which stops the child there; `nil` otherwise.
+    func processQueue(budget: inout Int) -> ChartLoopError? {
+        while budget > 0, !isCancelled, !machine.state.isFinished, let event = queue.events.dequeue() {
+            budget -= 1
             tree?.finalize(event, in: machine)
-            machine.send(event)
+            if case .unsettled(let loop) = machine.send(event) { return loop }
         }
         if machine.state.isFinished { queue.events.removeAll() }
+        return nil
     }
 
     /// Delivers a delayed send of the child to another session once it falls due.

@@ -23,14 +23,31 @@ final class SCXMLInvocationTree {
         children.removeAll()
     }
 
+    /// The most events the children may process in one run of their queues (``runChildren()``): children
+    /// that keep sending each other events, or a child answered forever by its own children, stop there.
+    static let maximumEventsPerRun = 10_000
+
+    /// Why the children stopped for good, which ends the invoking session's run: a child's macrostep that
+    /// did not settle (``SCXMLRunOutcome/didNotSettle(_:)``), or more than ``maximumEventsPerRun`` events
+    /// in one run of their queues (``SCXMLRunOutcome/eventLimitReached(_:)``); `nil` while they run.
+    private(set) var stop: SCXMLRunOutcome?
+
     /// Runs every child's queue until none holds an event; what they send their parents waits in the
-    /// parents' queues (the root's external queue for its own children).
+    /// parents' queues (the root's external queue for its own children). Does nothing once ``stop`` is set.
     func runChildren() {
-        var progressed = true
+        var budget = Self.maximumEventsPerRun
+        var progressed = stop == nil
         while progressed {
             progressed = false
-            for child in children where child.hasQueuedEvents {
-                child.processQueue()
+            for child in children where stop == nil && child.hasQueuedEvents {
+                if budget <= 0 {
+                    stop = .eventLimitReached(Self.maximumEventsPerRun)
+                    return
+                }
+                if let loop = child.processQueue(budget: &budget) {
+                    stop = .didNotSettle(loop)
+                    return
+                }
                 progressed = true
             }
         }

@@ -29,9 +29,32 @@ extension SCXMLSession {
     ///
     /// - Returns: Whether `event` was such a send.
     func routeDelayedSend(_ event: SCXMLEvent) -> Bool {
+        if let (type, message) = SCXMLDelayedMessage.message(in: event) {
+            deliver(message, type: type)
+            return true
+        }
         guard let (route, routed) = SCXMLSendRoute.routed(event) else { return false }
         if case .invocation(let id) = route { _ = machine.subject._deliver(routed, toInvocation: id) }
         invocationTree.runChildren()
         return true
+    }
+
+    /// Delivers a delayed `<send>` to an Event I/O Processor once it falls due; when the processor cannot,
+    /// `error.communication` (carrying the send id) joins the external queue.
+    private func deliver(_ message: SCXMLOutgoingMessage, type: String) {
+        let failure: SCXMLCommunicationError
+        if let processor = eventProcessors.first(where: { $0.type == type }) {
+            do {
+                try processor.send(message)
+                return
+            } catch {
+                failure = error
+            }
+        } else {
+            failure = SCXMLCommunicationError(target: message.target, reason: "no processor of type '\(type)'")
+        }
+        enqueue(
+            SCXMLEvent(
+                "error.communication", type: .platform, sendID: message.sendID, data: .string(failure.description)))
     }
 }

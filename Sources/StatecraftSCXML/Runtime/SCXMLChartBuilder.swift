@@ -25,6 +25,9 @@ public struct SCXMLChartBuilder: Sendable {
     /// The limits: the document's depth and number of states are checked before building, and no string
     /// value may grow past ``SCXMLLimits/maximumValueSize`` at run time (`error.execution` instead).
     public var limits: SCXMLLimits
+    /// The Event I/O Processors beside SCXML's own that `<send type>` may name (``SCXMLEventProcessor``);
+    /// none by default, so that such a send is `error.execution`.
+    public var eventProcessors: [any SCXMLEventProcessor] = []
     /// Values an invoking session passes (`<param>`, `namelist`): bound after the top-level data, over it.
     var parameters: [String: SCXMLValue] = [:]
     /// How deep the session running the chart is nested by `<invoke>`: 0 for a top-level session.
@@ -61,6 +64,7 @@ public struct SCXMLChartBuilder: Sendable {
             maximumValueSize: limits.maximumValueSize)
         executor.maximumExecutionSteps = limits.maximumExecutionSteps
         executor.maximumExecutionBytes = limits.maximumExecutionBytes
+        executor.eventProcessors = eventProcessors
         let allData = document.allData
         var conversion = Conversion(document: document, allData: allData, executor: executor)
         conversion.parameters = parameters

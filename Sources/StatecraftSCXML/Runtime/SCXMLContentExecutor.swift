@@ -18,6 +18,9 @@ struct SCXMLContentExecutor: Sendable {
     var maximumExecutionSteps = SCXMLLimits.default.maximumExecutionSteps
     /// The bytes of values one macrostep may build (``SCXMLLimits/maximumExecutionBytes``).
     var maximumExecutionBytes = SCXMLLimits.default.maximumExecutionBytes
+    /// The Event I/O Processors beside SCXML's own that `<send type>` may name
+    /// (`SCXMLContentExecutor+EventProcessors.swift`).
+    var eventProcessors: [any SCXMLEventProcessor] = []
 
     /// The environment expressions are evaluated in: the data model's variables, `_event` from the
     /// signal being processed, `In()` from the configuration; values it builds count against `budget`.
@@ -31,6 +34,9 @@ struct SCXMLContentExecutor: Sendable {
         var environment = SCXMLExpressionEnvironment(
             variables: model.variables, event: scope.signal.map { SCXMLContentExecutor.event(for: $0, model) },
             sessionName: sessionName, sessionID: sessionID, isInState: { scope.isActive($0) })
+        environment.eventProcessorLocations = eventProcessors.map { processor in
+            (processor.type, processor.shortName, processor.location(ofSession: sessionID))
+        }
         environment.maximumValueSize = maximumValueSize
         environment.budget = budget
         return environment
@@ -251,12 +257,15 @@ struct SCXMLContentExecutor: Sendable {
     }
 
     /// The attributes of a `<send>`, evaluated.
-    private struct SendRequest {
-        let name: String
+    struct SendRequest {
+        /// The event's name; `nil` only for a send of another type without one.
+        let name: String?
         let target: String?
         let type: String?
         let delay: Duration
         let data: SCXMLValue?
+        /// Whether `data` is the `<content>` (else the names and values of `namelist` and `<param>`s).
+        let isContent: Bool
         let sendID: String?
     }
 
@@ -275,9 +284,18 @@ struct SCXMLContentExecutor: Sendable {
         func failure(_ error: SCXMLExecutionError) -> SCXMLExecutionError {
             sendID.map { .failedSend(error, sendID: $0) } ?? error
         }
+        if let type = request.type, let processor = eventProcessors.first(where: { $0.isNamed(by: type) }) {
+            do throws(SCXMLExecutionError) {
+                try perform(request, through: processor, at: at, scope: &scope)
+            } catch {
+                throw failure(error)
+            }
+            return
+        }
         if let type = request.type, type != SCXMLSend.scxmlEventProcessorType, type != "scxml" {
             throw failure(.unsupportedSendType(type, at: at))
         }
+        guard let name else { throw failure(.missingEventName(at: at)) }
         let isInternal = target == SCXMLSend.internalTarget
         let route = target.flatMap(SCXMLSendRoute.init(target:))
         if let target, !isInternal, route == nil, target != "#_scxml_\(sessionID)" {
@@ -316,13 +334,15 @@ struct SCXMLContentExecutor: Sendable {
     ) throws(SCXMLExecutionError) -> SendRequest {
         let at = send.sourceLocation
         var environment = environment(model, scope, budget: budget)
-        let name: String
+        let name: String?
         let target: String?
         let type: String?
         let delay: Duration
         let data: SCXMLValue?
         do {
-            name = try environment.evaluateString(send.event, attribute: "eventexpr")
+            name = try send.event.map { value throws(SCXMLExpressionError) in
+                try environment.evaluateString(value, attribute: "eventexpr")
+            }
             target = try send.target.map { value throws(SCXMLExpressionError) in
                 try environment.evaluateString(value, attribute: "targetexpr")
             }
@@ -361,7 +381,9 @@ struct SCXMLContentExecutor: Sendable {
         case nil:
             sendID = nil
         }
-        return SendRequest(name: name, target: target, type: type, delay: delay, data: data, sendID: sendID)
+        return SendRequest(
+            name: name, target: target, type: type, delay: delay, data: data, isContent: send.content != nil,
+            sendID: sendID)
     }
 }
 

@@ -7,6 +7,12 @@ public enum SCXMLExecutionError: Error, Hashable, Sendable, CustomStringConverti
     case unsupportedSendType(String, at: SCXMLSourceLocation)
     /// A `<send>` to another SCXML session that does not exist (`#_scxml_foo`): `error.communication`.
     case unreachableSession(String, at: SCXMLSourceLocation)
+    /// A `<send>` to an Event I/O Processor (``SCXMLEventProcessor``) without a target, or one the processor
+    /// could not deliver: `error.communication`.
+    case undeliverable(type: String, SCXMLCommunicationError, at: SCXMLSourceLocation)
+    /// A `<send>` without an event name for SCXML's own processor (its `typeexpr` named it at run time):
+    /// `error.execution`.
+    case missingEventName(at: SCXMLSourceLocation)
     /// A `<send>` with an id failed: the error event carries the id as its `sendid`.
     indirect case failedSend(SCXMLExecutionError, sendID: String)
     /// A `<send target="#_internal">` with a delay: internal events cannot wait.
@@ -16,11 +22,11 @@ public enum SCXMLExecutionError: Error, Hashable, Sendable, CustomStringConverti
     /// An expression of an element failed.
     case expression(SCXMLExpressionError, element: String, at: SCXMLSourceLocation)
 
-    /// The platform event the error raises: `error.communication` for an unreachable session,
-    /// `error.execution` otherwise.
+    /// The platform event the error raises: `error.communication` for an unreachable session or an
+    /// undeliverable message, `error.execution` otherwise.
     public var eventName: String {
         switch self {
-        case .unreachableSession: "error.communication"
+        case .unreachableSession, .undeliverable: "error.communication"
         case .failedSend(let error, _): error.eventName
         default: "error.execution"
         }
@@ -38,6 +44,10 @@ public enum SCXMLExecutionError: Error, Hashable, Sendable, CustomStringConverti
             "\(at): <send>: no session '\(target)' can be reached"
         case .failedSend(let error, let sendID):
             "\(error) (send id '\(sendID)')"
+        case .undeliverable(let type, let error, let at):
+            "\(at): <send type=\"\(type)\">: \(error)"
+        case .missingEventName(let at):
+            "\(at): <send>: SCXML's event I/O processor needs an event name (event or eventexpr)"
         case .unsupportedSendTarget(let target, let at):
             "\(at): <send>: the target '\(target)' is not supported (only none, '#_internal', '#_scxml_SESSIONID', '#_parent' or '#_INVOKEID')"
         case .unsupportedSendType(let type, let at):

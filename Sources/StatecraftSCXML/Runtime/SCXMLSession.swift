@@ -19,9 +19,24 @@ import Statecraft
 /// event; halting in a top-level final state drops them all.
 public final class SCXMLSession {
     /// The external queue, shared with the chart's runtime, which puts the chart's sends without delay
-    /// at its back.
+    /// at its back. Events posted to the session's inbox join it, in the order they arrived, whenever
+    /// the session touches it (``takeArrivals()``).
     final class ExternalQueue {
         var events = FIFOQueue<SCXMLEvent>()
+        /// Where events from Event I/O Processors arrive; `nil` for an invoked session, which has none.
+        let inbox: SCXMLSessionInbox?
+
+        init(inbox: SCXMLSessionInbox? = nil) {
+            self.inbox = inbox
+        }
+
+        /// Moves the events posted to the inbox so far to the back of the queue.
+        func takeArrivals() {
+            guard let inbox, inbox.count > 0 else { return }
+            for event in inbox.takeAll() {
+                events.enqueue(event)
+            }
+        }
     }
 
     /// The document the session runs.
@@ -40,6 +55,16 @@ public final class SCXMLSession {
     private let logBuffer: SCXMLLogBuffer
     /// The sessions `<invoke>` started, driven on this session's virtual time (`SCXMLSession+Invoke.swift`).
     let invocationTree: SCXMLInvocationTree
+    /// The Event I/O Processors beside SCXML's own that `<send type>` may name.
+    public let eventProcessors: [any SCXMLEventProcessor]
+    /// Where events for the session arrive from its Event I/O Processors' servers, from any thread: they
+    /// join the external queue, in the order they arrived, whenever the session touches the queue.
+    public var inbox: SCXMLSessionInbox {
+        guard let inbox = externalQueue.inbox else {
+            preconditionFailure("Internal inconsistency: a top-level session has no inbox")
+        }
+        return inbox
+    }
 
     deinit {
         // Child sessions that still run (the run stopped, or the session was dropped, before they finished)
@@ -54,13 +79,21 @@ public final class SCXMLSession {
     ///   - sessionID: the value of `_sessionid`.
     ///   - limits: the limits the chart is built and run with (``SCXMLLimits/default`` unless given), such as
     ///     ``SCXMLLimits/maximumStepsPerMacrostep``.
+    ///   - eventProcessors: the Event I/O Processors beside SCXML's own that `<send type>` may name, such as
+    ///     one for the Basic HTTP Event I/O Processor (``SCXMLBasicHTTPMessage``); none by default.
+    ///   - inbox: where events for the session arrive from the processors' servers: register it with them
+    ///     before the session starts, since the first macrostep may already send and be answered.
     /// - Throws: ``SCXMLError`` when the document cannot be converted (see ``SCXMLChartBuilder/build(_:)``).
     /// - Complexity: O(*n* × *d*) to build the chart, plus the first macrostep.
     public convenience init(
-        document: SCXMLDocument, sessionID: String = "statecraft", limits: SCXMLLimits = .default
+        document: SCXMLDocument, sessionID: String = "statecraft", limits: SCXMLLimits = .default,
+        eventProcessors: [any SCXMLEventProcessor] = [], inbox: SCXMLSessionInbox = SCXMLSessionInbox()
     ) throws(SCXMLError) {
         do {
-            try self.init(document: document, sessionID: sessionID, limits: limits, isRestored: false) {
+            try self.init(
+                document: document, sessionID: sessionID, limits: limits, eventProcessors: eventProcessors,
+                inbox: inbox, isRestored: false
+            ) {
                 chart, runtime in
                 StateMachine(definition: chart, subject: runtime)
             }
@@ -77,19 +110,26 @@ public final class SCXMLSession {
     ///
     /// - Throws: ``SCXMLError`` from building the chart; what `makeMachine` throws.
     init(
-        document: SCXMLDocument, sessionID: String, limits: SCXMLLimits = .default, isRestored: Bool,
+        document: SCXMLDocument, sessionID: String, limits: SCXMLLimits = .default,
+        eventProcessors: [any SCXMLEventProcessor] = [], inbox: SCXMLSessionInbox = SCXMLSessionInbox(),
+        isRestored: Bool,
         makeMachine: (SCXMLChart, ChartRuntime) throws -> StateMachine<SCXMLChart>
     ) throws {
         let buffer = SCXMLLogBuffer()
         self.document = document
         self.logBuffer = buffer
         self.isRestored = isRestored
-        chart = try SCXMLChartBuilder(sessionID: sessionID, limits: limits) { buffer.append($0) }.build(document)
-        let queue = ExternalQueue()
+        self.eventProcessors = eventProcessors
+        var builder = SCXMLChartBuilder(sessionID: sessionID, limits: limits) { buffer.append($0) }
+        builder.eventProcessors = eventProcessors
+        chart = try builder.build(document)
+        let queue = ExternalQueue(inbox: inbox)
         let sendWithoutDelay: (Any) -> Void = { event in
             guard let event = event as? SCXMLEvent else {
                 preconditionFailure("Internal inconsistency: an SCXML chart sent a \(type(of: event))")
             }
+            // What arrived meanwhile (an answer to a <send> of this macrostep) comes first.
+            queue.takeArrivals()
             queue.events.enqueue(event)
         }
         let runtime = ChartRuntime()
@@ -134,13 +174,17 @@ public final class SCXMLSession {
     public var pendingDelayedEventCount: Int { machine.pendingDelayedEventCount }
 
     /// The number of events waiting in the external queue.
-    public var queuedEventCount: Int { externalQueue.events.count }
+    public var queuedEventCount: Int {
+        externalQueue.takeArrivals()
+        return externalQueue.events.count
+    }
 
     /// Puts an event at the back of the external queue. Ignored once the chart has finished.
     ///
     /// - Parameter event: the event.
     public func enqueue(_ event: SCXMLEvent) {
         guard !isFinished else { return }
+        externalQueue.takeArrivals()
         externalQueue.events.enqueue(event)
     }
 
@@ -166,7 +210,9 @@ public final class SCXMLSession {
     /// - Returns: its record, or `nil` when the queue is empty or the chart has finished.
     /// - Complexity: O(*n*) per microstep in the number of states.
     public func processNextQueuedEvent() -> SCXMLMacrostepRecord? {
-        guard !isFinished, let event = externalQueue.events.dequeue() else { return nil }
+        guard !isFinished else { return nil }
+        externalQueue.takeArrivals()
+        guard let event = externalQueue.events.dequeue() else { return nil }
         // The children invoked (or sent events) during the macrostep run theirs after it.
         defer { invocationTree.runChildren() }
         invocationTree.finalize(event, in: machine)
@@ -258,15 +304,19 @@ public final class SCXMLSession {
             onMacrostep(initialMacrostep)
             if let loop = initialMacrostep.loopError { return .didNotSettle(loop) }
         }
+        // Invoked sessions that loop or keep sending events stop the run (SCXMLInvocationTree.stop).
+        if let stop = invocationTree.stop { return stop }
         var budget = eventLimit
         var unsettled: ChartLoopError?
         /// Why the run stops when `drain` or `deliver` says it cannot go on.
-        var stopped: SCXMLRunOutcome { unsettled.map(SCXMLRunOutcome.didNotSettle) ?? .eventLimitReached(eventLimit) }
+        var stopped: SCXMLRunOutcome {
+            invocationTree.stop ?? unsettled.map(SCXMLRunOutcome.didNotSettle) ?? .eventLimitReached(eventLimit)
+        }
         /// Processes the queue within the budget; `false` when the budget ran out first or a macrostep did
         /// not settle.
         func drain() -> Bool {
             while queuedEventCount > 0 && !isFinished {
-                if budget <= 0 { return false }
+                if budget <= 0 || invocationTree.stop != nil { return false }
                 budget -= 1
                 if let record = processNextQueuedEvent() {
                     onMacrostep(record)
@@ -281,7 +331,7 @@ public final class SCXMLSession {
         /// Delivers the delayed events due by `end` within the budget; `false` when it ran out first.
         func deliver(notAfter end: Duration?) -> Bool {
             while !isFinished, let due = nextDelayedEventTime, end.map({ due <= $0 }) ?? true {
-                if budget <= 0 { return false }
+                if budget <= 0 || invocationTree.stop != nil { return false }
                 guard queueDelayedEvent(notAfter: end), drain() else { return false }
             }
             return true
@@ -304,6 +354,7 @@ public final class SCXMLSession {
         }
         budget = eventLimit
         guard !finishDelayedEvents || deliver(notAfter: nil) else { return stopped }
+        if let stop = invocationTree.stop { return stop }
         if let final = snapshot.finalState { return .finished(final) }
         return .inputConsumed
     }

@@ -2,9 +2,9 @@
 extension SCXMLEvent.EventType: Codable {}
 
 /// An SCXML event in a snapshot (a delayed `<send>` still waiting): its name, type, send id, origin,
-/// invoke id and data.
+/// invoke id, data and the raw message it came in.
 extension SCXMLEvent: Codable {
-    private enum Key: String, CodingKey { case name, type, sendID, origin, originType, invokeID, data }
+    private enum Key: String, CodingKey { case name, type, sendID, origin, originType, invokeID, data, raw }
 
     /// Decodes an event written by ``encode(to:)``.
     ///
@@ -20,6 +20,7 @@ extension SCXMLEvent: Codable {
             originType: try container.decodeIfPresent(String.self, forKey: .originType),
             invokeID: try container.decodeIfPresent(String.self, forKey: .invokeID),
             data: try container.decodeIfPresent(SCXMLValue.self, forKey: .data))
+        raw = try container.decodeIfPresent(String.self, forKey: .raw)
     }
 
     /// Encodes the event; absent fields are left out.
@@ -35,5 +36,6 @@ extension SCXMLEvent: Codable {
         try container.encodeIfPresent(originType, forKey: .originType)
         try container.encodeIfPresent(invokeID, forKey: .invokeID)
         try container.encodeIfPresent(data, forKey: .data)
+        try container.encodeIfPresent(raw, forKey: .raw)
     }
 }

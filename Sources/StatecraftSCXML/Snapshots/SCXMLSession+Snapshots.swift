@@ -10,7 +10,7 @@ extension SCXMLSession {
     /// invocations): save it before it invokes, or after its children have finished
     /// (``runningInvocations`` tells).
     ///
-    /// - Returns: A `Codable` value for ``init(document:sessionID:restoring:)``.
+    /// - Returns: A `Codable` value for ``init(document:sessionID:restoring:eventProcessors:inbox:)``.
     /// - Throws: `SnapshotError.invocationsRunning(_:)`, naming the running invocations;
     ///   `SnapshotError.timeOutOfRange(_:)` when the virtual time or a delayed event's remaining time is
     ///   beyond the about 292 years a snapshot's nanoseconds hold.
@@ -27,6 +27,7 @@ extension SCXMLSession {
             StatechartSnapshot<String, SCXMLEvent, SCXMLDataModel>.DelayedEvent(
                 event: $0.event, id: $0.id, remaining: $0.remaining)
         }
+        externalQueue.takeArrivals()
         var queued = externalQueue.events // a copy: the session's queue stays as it is
         return SCXMLSessionSnapshot(
             chart: chart.saved(snapshot, delayedEvents: waiting), now: now,
@@ -40,17 +41,23 @@ extension SCXMLSession {
     ///   - document: The document the snapshot's session ran.
     ///   - sessionID: The value of `_sessionid`.
     ///   - saved: What ``saveSnapshot()`` returned.
+    ///   - eventProcessors: the Event I/O Processors beside SCXML's own that `<send type>` may name.
+    ///   - inbox: where events for the session arrive from the processors' servers.
     /// - Throws: ``SCXMLRestoreError`` — the document's chart cannot be built, or the snapshot does not
     ///   fit it (another chart, a newer format, an unknown state, a configuration the chart cannot be in),
     ///   or its data model, counters or times are not ones the session can have
     ///   (``SCXMLRestoreError/invalidSnapshot(_:)``).
     public convenience init(
-        document: SCXMLDocument, sessionID: String = "statecraft", restoring saved: SCXMLSessionSnapshot
+        document: SCXMLDocument, sessionID: String = "statecraft", restoring saved: SCXMLSessionSnapshot,
+        eventProcessors: [any SCXMLEventProcessor] = [], inbox: SCXMLSessionInbox = SCXMLSessionInbox()
     )
         throws(SCXMLRestoreError)
     {
         do {
-            try self.init(document: document, sessionID: sessionID, isRestored: true) { chart, _ in
+            try self.init(
+                document: document, sessionID: sessionID, eventProcessors: eventProcessors, inbox: inbox,
+                isRestored: true
+            ) { chart, _ in
                 // The machine's delayed events are scheduled once its time is the saved virtual time, so
                 // that they fall due at the same virtual times as in the saved run.
                 var withoutDelayedEvents = saved.chart

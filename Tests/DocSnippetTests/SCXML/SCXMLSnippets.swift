@@ -84,4 +84,39 @@ struct SCXMLSnippets {
             await runLoop.value
         }
     }
+
+    @Test func aProcessorHandsMessagesBack() throws {
+        let document = try SCXMLParser.parse(
+            string: """
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript">
+                  <state id="waiting">
+                    <onentry><send type="basichttp" targetexpr="_ioprocessors['basichttp'].location" event="pong"/></onentry>
+                    <transition event="pong" target="done"/>
+                  </state>
+                  <final id="done"/>
+                </scxml>
+                """)
+        let inbox = SCXMLSessionInbox()
+        let session = try SCXMLSession(
+            document: document, sessionID: "ping", eventProcessors: [LoopbackProcessor(inbox: inbox)], inbox: inbox)
+        // <send type="basichttp" targetexpr="_ioprocessors['basichttp'].location" event="pong"/> comes back as `pong`.
+        #expect(session.run(events: [String]()) == .finished("done"))
+    }
+}
+
+/// Hands every Basic HTTP message to one session's inbox, as a server receiving the POST would.
+final class LoopbackProcessor: SCXMLEventProcessor {
+    let type = SCXMLBasicHTTPMessage.processorType
+    let shortName: String? = SCXMLBasicHTTPMessage.shortName
+    let inbox: SCXMLSessionInbox
+
+    init(inbox: SCXMLSessionInbox) { self.inbox = inbox }
+
+    func location(ofSession sessionID: String) -> String { "http://127.0.0.1:8080/scxml/\(sessionID)" }
+
+    func send(_ message: SCXMLOutgoingMessage) throws(SCXMLCommunicationError) {
+        let body = SCXMLBasicHTTPMessage.body(of: message)
+        let headers = [(name: "Content-Type", value: SCXMLBasicHTTPMessage.contentType)]
+        inbox.post(SCXMLBasicHTTPMessage.event(method: "POST", target: "/scxml/ping", headers: headers, body: body))
+    }
 }

@@ -4,8 +4,9 @@ import Testing
 
 /// A chart machine takes a planned microstep that only runs actions, in a traced chart without eventless
 /// transitions, without building an interpreter (`ChartInterpreter.takePlannedMacrostep`); when one of the
-/// actions raises an event, asks for an effect or throws, an interpreter takes the rest of the macrostep
-/// from that action. Every outcome must be the one the interpreter gives the same chart without plans.
+/// actions raises an event or throws, an interpreter takes the rest of the macrostep from that action; effects
+/// (sends, cancels) are recorded with the plan. Every outcome must be the one the interpreter gives the same chart
+/// without plans.
 @Suite("Chart machines' planned macrosteps")
 struct ChartPlannedMacrostepTests {
     enum Room: Hashable, Sendable { case hall, study, attic, cellar }
@@ -22,6 +23,8 @@ struct ChartPlannedMacrostepTests {
         var microsteps: [ChartMicrostep<Room>]
         var errors: [String]
         var changedConfiguration: Bool
+        var effects: [String]
+        var waitingDelayedEvents: Int
     }
 
     /// Runs `events` on a machine of `chart`, with an observer that logs each transition it hears of.
@@ -37,7 +40,9 @@ struct ChartPlannedMacrostepTests {
                 handled: handled, configuration: machine.state.configuration, log: machine.state.context,
                 microsteps: machine.state.lastMacrostep.microsteps,
                 errors: machine.state.lastMacrostep.errors.map(\.description),
-                changedConfiguration: machine.state.lastMacrostep.changedConfiguration)
+                changedConfiguration: machine.state.lastMacrostep.changedConfiguration,
+                effects: machine.state.lastMacrostep.effects.map { "\($0)" },
+                waitingDelayedEvents: machine.pendingDelayedEventCount)
         }
         return (outcomes, heard)
     }
@@ -146,6 +151,63 @@ struct ChartPlannedMacrostepTests {
         // The send went to the back of the machine's queue: handled after the macrostep, as its own.
         #expect(planned.heard == ["hall climb study", "study descend hall"])
         #expect(planned.outcomes.first?.configuration == [.hall])
+    }
+
+    @Test func actionsThatOnlyAskForEffectsKeepThePlannedRecordWithTheirEffectsInOrder() throws {
+        // `study` restarts a timer, as an `AfterDelay` does: a cancel, then a send with the same identifier.
+        let chart = try Self.chart { log, scope in
+            log.append("in study, restarting the timer")
+            scope.cancel(id: "timer")
+            scope.send(.descend, after: .seconds(60), id: "timer")
+        }
+        let planned = Self.runCheckingAgainstTheInterpreter(chart, [.climb, .stay, .descend, .climb])
+        #expect(planned.outcomes[0].effects.count == 2)
+        #expect(planned.outcomes[0].effects.first?.hasPrefix("cancel") == true)
+        #expect(planned.outcomes[0].waitingDelayedEvents == 1)
+        // A quiet planned step after one with effects records none (the box's old effects are not its own).
+        #expect(planned.outcomes[2].effects.isEmpty)
+        #expect(planned.outcomes[3].waitingDelayedEvents == 1)
+
+        // Recorded as its plan, without an interpreter.
+        let machine = StateMachine(chart: chart)
+        #expect(machine.handle(.climb))
+        #expect(machine.state._lastMacrostep.plannedMicrostep >= 0)
+        #expect(machine.state.lastMacrostep.microsteps.map(\.entered) == [[.study]])
+        #expect(machine.state.lastMacrostep.effects.count == 2)
+        // A copy of the state keeps the macrostep's effects after the machine's next step.
+        let kept = machine.state
+        #expect(machine.handle(.descend))
+        #expect(kept.lastMacrostep.effects.count == 2)
+        #expect(machine.state.lastMacrostep.effects.isEmpty)
+    }
+
+    @Test func anActionThatRaisesAfterAnEffectKeepsTheEffectWhenTheInterpreterTakesOver() throws {
+        let chart = try Self.chart { log, scope in
+            log.append("in study, sending then raising")
+            scope.send(.stay, after: .seconds(5), id: "later")
+            scope.raise(.climb)
+        }
+        let planned = Self.runCheckingAgainstTheInterpreter(chart, [.climb])
+        let outcome = try #require(planned.outcomes.first)
+        #expect(outcome.configuration == [.attic])
+        #expect(outcome.effects.count == 1)
+        #expect(outcome.waitingDelayedEvents == 1)
+
+        // An effect in an earlier action, a raise in a later one.
+        let split = try Self.chart { _, scope in scope.send(.stay, after: .seconds(5), id: "later") }
+        let raising = try Chart(initial: .hall, context: []) {
+            ChartState(.hall) { OnEvent(.climb, target: .study) }
+            ChartState(.study) {
+                OnEntry { _, scope in scope.send(.stay, after: .seconds(5), id: "later") }
+                OnEntry { _, scope in scope.raise(.climb) }
+                OnEvent(.climb, target: .attic)
+            }
+            ChartState(.attic) { OnEntry { log, _ in log.append("in attic") } }
+        }
+        _ = Self.runCheckingAgainstTheInterpreter(split, [.climb, .descend, .climb])
+        let raised = Self.runCheckingAgainstTheInterpreter(raising, [.climb])
+        #expect(raised.outcomes.first?.effects.count == 1)
+        #expect(raised.outcomes.first?.configuration == [.attic])
     }
 
     @Test func onlyAChartWithoutEventlessTransitionsTakesItsPlansInline() throws {

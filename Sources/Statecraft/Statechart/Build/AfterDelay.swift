@@ -77,7 +77,9 @@ public struct AfterDelay<StateID: Hashable & Sendable, Event, Context> {
             guardCondition: guardCondition, action: action, guardName: guardName)
         return ChartElement(
             kind: .delayed(
-                makeSend: { id in { _, scope in scope.send(event, after: delay, id: id) } }, delay: delay, id: id,
+                ChartElement.DelayedTimer(
+                    event: event, makeSend: { id in { _, scope in scope.send(event, after: delay, id: id) } },
+                    delay: delay, id: id),
                 transition: transition))
     }
 }

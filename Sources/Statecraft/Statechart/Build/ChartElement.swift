@@ -43,16 +43,36 @@ public struct ChartElement<StateID: Hashable & Sendable, Event, Context> {
         case transition(TransitionSpec)
         case entry(ChartAction<StateID, Event, Context>)
         case exit(ChartAction<StateID, Event, Context>)
-        /// A delayed transition: `makeSend(id)` is the entry action sending the timer event with `id`;
-        /// the chart adds the exit action cancelling it (SCXML's `<send delay>` + `<cancel>` idiom). `id` is
-        /// the identifier given to ``AfterDelay``, `nil` to have the chart derive one from the state and the
-        /// event.
-        case delayed(
-            makeSend: @Sendable (String) -> ChartAction<StateID, Event, Context>, delay: Duration, id: String?,
-            transition: TransitionSpec)
+        /// A delayed transition: its timer, whose entry action the chart adds with the exit action cancelling
+        /// it (SCXML's `<send delay>` + `<cancel>` idiom), and the transition its event takes.
+        case delayed(DelayedTimer, transition: TransitionSpec)
         /// An invocation: the chart adds the entry action starting it and the exit action cancelling it
         /// (SCXML's `<invoke>`); an empty identifier is replaced by one naming the state.
         case invoke(ChartInvocation<Event>)
+    }
+
+    /// The timer of a delayed transition (``AfterDelay``), in an object: a value of the event's type stored
+    /// in ``Kind`` itself would make the enum's layout depend on it.
+    @usableFromInline
+    final class DelayedTimer {
+        /// The event the timer sends.
+        let event: Event
+        /// The entry action sending ``event`` with the timer's identifier, after ``delay``.
+        let makeSend: @Sendable (String) -> ChartAction<StateID, Event, Context>
+        /// How long the state must stay active.
+        let delay: Duration
+        /// The identifier given to ``AfterDelay``; `nil` to have the chart derive one from the state and the event.
+        let id: String?
+
+        init(
+            event: Event, makeSend: @escaping @Sendable (String) -> ChartAction<StateID, Event, Context>,
+            delay: Duration, id: String?
+        ) {
+            self.event = event
+            self.makeSend = makeSend
+            self.delay = delay
+            self.id = id
+        }
     }
 
     @usableFromInline

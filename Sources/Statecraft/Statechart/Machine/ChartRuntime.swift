@@ -11,12 +11,23 @@ public final class ChartRuntime {
     /// queue, which processes one event at a time. Set it before the machine starts.
     // These three are read by every macrostep with effects (``performsPlainly``) and only ever read or
     // assigned whole, never across a call into user code: see `_autoforwards` for the unchecked exclusivity.
-    @exclusivity(unchecked) package var _sendWithoutDelay: ((Any) -> Void)?
+    @exclusivity(unchecked) package var _sendWithoutDelay: ((Any) -> Void)? {
+        didSet { updatePerformsPlainly() }
+    }
     /// The invocations this machine runs (``Invoke``); `nil` until one starts.
-    @exclusivity(unchecked) var invocations: InvocationRegistry?
+    @exclusivity(unchecked) var invocations: InvocationRegistry? {
+        didSet { updatePerformsPlainly() }
+    }
     /// The link to the machine that invoked this one, if an invocation started it. Not API: `package` for
     /// the SCXML importer's child sessions.
-    @exclusivity(unchecked) package var parentLink: InvocationHost?
+    @exclusivity(unchecked) package var parentLink: InvocationHost? {
+        didSet { updatePerformsPlainly() }
+    }
+    /// Whether the effects of a macrostep are only sends and cancels on the machine's own queues: the
+    /// machine runs no invocation, none started it, and no SCXML session takes its undelayed sends. Kept up to
+    /// date by the three fields' observers, so that a step reads one stored value.
+    // Written only by `updatePerformsPlainly()`, never across a call into user code: see `_autoforwards`.
+    @exclusivity(unchecked) @usableFromInline private(set) var performsPlainly = true
     /// Not API: handed to this machine's invocations (``InvocationHost/context``) — an SCXML session's
     /// tree of child sessions.
     package var _invocationContext: AnyObject?
@@ -90,6 +101,45 @@ public final class ChartRuntime {
         if let invocationPosition { performInvolvingInvocations(effects[invocationPosition...], in: machine) }
     }
 
+    /// Performs the effects of a macrostep recorded as its plan whose effects are the plan's timers
+    /// (``ChartPlannedRecordEffects/inPlan``): each timer its actions cancel dropped and each they start scheduled,
+    /// in the order of the actions, found by position (``MachineDelayedEvents/cancel(timer:)``), with the clock
+    /// read once; for a machine that does not perform plainly, the record's effects as ``perform(_:in:)`` takes them.
+    @inlinable @inline(never) static func performPlannedTimers<StateID, Event, Context>(
+        in machine: StateMachine<Statechart<StateID, Event, Context>>
+    ) {
+        unowned(unsafe) let runtime = machine.subject
+        guard runtime.performsPlainly else {
+            return runtime.performInvolvingInvocations(machine._state._lastMacrostep.effects[...], in: machine)
+        }
+        // The snapshot's tables, which the machine keeps while it steps: read without a retain.
+        unowned(unsafe) let tables = machine._state.tables
+        let plan = tables.microstepPlans.unsafelyUnwrapped.plans + Int(machine._state._lastMacrostep.plannedMicrostep)
+        let actions = UnsafeMutablePointer<ChartPlannedAction>(bitPattern: plan.pointee.firstActionAddress)
+            .unsafelyUnwrapped
+        let delayed = machine.unretainedDelayedEvents()
+        delayed._withUnsafeGuaranteedRef { $0.registerTimerIDs(tables.timers.ids) }
+        var now: Duration?
+        for position in 0..<Int(plan.pointee.actionCount) where actions[position].isTimerOperation {
+            // The plans keep the action's box: read without a retain.
+            let box = Unmanaged<ChartTables<StateID, Event, Context>.Action>.fromOpaque(
+                UnsafeRawPointer(bitPattern: actions[position].bodyAddress).unsafelyUnwrapped)
+            let operation = actions[position].timerOperation
+            delayed._withUnsafeGuaranteedRef { queue in
+                if operation > 0 {
+                    let start = now ?? queue.now
+                    now = start
+                    box._withUnsafeGuaranteedRef { action in
+                        queue.schedule(
+                            action.timerEvent.unsafelyUnwrapped, at: start + action.timerDelay, timer: operation &- 1)
+                    }
+                } else {
+                    queue.cancel(timer: -operation &- 1)
+                }
+            }
+        }
+    }
+
     /// A send to `machine`'s own queues: a delayed one to its delayed events, an undelayed one to the back of
     /// its external queue (SCXML 1.0 §6.2).
     @inlinable static func send<StateID, Event, Context>(
@@ -103,10 +153,9 @@ public final class ChartRuntime {
         }
     }
 
-    /// Whether the effects of a macrostep are only sends and cancels on the machine's own queues: the
-    /// machine runs no invocation, none started it, and no SCXML session takes its undelayed sends.
-    @usableFromInline var performsPlainly: Bool {
-        invocations == nil && parentLink == nil && _sendWithoutDelay == nil
+    /// Recomputes ``performsPlainly`` from the fields it folds.
+    func updatePerformsPlainly() {
+        performsPlainly = invocations == nil && parentLink == nil && _sendWithoutDelay == nil
     }
 
     /// Performs the effects of a macrostep, in order, for a machine that runs invocations, was started by

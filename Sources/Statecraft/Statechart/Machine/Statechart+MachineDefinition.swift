@@ -32,9 +32,12 @@ extension Statechart: MachineDefinition {
     /// ``_didUpdate(_:on:in:)``, static so that no chart is copied for it.
     @inlinable @inline(__always) static func didUpdate(_ machine: StateMachine<Statechart>) {
         // Reads the stored snapshot's fields in place: passing it whole would copy it. A macrostep recorded as one
-        // planned microstep has no effect and did not finish the chart: one test.
-        if machine._state._lastMacrostep.plannedMicrostep >= 0 { return }
-        if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished { return }
+        // planned microstep did not finish the chart, and has effects only when it says so.
+        if machine._state._lastMacrostep.plannedMicrostep >= 0 {
+            if machine._state._lastMacrostep.plannedEffects == .none { return }
+        } else if machine._state._lastMacrostep.hasNoEffects && !machine._state.isFinished {
+            return
+        }
         performEffects(in: machine)
     }
 
@@ -96,8 +99,13 @@ extension Statechart: MachineDefinition {
     /// was copied (about 300 instructions). Specialised in the caller's module, out of line: unspecialised, a
     /// macrostep with a send and a cancel cost about 9,000 instructions more, looking up generic metadata.
     @inlinable @inline(never) static func performEffects(in machine: StateMachine<Statechart>) {
+        if machine._state._lastMacrostep.plannedMicrostep >= 0, machine._state._lastMacrostep.plannedEffects == .inPlan
+        {
+            // The plan's timers, read from the plan: no list of effects is made.
+            return ChartRuntime.performPlannedTimers(in: machine)
+        }
         performEffects(
-            machine._state._lastMacrostep.effects, finished: machine._state.isFinished, in: machine
+            machine._state._lastMacrostep.recordedEffects, finished: machine._state.isFinished, in: machine
         ) { machine._state.context }
     }
 

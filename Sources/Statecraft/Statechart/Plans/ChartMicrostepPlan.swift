@@ -25,6 +25,9 @@ struct ChartMicrostepPlan: Sendable {
     }
 
     @usableFromInline let kind: Kind
+    /// Whether some of the actions the plan lists start or cancel a delayed transition's timer
+    /// (``ChartPlannedAction/timerOperation``); set when the plans are laid out.
+    @usableFromInline var hasTimerOperations = false
     /// The position of the first plan in the row of ``nextConfiguration`` in ``ChartMicrostepPlans``
     /// (``ChartSnapshot/planRowStart``); -1 when it has none or the plan is not ``Kind/planned``.
     @usableFromInline var nextRowStart: Int32 = -1

@@ -48,11 +48,15 @@ struct ChartMicrostepPlans {
         /// The boxes of the transitions' actions the plans list (``ChartPlannedAction/bodyAddress``); the boxes
         /// of entry and exit actions are the tables' own.
         let transitionActions: [AnyObject]
+        /// The chart's timers (a ``ChartTimerList`` of its event type), whose sends and cancels a record made as
+        /// a plan lists from the plan's actions (``ChartPlannedAction/timerOperation``).
+        @usableFromInline let timers: AnyObject
 
-        init(plans: ChartMicrostepPlans, configurations: [UInt64], transitionActions: [AnyObject]) {
+        init(plans: ChartMicrostepPlans, configurations: [UInt64], transitionActions: [AnyObject], timers: AnyObject) {
             self.plans = plans
             self.configurations = configurations
             self.transitionActions = transitionActions
+            self.timers = timers
         }
 
         deinit {
@@ -68,10 +72,11 @@ struct ChartMicrostepPlans {
     /// row unplanned, then the plans of guarded plans' candidates) and the actions they list; `eventColumns` are
     /// the columns of ``ChartEventCandidates``, whose ``ChartEventCandidates/noColumn`` bytes take the last column.
     /// Every action has its box's address (``ChartPlannedAction/bodyAddress``); the storage keeps
-    /// `transitionActions`, the boxes of transitions' actions among them.
+    /// `transitionActions`, the boxes of transitions' actions among them, and the chart's `timers`.
     static func make(
         configurations: [UInt64], plans: [ChartMicrostepPlan], actions: [ChartPlannedAction],
-        transitionActions: [AnyObject], eventColumns: UnsafeMutablePointer<UInt8>, columnCount: Int
+        transitionActions: [AnyObject], timers: AnyObject, eventColumns: UnsafeMutablePointer<UInt8>,
+        columnCount: Int
     ) -> Storage {
         precondition(
             actions.allSatisfy { $0.bodyAddress != 0 }, "Internal inconsistency: a planned action without a box")
@@ -113,6 +118,9 @@ struct ChartMicrostepPlans {
         actionPointer.initialize(from: actions, count: actions.count)
         for position in plans.indices where plans[position].actionStart >= 0 {
             plans[position].firstActionAddress = UInt(bitPattern: actionPointer + Int(plans[position].actionStart))
+            let listed =
+                Int(plans[position].actionStart)..<Int(plans[position].actionStart + plans[position].actionCount)
+            plans[position].hasTimerOperations = actions[listed].contains { $0.isTimerOperation }
         }
         let planPointer = UnsafeMutablePointer<ChartMicrostepPlan>.allocate(capacity: Swift.max(plans.count, 1))
         planPointer.initialize(from: plans, count: plans.count)
@@ -120,7 +128,7 @@ struct ChartMicrostepPlans {
             plans: ChartMicrostepPlans(
                 columns: columns, keys: keys, rows: rows, plans: planPointer, actions: actionPointer,
                 columnCount: columnCount, slotMask: slotCount - 1, shift: shift),
-            configurations: configurations, transitionActions: transitionActions)
+            configurations: configurations, transitionActions: transitionActions, timers: timers)
     }
 
     @usableFromInline

@@ -16,6 +16,11 @@ struct ChartPlannedAction: Sendable {
     @usableFromInline let state: Int32
     /// The phase an error the action throws names.
     @usableFromInline let phase: ChartExecutionError.Phase
+    /// For an action that starts or cancels a delayed transition's timer (``ChartTables/Action/timer``), the
+    /// timer's position plus one, negated for a cancel; 0 for any other action. Set when the plans are laid out.
+    /// A traced machine's planned step skips these actions and its record lists their effects from the plan
+    /// (``ChartInterpreter/runPlannedActions(_:count:from:skippingTimers:stepping:scopeBox:)``).
+    @usableFromInline var timerOperation: Int32 = 0
     /// The configuration the action sees (``ChartScope/isActive(_:)``), as the word of the first 64 states.
     @usableFromInline let configuration: UInt64
     /// The address of the box (``ChartTables/Action``) holding the action named by ``reference``: one of the
@@ -23,6 +28,16 @@ struct ChartPlannedAction: Sendable {
     /// (``ChartMicrostepPlans/Storage``). Set once the plans are laid out (``ChartTables/withMicrostepPlans(context:)``);
     /// 0 until then. Whoever keeps the plans keeps the box, so the step calls it without retaining it.
     @usableFromInline var bodyAddress: UInt = 0
+
+    /// Whether the action starts or cancels a timer (``timerOperation``).
+    @inlinable var isTimerOperation: Bool { timerOperation != 0 }
+
+    /// The effect of a timer's action (``timerOperation``) among the chart's `timers`: its send or its cancel.
+    func timerEffect<Event>(in timers: [ChartTimer<Event>]) -> ChartEffect<Event> {
+        precondition(isTimerOperation, "Internal inconsistency: the timer effect of an action without a timer")
+        return timerOperation > 0
+            ? timers[Int(timerOperation) - 1].sendEffect : timers[Int(-timerOperation) - 1].cancelEffect
+    }
 
     @usableFromInline
     init(reference: Int32, state: Int32, phase: ChartExecutionError.Phase, configuration: UInt64) {

@@ -31,6 +31,7 @@ extension ChartTables {
         var nodes = [RawNode(id: nil, declaredKind: nil, parent: -1, initial: initial)]
         var stateIndex: [StateID: Int] = [:]
         var delayIDs: Set<String> = []
+        var timerCount: Int32 = 0
 
         // Pass 1: number the states in document order (pre-order), collect their content.
         func collect(_ elements: [ChartElement<StateID, Event, Context>], into parent: Int)
@@ -71,7 +72,8 @@ extension ChartTables {
                 case .exit(let action):
                     guard parent != 0 else { throw .contentOutsideState("an exit action") }
                     nodes[parent].exits.append(Action(action))
-                case .delayed(let makeSend, let delay, let givenID, var transition):
+                case .delayed(let delayed, var transition):
+                    let delay = delayed.delay
                     guard parent != 0, let stateID = nodes[parent].id else {
                         throw .contentOutsideState("a delayed transition")
                     }
@@ -80,7 +82,7 @@ extension ChartTables {
                     // stays active. A derived id names the state and the event, not positions, so that it
                     // survives edits elsewhere in the chart.
                     let sendID: String
-                    if let givenID {
+                    if let givenID = delayed.id {
                         guard delayIDs.insert(givenID).inserted else {
                             throw .duplicateDelayID(givenID, state: stateID)
                         }
@@ -96,8 +98,10 @@ extension ChartTables {
                         sendID = candidate
                     }
                     transition.delay = (delay, sendID)
-                    nodes[parent].entries.append(Action(makeSend(sendID)))
-                    nodes[parent].exits.append(Action { _, scope in scope.cancel(id: sendID) })
+                    let timer = ChartTimer(index: timerCount, event: delayed.event, delay: delay, id: sendID)
+                    timerCount += 1
+                    nodes[parent].entries.append(Action(delayed.makeSend(sendID), timer: (timer, true)))
+                    nodes[parent].exits.append(Action({ _, scope in scope.cancel(id: sendID) }, timer: (timer, false)))
                     nodes[parent].transitions.append(transition)
                 case .invoke(let invocation):
                     guard parent != 0, let stateID = nodes[parent].id else {

@@ -111,11 +111,14 @@ extension ChartTables {
                 transitionActions[~reference] = box
             }
             actions[position].bodyAddress = UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
+            if let (timer, starts) = box.timer {
+                actions[position].timerOperation = starts ? timer.index + 1 : -(timer.index + 1)
+            }
         }
         return with(
             microstepPlans: ChartMicrostepPlans.make(
                 configurations: configurations, plans: plans, actions: actions,
-                transitionActions: Array(transitionActions.values), eventColumns: candidates.columns,
+                transitionActions: Array(transitionActions.values), timers: timers, eventColumns: candidates.columns,
                 columnCount: candidates.columnCount + 1))
     }
 

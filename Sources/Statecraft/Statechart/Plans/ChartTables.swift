@@ -41,8 +41,24 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     @usableFromInline
     final class Action {
         @usableFromInline let body: ChartAction<StateID, Event, Context>
+        /// For the entry action starting a delayed transition's timer or the exit action cancelling it: the
+        /// timer, and whether the action starts it. The action's ``body`` still asks for the send or the
+        /// cancel; a planned microstep reads this instead of calling it (``ChartPlannedAction/timerOperation``).
+        @usableFromInline let timer: (timer: ChartTimer<Event>, starts: Bool)?
+        /// The event of the timer an entry action starts (``timer``), stored apart so that a step reads it in place.
+        @usableFromInline let timerEvent: Event?
+        /// The delay of the timer an entry action starts; zero for other actions.
+        @usableFromInline let timerDelay: Duration
 
-        @usableFromInline init(_ body: @escaping ChartAction<StateID, Event, Context>) { self.body = body }
+        @usableFromInline init(
+            _ body: @escaping ChartAction<StateID, Event, Context>,
+            timer: (timer: ChartTimer<Event>, starts: Bool)? = nil
+        ) {
+            self.body = body
+            self.timer = timer
+            timerEvent = timer.flatMap { $0.starts ? $0.timer.event : nil }
+            timerDelay = timer.map { $0.starts ? $0.timer.delay : .zero } ?? .zero
+        }
     }
 
     /// A transition's trigger predicate in an object of its own, so that a step calls it through an
@@ -96,6 +112,9 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     /// ``actions`` as unretained references: the tables own the actions and never change them, and a step
     /// holds the tables for its whole duration.
     @usableFromInline let unretainedActions: [Unmanaged<Action>]
+    /// The timers of the chart's delayed transitions (``AfterDelay``) by position, from the entry actions that
+    /// start them (``Action/timer``).
+    @usableFromInline let timers: ChartTimerList<Event>
     /// The entry actions of each state, as a range of ``actions``, in document order.
     @usableFromInline let entryActionRanges: [Range<Int>]
     /// The exit actions of each state, as a range of ``actions``, in document order.
@@ -145,6 +164,9 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
     @usableFromInline let microstepPlanStorage: ChartMicrostepPlans.Storage?
     /// ``microstepPlanStorage``'s pointers, read by a step without retaining the storage.
     @usableFromInline let microstepPlans: ChartMicrostepPlans?
+    /// The chart's fingerprint once computed (``Statechart/fingerprint``): it depends on the tables alone, and
+    /// every snapshot saved or restored needs it.
+    let fingerprint = LockedValue<ChartFingerprint?>(nil)
 
     init(
         ids: [StateID?], kinds: [NodeKind], parents: [Int], ends: [Int], childStates: [[Int]],
@@ -164,6 +186,8 @@ final class ChartTables<StateID: Hashable & Sendable, Event, Context>: @unchecke
         self.initialTransitions = initialTransitions
         self.actions = actions
         unretainedActions = actions.map { Unmanaged.passUnretained($0) }
+        timers = ChartTimerList(
+            actions.compactMap { $0.timer.flatMap { $0.starts ? $0.timer : nil } }.sorted { $0.index < $1.index })
         self.entryActionRanges = entryActionRanges
         self.exitActionRanges = exitActionRanges
         self.transitions = transitions

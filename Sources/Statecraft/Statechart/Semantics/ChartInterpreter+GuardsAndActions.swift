@@ -80,22 +80,42 @@ extension ChartInterpreter {
     }
 
     /// Moves the signals the action that just ran raised to the internal queue, and the effects it asked for
-    /// to the record. Out of line: most actions do neither, and ``run(_:state:phase:)`` stays small.
+    /// to the record (``recordRequestedEffects(from:stepping:)``). Out of line: most actions do neither, and
+    /// ``run(_:state:phase:)`` stays small.
     @inlinable @inline(never) mutating func takeRequests() {
-        // The box is kept by the machine or the snapshot for the whole step: used without a retain, its lists
-        // moved out and back by `swap` (a closure that consumed or assigned them would copy them).
+        // The box is kept by the machine or the snapshot for the whole step: used without a retain, its list
+        // moved out by `swap` (a closure that consumed or assigned it would copy it).
         let unretainedBox = scopeBox.unsafelyUnwrapped
         var raised: [ChartSignal<StateID, Event>]?
-        var requested: [ChartEffect<Event>]?
-        unretainedBox._withUnsafeGuaranteedRef { box in
-            box.scope.hasRequests = false
+        let askedForEffects = unretainedBox._withUnsafeGuaranteedRef { box in
             if box.scope.raisedSignals != nil { swap(&raised, &box.scope.raisedSignals) }
-            if box.scope.requestedEffects != nil { swap(&requested, &box.scope.requestedEffects) }
+            box.scope.hasRequests = false
+            return box.scope.requestedEffects != nil
         }
         if let raised { madeBacklog().internalQueue.enqueue(contentsOf: raised) }
-        guard var effects = requested.take() else { return }
+        guard askedForEffects else { return }
         beginRecord()
-        withUniqueRecords { records in
+        Self.recordRequestedEffects(from: unretainedBox, stepping: snapshotPointer)
+    }
+
+    /// Moves the effects the scope in `box` holds (``ChartScope/requestedEffects``) to the end of the record of
+    /// the snapshot `snapshot` points to, its box made unique first: the one way effects reach a record, for the
+    /// interpreter (``takeRequests()``) and a planned macrostep whose actions only ask for effects
+    /// (``takeCheckedPlannedMacrostep(stepping:event:plan:index:scopeBox:soleAction:tracing:bound:)``). The record
+    /// must have been begun for this macrostep.
+    @inlinable @inline(never)
+    static func recordRequestedEffects(
+        from box: Unmanaged<ChartScopeBox<StateID, Event>>, stepping snapshot: UnsafeMutablePointer<Snapshot>
+    ) {
+        var requested: [ChartEffect<Event>]?
+        box._withUnsafeGuaranteedRef { box in
+            box.scope.hasRequests = false
+            if box.scope.requestedEffects != nil { swap(&requested, &box.scope.requestedEffects) }
+        }
+        guard var effects = requested.take() else { return }
+        snapshot.pointee._lastMacrostep.withUniqueRecords(
+            names: snapshot.pointee.tables.names, plans: snapshot.pointee.tables.microstepPlanStorage
+        ) { records in
             if records.effects.isEmpty {
                 // The first effects of the macrostep: the record takes the scope's list itself, and the scope
                 // keeps the record's empty buffer for the next action that asks (no effect is copied).
@@ -109,7 +129,7 @@ extension ChartInterpreter {
         }
         // Emptied one by one, keeping its buffer for the next effect (see `Records.clear()`).
         while !effects.isEmpty { effects.removeLast() }
-        unretainedBox._withUnsafeGuaranteedRef { swap(&$0.scope.spareEffects, &effects) }
+        box._withUnsafeGuaranteedRef { swap(&$0.scope.spareEffects, &effects) }
     }
 
     /// SCXML 1.0 §3.12.2: place `error.execution` on the internal queue.

@@ -1,6 +1,6 @@
 extension ChartInterpreter {
     /// Where a run over a plan's list stopped: over a planned microstep's actions
-    /// (``runPlannedActions(_:count:from:stepping:scopeBox:)``), at an action that threw, raised an event or
+    /// (``runPlannedActions(_:count:from:skippingTimers:stepping:scopeBox:)``), at an action that threw, raised an event or
     /// asked for an effect, which the interpreter then handles (``continuePlannedActions(_:count:after:)``)
     /// before the rest run; over a guarded plan's candidates (``firstHoldingCandidate(of:from:stepping:scopeBox:)``),
     /// at the first whose guard held or threw.
@@ -24,7 +24,7 @@ extension ChartInterpreter {
     /// Calls one block of executable content with the context of the snapshot `snapshot` points to and the
     /// scope in `box`, both where they are stored: the one way entry, exit and transition actions are called,
     /// by the interpreter (``run(_:state:phase:)``) and by a planned microstep
-    /// (``runPlannedActions(_:count:from:stepping:scopeBox:)``). Whether it raised an event or asked for an
+    /// (``runPlannedActions(_:count:from:skippingTimers:stepping:scopeBox:)``). Whether it raised an event or asked for an
     /// effect, thrown or not, ``scopeAsked(_:)`` tells.
     @inlinable @inline(__always)
     static func call(
@@ -53,11 +53,13 @@ extension ChartInterpreter {
     /// - Parameters:
     ///   - actions: The plan's first action in ``ChartMicrostepPlans/actions``.
     ///   - count: The plan's ``ChartMicrostepPlan/actionCount``.
+    ///   - skippingTimers: Whether the actions that start or cancel a timer (``ChartPlannedAction/timerOperation``)
+    ///     are passed over rather than called: the caller's record lists their effects from the plan.
     ///   - box: The box of the scope the actions receive, showing the step's signal.
     /// - Returns: Where it stopped, or ``PlannedStop/none`` when every action ran quietly.
     @inlinable @inline(__always)
     static func runPlannedActions(
-        _ actions: UnsafeMutablePointer<ChartPlannedAction>, count: Int, from start: Int,
+        _ actions: UnsafeMutablePointer<ChartPlannedAction>, count: Int, from start: Int, skippingTimers: Bool = false,
         stepping snapshot: UnsafeMutablePointer<Snapshot>, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>
     ) -> PlannedStop {
         assert(
@@ -68,6 +70,10 @@ extension ChartInterpreter {
         var position = start
         while position < count {
             let action = actions + position
+            if skippingTimers && action.pointee.isTimerOperation {
+                position &+= 1
+                continue
+            }
             let configuration = action.pointee.configuration
             snapshot.pointee.active.low = configuration
             box._withUnsafeGuaranteedRef { $0.scope.configuration.low = configuration }
@@ -191,12 +197,12 @@ extension ChartInterpreter {
 
     /// A machine's macrostep for external event `event` whose plan, at `planIndex` in the snapshot's
     /// configuration, lists its actions, in a chart without eventless transitions: the plan's actions run
-    /// (``runPlannedActions(_:count:from:stepping:scopeBox:)``) and the microstep ends
+    /// (``runPlannedActions(_:count:from:skippingTimers:stepping:scopeBox:)``) and the microstep ends
     /// (``enterNextConfiguration(of:stepping:)``, ``recordPlannedAlone(_:changedConfiguration:tracing:stepping:)``)
     /// without an interpreter — the steps ``handleExternal(event:planIndex:)`` takes for this plan, with
     /// nothing left for it to do afterwards (no internal event, no eventless transition, no final state).
     /// When an action throws or asks for something, an interpreter takes the rest of the macrostep from there
-    /// (``takeRestOfPlannedMacrostep(stepping:event:plan:index:actions:count:after:scopeBox:tracing:bound:)``).
+    /// (``takeRestOfPlannedMacrostep(stepping:event:plan:index:actions:count:after:skippedTimers:scopeBox:tracing:bound:)``).
     /// The caller checks that the chart has no eventless transition and a bound above ``loopWindow``
     /// (``Statechart/takesActionPlansInline``).
     ///
@@ -236,7 +242,10 @@ extension ChartInterpreter {
     ///
     /// - Returns: Whether the macrostep was the plan alone (``recordPlannedAlone(_:changedConfiguration:tracing:stepping:)``):
     ///   then it has no sends, cancels or errors, and the chart has not finished — the caller has nothing to perform.
-    ///   `false` when an action threw or asked for something, and an interpreter took the rest.
+    ///   `false` when an action asked for effects, threw or raised an event
+    ///   (``takeRestOfPlannedMacrostep(stepping:event:plan:index:actions:count:after:skippedTimers:scopeBox:tracing:bound:)``): the
+    ///   caller performs the record's effects; `false` too when the plan's timers were skipped, their effects then
+    ///   in the plan (``ChartPlannedRecordEffects/inPlan``).
     @inlinable @inline(__always) @discardableResult
     static func takeCheckedPlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event, plan: UnsafeMutablePointer<ChartMicrostepPlan>,
@@ -252,44 +261,110 @@ extension ChartInterpreter {
         #endif
         snapshot.pointee.planRowStart = -1
         // Most plans list one action (an entry action): a caller that knows it says so, and that one
-        // is called without a test of the count or the loop around it.
+        // is called without a test of the count or the loop around it. A traced record lists the effects of the
+        // timers of a plan that lists several actions from the plan: their actions are skipped. (A plan whose one
+        // action is a timer's has it called, its effect recorded as any other.)
+        var skipsTimers = false
         let count = soleAction ? 1 : Int(plan.pointee.actionCount)
         if count > 0 {
             box._withUnsafeGuaranteedRef { $0.scope.show(event: event) }
             let actions = UnsafeMutablePointer<ChartPlannedAction>(bitPattern: plan.pointee.firstActionAddress)
                 .unsafelyUnwrapped
-            let stop =
-                soleAction || count == 1
-                ? runPlannedActions(actions, count: 1, from: 0, stepping: snapshot, scopeBox: box)
-                : runPlannedActions(actions, count: count, from: 0, stepping: snapshot, scopeBox: box)
+            let stop: PlannedStop
+            if soleAction || count == 1 {
+                stop = runPlannedActions(actions, count: 1, from: 0, stepping: snapshot, scopeBox: box)
+            } else {
+                skipsTimers = tracing && plan.pointee.hasTimerOperations
+                stop = runPlannedActions(
+                    actions, count: count, from: 0, skippingTimers: skipsTimers, stepping: snapshot, scopeBox: box)
+            }
             if stop.position >= 0 {
                 takeRestOfPlannedMacrostep(
                     stepping: snapshot, event: event, plan: plan, index: index, actions: actions, count: count,
-                    after: stop, scopeBox: box, tracing: tracing, bound: bound)
+                    after: stop, skippedTimers: skipsTimers, scopeBox: box, tracing: tracing, bound: bound)
                 return false
             }
         }
         let changed = enterNextConfiguration(of: plan, stepping: snapshot)
         recordPlannedAlone(index, changedConfiguration: changed, tracing: tracing, stepping: snapshot)
+        if skipsTimers {
+            snapshot.pointee._lastMacrostep.plannedEffects = .inPlan
+            return false
+        }
         return true
     }
 
-    /// The rest of ``takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)`` after an action threw or
-    /// asked for something (`stop`): an interpreter handles it, runs the plan's remaining actions, ends the
-    /// microstep and runs the macrostep to completion, as ``handleExternal(event:planIndex:)`` would have.
+    /// The rest of ``takeCheckedPlannedMacrostep(stepping:event:plan:index:scopeBox:soleAction:tracing:bound:)``
+    /// after an action stopped the run over the plan's actions (`stop`). While each action that stops it only asked
+    /// for effects (sends and cancels, ``ChartScope/requestedEffects``) in a traced chart, the record is emptied for
+    /// them at the first, each one's effects are moved to it (``recordRequestedEffects(from:stepping:)``) and the
+    /// actions after it run; when all have run, the macrostep stays its plan's, with effects
+    /// (``ChartMacrostep/plannedEffects``): a chart whose states start and stop timers needs no
+    /// interpreter for them. An action that threw or raised an event (or any, untraced) hands the rest to an
+    /// interpreter, which handles it, runs the plan's remaining actions, ends the microstep and runs the macrostep
+    /// to completion, as ``handleExternal(event:planIndex:)`` would have.
     @inlinable @inline(never)
     static func takeRestOfPlannedMacrostep(
         stepping snapshot: UnsafeMutablePointer<Snapshot>, event: Event,
         plan: UnsafeMutablePointer<ChartMicrostepPlan>, index: Int, actions: UnsafeMutablePointer<ChartPlannedAction>,
-        count: Int, after stop: PlannedStop, scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>,
+        count: Int, after stop: PlannedStop, skippedTimers: Bool,
+        scopeBox box: Unmanaged<ChartScopeBox<StateID, Event>>,
         tracing: Bool, bound: Int
     ) {
+        var stop = stop
+        var recordBegun = false
+        if skippedTimers {
+            // The timers' actions before the stop were passed over: their effects go to the record first, in order,
+            // and the actions after it are called, timers' included.
+            snapshot.pointee._lastMacrostep.reset()
+            recordBegun = true
+            recordTimerEffects(of: actions, before: stop.position, stepping: snapshot)
+        }
+        while tracing, stop.position >= 0, stop.failure == nil, !raisedSignals(in: box) {
+            if !recordBegun {
+                snapshot.pointee._lastMacrostep.reset()
+                recordBegun = true
+            }
+            recordRequestedEffects(from: box, stepping: snapshot)
+            stop = runPlannedActions(actions, count: count, from: stop.position &+ 1, stepping: snapshot, scopeBox: box)
+        }
+        if stop.position < 0 {
+            let changed = enterNextConfiguration(of: plan, stepping: snapshot)
+            recordPlannedAlone(index, changedConfiguration: changed, tracing: true, stepping: snapshot)
+            snapshot.pointee._lastMacrostep.plannedEffects = .inRecords
+            return
+        }
         var interpreter = Self(stepping: snapshot, event: event, signal: nil, tracing: tracing, bound: bound)
         interpreter.scopeBox = box
+        // Effects of earlier actions in the record already: it is not emptied again.
+        interpreter.begun = recordBegun
         interpreter.continuePlannedActions(actions, count: count, after: stop)
         interpreter.finishPlannedMicrostep(plan, index: index)
         interpreter.finishMacrostep()
         if let backlog = interpreter.backlog { backlog.release() }
+    }
+
+    /// Appends to the record of the snapshot `snapshot` points to the effects of the timers' actions among the
+    /// first `end` of `actions` (``ChartPlannedAction/timerOperation``), in order: what those actions, passed over
+    /// by a run that skipped timers, would have asked for.
+    @usableFromInline static func recordTimerEffects(
+        of actions: UnsafeMutablePointer<ChartPlannedAction>, before end: Int,
+        stepping snapshot: UnsafeMutablePointer<Snapshot>
+    ) {
+        let timers = snapshot.pointee.tables.timers.timers
+        snapshot.pointee._lastMacrostep.withUniqueRecords(
+            names: snapshot.pointee.tables.names, plans: snapshot.pointee.tables.microstepPlanStorage
+        ) { records in
+            for position in 0..<end where actions[position].isTimerOperation {
+                records.effects.append(actions[position].timerEffect(in: timers))
+            }
+        }
+    }
+
+    /// Whether the scope in `box` holds events raised by the action that just ran.
+    @inlinable @inline(__always)
+    static func raisedSignals(in box: Unmanaged<ChartScopeBox<StateID, Event>>) -> Bool {
+        box._withUnsafeGuaranteedRef { (box: ChartScopeBox<StateID, Event>) -> Bool in box.scope.raisedSignals != nil }
     }
 
     #if DEBUG

@@ -248,6 +248,9 @@ struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable
     /// Moves the first microstep, recorded as its plan (``takePlannedMicrostep(_:index:actions:)``), into the
     /// record's box, emptied first, for the rest of the macrostep to record after it.
     @inlinable @inline(never) mutating func writePlannedRecord() {
+        assert(
+            snapshotPointer.pointee._lastMacrostep.plannedEffects == .none,
+            "Internal inconsistency: a planned record with effects continued by the interpreter")
         recordIsPlanned = false
         let words = snapshotPointer.pointee._lastMacrostep.plannedRecord
         let changed = snapshotPointer.pointee._lastMacrostep.changedConfiguration

@@ -95,6 +95,18 @@ public struct ChartMacrostep<StateID, Event> {
         return unsafeDowncast(storage, to: Records.self)
     }
 
+    /// The box when it holds this macrostep's effects: always for a macrostep recorded in it, and for one recorded
+    /// as its plan when its ``plannedEffects`` are there. Otherwise a planned record leaves the box untouched, and
+    /// what it holds is an earlier macrostep's.
+    @inlinable var recordsHoldingEffects: Records? {
+        guard let storage, plannedMicrostep < 0 || plannedEffects == .inRecords else { return nil }
+        return unsafeDowncast(storage, to: Records.self)
+    }
+
+    /// Where the effects of a macrostep recorded as its plan (``plannedMicrostep``) are: none, in the box
+    /// (emptied for them first), or in the plan (its timers' sends and cancels).
+    @usableFromInline var plannedEffects = ChartPlannedRecordEffects.none
+
     /// When the macrostep was one planned microstep with nothing else to record (no effect, no error), the
     /// position of its plan in the box's ``Records/planStorage`` (``ChartMicrostepPlans/plans``), the record
     /// of the macrostep: a step records it with three stores into this value instead of emptying the box and
@@ -113,9 +125,11 @@ public struct ChartMacrostep<StateID, Event> {
         return true
     }
 
-    /// Records the macrostep as the one microstep of the plan at `index` (see ``plannedMicrostep``).
+    /// Records the macrostep as the one microstep of the plan at `index` (see ``plannedMicrostep``), without effects:
+    /// a caller that moved effects to the box or skipped timers says so afterwards (``plannedEffects``).
     @inlinable mutating func recordPlanned(_ index: Int32, changedConfiguration: Bool) {
         plannedMicrostep = index
+        plannedEffects = .none
         microstepCount = 1
         self.changedConfiguration = changedConfiguration
     }
@@ -141,7 +155,34 @@ public struct ChartMacrostep<StateID, Event> {
         return records.recorded.map { $0.named(by: names) }
     }
     /// The sends and cancels the actions asked for, in order; the runtime performs them.
-    @inlinable public var effects: [ChartEffect<Event>] { records?.effects ?? [] }
+    // Always inlined: out of line, a caller reading a machine's record where it is stored copies the snapshot around it.
+    @inlinable public var effects: [ChartEffect<Event>] {
+        @inline(__always) get {
+            if plannedMicrostep >= 0, plannedEffects == .inPlan { return plannedTimerEffects }
+            return recordedEffects
+        }
+    }
+
+    /// The effects the record's box holds for this macrostep: ``effects`` unless they are in the plan.
+    @inlinable var recordedEffects: [ChartEffect<Event>] {
+        guard storage != nil, plannedMicrostep < 0 || plannedEffects == .inRecords else { return [] }
+        // The box read without a retain: this value holds it.
+        return unretainedRecords._withUnsafeGuaranteedRef { $0.effects }
+    }
+
+    /// The effects of a macrostep recorded as its plan with its effects in the plan: the sends and cancels of
+    /// the timers the plan's actions start and cancel, in the order of the actions.
+    @usableFromInline var plannedTimerEffects: [ChartEffect<Event>] {
+        guard plannedMicrostep >= 0, let storage,
+            let planStorage = unsafeDowncast(storage, to: Records.self).planStorage
+        else { return [] }
+        let plan = planStorage.plans.plans[Int(plannedMicrostep)]
+        let timers = unsafeDowncast(planStorage.timers, to: ChartTimerList<Event>.self).timers
+        let actions = planStorage.plans.actions + Int(plan.actionStart)
+        return (0..<Int(plan.actionCount)).compactMap { position in
+            actions[position].isTimerOperation ? actions[position].timerEffect(in: timers) : nil
+        }
+    }
     /// The errors guards and actions threw; each was also raised as `error.execution`.
     public var errors: [ChartExecutionError] { records?.errors ?? [] }
     /// The number of microsteps taken, counted even when the chart does not record
@@ -162,7 +203,18 @@ public struct ChartMacrostep<StateID, Event> {
     @inlinable public init() {}
 
     /// Whether the macrostep recorded no effect: the common case, checked without copying an array.
-    @inlinable var hasNoEffects: Bool { records?.effects.isEmpty ?? true }
+    @inlinable var hasNoEffects: Bool {
+        guard storage != nil else { return true }
+        if plannedMicrostep >= 0 {
+            switch plannedEffects {
+            case .none: return true
+            case .inPlan: return false
+            case .inRecords: break
+            }
+        }
+        // The box read without a retain: this value holds it.
+        return unretainedRecords._withUnsafeGuaranteedRef { $0.effects.isEmpty }
+    }
 
     /// Starts the record of a new macrostep: the counters reset, the box emptied in place when this
     /// value holds the only reference to it, dropped otherwise (a copy of the snapshot keeps it).
@@ -170,6 +222,7 @@ public struct ChartMacrostep<StateID, Event> {
         microstepCount = 0
         changedConfiguration = false
         plannedMicrostep = -1
+        plannedEffects = .none
         guard storage != nil else { return }
         if isKnownUniquelyReferenced(&storage) {
             unretainedRecords._withUnsafeGuaranteedRef { $0.clear() }
@@ -202,7 +255,7 @@ public struct ChartMacrostep<StateID, Event> {
         let current = records
         storage = Records(
             names: current?.names ?? names, planStorage: plans, recorded: current?.recorded ?? [],
-            effects: current?.effects ?? [],
+            effects: recordsHoldingEffects?.effects ?? [],
             errors: current?.errors ?? [], loopError: current?.loopError)
     }
 

@@ -1,17 +1,19 @@
 /// A `<send>` element.
 ///
-/// Only the SCXML event I/O processor is supported (``type`` absent, its URI or `scxml`); ``target`` is
-/// absent (the session's external queue), `#_internal` (its internal queue) or `#_scxml_SESSIONID` (the
-/// session itself). Other types and targets are `error.execution` (or `error.communication` for another
-/// session) when the send runs, as SCXML §6.2 requires.
+/// For the SCXML event I/O processor (``type`` absent, its URI or `scxml`), ``target`` is absent (the
+/// session's external queue), `#_internal` (its internal queue), `#_scxml_SESSIONID` (the session itself),
+/// `#_parent` or `#_INVOKEID`. Another type goes to the session's ``SCXMLEventProcessor`` of that type. Other
+/// types and targets are `error.execution` (or `error.communication` for another session or a processor
+/// that cannot deliver) when the send runs, as SCXML §6.2 requires.
 public struct SCXMLSend: Hashable, Sendable {
     /// The type URI of the SCXML event I/O processor.
     public static let scxmlEventProcessorType = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
     /// The target that puts the event on the sending session's internal queue.
     public static let internalTarget = "#_internal"
 
-    /// The event name (`event` or `eventexpr`).
-    public var event: SCXMLLiteralOrExpression<String>
+    /// The event name (`event` or `eventexpr`); `nil` only for a send with a `type`, which may carry
+    /// `<content>` alone to another Event I/O Processor.
+    public var event: SCXMLLiteralOrExpression<String>?
     /// The target (`target` or `targetexpr`); `nil` for the session's external queue.
     public var target: SCXMLLiteralOrExpression<String>?
     /// The I/O processor type (`type` or `typeexpr`); `nil` for the SCXML event I/O processor.
@@ -32,7 +34,7 @@ public struct SCXMLSend: Hashable, Sendable {
     /// Creates a send.
     ///
     /// - Parameters:
-    ///   - event: the event name or its expression.
+    ///   - event: the event name or its expression; `nil` only for a send with a `type`.
     ///   - target: the target; `nil` for the external queue.
     ///   - type: the I/O processor type; `nil` for SCXML.
     ///   - delay: the delay; `nil` for none.
@@ -42,7 +44,7 @@ public struct SCXMLSend: Hashable, Sendable {
     ///   - content: the `<content>` child.
     ///   - sourceLocation: where the element is.
     public init(
-        event: SCXMLLiteralOrExpression<String>,
+        event: SCXMLLiteralOrExpression<String>?,
         target: SCXMLLiteralOrExpression<String>? = nil,
         type: SCXMLLiteralOrExpression<String>? = nil,
         delay: SCXMLLiteralOrExpression<Duration>? = nil,

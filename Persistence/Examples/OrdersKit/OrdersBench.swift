@@ -1,0 +1,152 @@
+import Foundation
+import StatecraftPersistence
+import Synchronization
+
+/// `orders bench`: feeds a stream into the inbox while `workers` in-process ``DurableWorker``s serve it,
+/// and measures the durable events applied per second and each event's wait from acceptance to the commit
+/// that journaled it.
+public struct OrdersBench: Sendable {
+    /// The workflow (store, chart, time).
+    public let orders: OrdersWorkflow
+    /// The stream fed.
+    public let stream: OrderStream
+    /// The number of workers, sharing the 64 shards (each claims its fair share).
+    public let workers: Int
+    /// The events offered per second; `nil` offers them as fast as the store accepts them.
+    public let rate: Int?
+    /// How many acceptances run at once.
+    public let feeders: Int
+
+    /// Creates a bench.
+    ///
+    /// - Parameters:
+    ///   - orders: The workflow.
+    ///   - stream: The stream.
+    ///   - workers: The number of workers; at least 1.
+    ///   - rate: Events offered per second, or `nil` for as fast as accepted.
+    ///   - feeders: Concurrent acceptances; at least 1.
+    public init(orders: OrdersWorkflow, stream: OrderStream, workers: Int, rate: Int?, feeders: Int) {
+        self.orders = orders
+        self.stream = stream
+        self.workers = max(workers, 1)
+        self.rate = rate.map { max($0, 1) }
+        self.feeders = max(feeders, 1)
+    }
+
+    /// What a bench measured.
+    public struct Result: Sendable {
+        /// Events applied (journaled) per second, from the first acceptance to the last commit.
+        public var eventsPerSecond: Double
+        /// The median wait from acceptance to commit, in milliseconds.
+        public var p50: Double
+        /// The 99th percentile of that wait, in milliseconds.
+        public var p99: Double
+        /// The number of events applied.
+        public var events: Int
+
+        /// `events_per_second=<n> p50_ms=<x> p99_ms=<y>`.
+        public var line: String {
+            String(format: "events_per_second=%.0f p50_ms=%.1f p99_ms=%.1f", eventsPerSecond, p50, p99)
+        }
+    }
+
+    /// Runs the bench on an empty store.
+    ///
+    /// - Returns: The measurements.
+    /// - Throws: ``OrdersError/storeNotEmpty`` when the store holds events already; ``MachineStoreError``,
+    ///   ``DurableMachineError``.
+    public func run() async throws -> Result {
+        guard try await orders.store.journalCount() == 0, try await orders.store.acceptedCount() == 0 else {
+            throw OrdersError.storeNotEmpty
+        }
+        let (orders, stream, workers, rate, feeders) = (orders, stream, workers, rate, feeders)
+        let timeline = orders.timeline
+        let items = Array(stream)
+        let start = timeline.now
+        let tally = Tally(start: start)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for lane in 0..<feeders {
+                group.addTask {
+                    // Each lane owns some machines (their events in stream order) and accepts what is due in
+                    // one transaction, up to `Self.acceptBatch` events.
+                    let mine = items.enumerated().filter { $0.element.machine % feeders == lane }
+                    var next = 0
+                    while next < mine.count {
+                        if let rate {
+                            try await timeline.sleep(until: Self.due(mine[next].offset, rate: rate, from: start))
+                        }
+                        let now = timeline.now
+                        var batch: [AcceptedEvent] = []
+                        while next < mine.count, batch.count < Self.acceptBatch,
+                            rate.map({ Self.due(mine[next].offset, rate: $0, from: start) <= now }) ?? true
+                        {
+                            let item = mine[next].element
+                            batch.append(
+                                AcceptedEvent(
+                                    machine: OrderStream.machineID(item.machine), position: 0, eventID: item.id,
+                                    event: Data("\"\(item.event.rawValue)\"".utf8), acceptedAt: now))
+                            next += 1
+                        }
+                        _ = try await orders.store.accept(batch)
+                    }
+                }
+            }
+            for index in 0..<workers {
+                group.addTask {
+                    let worker = DurableWorker(
+                        store: orders.store, chart: orders.chart, owner: "bench-\(index)-\(UUID())", timeline: timeline,
+                        pollInterval: .milliseconds(2), snapshotInterval: 16)
+                    while tally.state.withLock({ $0.applied }) < items.count {
+                        let pass = try await worker.serveOnce()
+                        let now = timeline.now
+                        if !pass.acceptances.isEmpty {
+                            tally.state.withLock { tally in
+                                tally.waits += pass.acceptances.map { Self.nanoseconds($0.duration(to: now)) }
+                                tally.finished = max(tally.finished, now)
+                                tally.applied += pass.applied
+                            }
+                        } else {
+                            try await timeline.sleep(until: now.advanced(by: worker.pollInterval))
+                        }
+                    }
+                    try await orders.store.releaseShards(owner: worker.owner)
+                }
+            }
+            try await group.waitForAll()
+        }
+        let (count, waits, finished) = tally.state.withLock { ($0.applied, $0.waits, $0.finished) }
+        let sorted = waits.sorted()
+        let seconds = Double(Self.nanoseconds(start.duration(to: finished))) / 1e9
+        func percentile(_ fraction: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]) / 1e6
+        }
+        return Result(
+            eventsPerSecond: seconds > 0 ? Double(count) / seconds : 0, p50: percentile(0.5), p99: percentile(0.99),
+            events: count)
+    }
+
+    /// A duration in whole nanoseconds.
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
+
+    /// What the workers measured so far.
+    private final class Tally: Sendable {
+        struct State {
+            var applied = 0
+            var waits: [Int64] = []
+            var finished: DurableInstant
+        }
+        let state: Mutex<State>
+        init(start: DurableInstant) { state = Mutex(State(finished: start)) }
+    }
+
+    /// The most events a feeder accepts in one transaction.
+    static var acceptBatch: Int { 200 }
+
+    /// When event `index` is offered at `rate` events per second from `start`.
+    private static func due(_ index: Int, rate: Int, from start: DurableInstant) -> DurableInstant {
+        start.advanced(by: .nanoseconds(Int64(index) * 1_000_000_000 / Int64(rate)))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import StatecraftPersistence
+
+extension SQLiteMachineStore: EventInbox {
+    @discardableResult
+    public func accept(machine: String, eventID: String, event: Data, acceptedAt: DurableInstant)
+        async throws(MachineStoreError) -> Bool
+    {
+        try await accept([
+            AcceptedEvent(machine: machine, position: 0, eventID: eventID, event: event, acceptedAt: acceptedAt)
+        ]) == 1
+    }
+
+    public func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int {
+        guard !events.isEmpty else { return 0 }
+        return try await transaction { connection, files throws(MachineStoreError) in
+            var accepted = 0
+            for event in events {
+                let journaled = try Self.query(
+                    "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
+                    [.text(event.machine), .text(event.eventID)], on: connection, files: files)
+                guard journaled.isEmpty else { continue }
+                let inserted = try Self.query(
+                    """
+                    INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
+                    """,
+                    [
+                        .text(event.machine), .text(event.eventID), .text(String(decoding: event.event, as: UTF8.self)),
+                        .integer(event.acceptedAt.nanosecondsSinceEpoch),
+                        .integer(Int64(MachineShard.slot(of: event.machine))),
+                    ], on: connection, files: files)
+                accepted += inserted.isEmpty ? 0 : 1
+            }
+            return accepted
+        }
+    }
+
+    public func acceptedEvents(machine: String, limit: Int) async throws(MachineStoreError) -> [AcceptedEvent] {
+        try Self.acceptedEvents(
+            try await query(
+                """
+                SELECT i.position, i.machine_id, i.event_id, i.event, i.accepted_at, EXISTS (
+                    SELECT 1 FROM statecraft_journal j WHERE j.machine_id = i.machine_id AND j.event_id = i.event_id)
+                FROM statecraft_inbox i WHERE i.machine_id = ? ORDER BY i.position LIMIT ?
+                """,
+                [.text(machine), .integer(Int64(max(limit, 0)))]))
+    }
+
+    public func discardAccepted(machine: String, eventID: String) async throws(MachineStoreError) {
+        _ = try await query(
+            "DELETE FROM statecraft_inbox WHERE machine_id = ? AND event_id = ?", [.text(machine), .text(eventID)])
+    }
+
+    public func machinesWithAcceptedEvents(limit: Int) async throws(MachineStoreError) -> [String] {
+        try await query(
+            "SELECT machine_id FROM statecraft_inbox GROUP BY machine_id ORDER BY MIN(position) LIMIT ?",
+            [.integer(Int64(max(limit, 0)))]
+        ).compactMap { $0.first?.text }
+    }
+
+    public func acceptedCount() async throws(MachineStoreError) -> Int {
+        Int(try await query("SELECT COUNT(*) FROM statecraft_inbox").first?.first?.integer ?? 0)
+    }
+
+    public func acceptedEvents(shards: [Int], shardCount: Int, limit: Int) async throws(MachineStoreError)
+        -> [AcceptedEvent]
+    {
+        // One process writes at a time: every event of a machine is in its slot, so a batch in position
+        // order holds each machine's first events.
+        let (filter, binds) = Self.slotFilter(shards: shards, shardCount: shardCount, column: "i.slot")
+        let rows = try await query(
+            """
+            SELECT i.position, i.machine_id, i.event_id, i.event, i.accepted_at, EXISTS (
+                SELECT 1 FROM statecraft_journal j WHERE j.machine_id = i.machine_id AND j.event_id = i.event_id)
+            FROM statecraft_inbox i WHERE \(filter) ORDER BY i.position LIMIT ?
+            """,
+            binds + [.integer(Int64(max(limit, 0)))])
+        return try Self.acceptedEvents(rows)
+    }
+
+    /// Decodes rows of position, machine, event identifier, event, acceptance and whether it is journaled.
+    private static func acceptedEvents(_ rows: [[SQLiteValue]]) throws(MachineStoreError) -> [AcceptedEvent] {
+        var events: [AcceptedEvent] = []
+        for row in rows {
+            guard let position = row[0].integer, let machine = row[1].text, let eventID = row[2].text,
+                let event = row[3].text, let acceptedAt = row[4].integer, let journaled = row[5].integer
+            else { throw .corrupt("an accepted event lacks a column") }
+            events.append(
+                AcceptedEvent(
+                    machine: machine, position: position, eventID: eventID, event: Data(event.utf8),
+                    acceptedAt: DurableInstant(nanosecondsSinceEpoch: acceptedAt), isJournaled: journaled != 0))
+        }
+        return events
+    }
+
+    /// The condition on `column` selecting the slots of `shards`, and its binds: none when the shards are
+    /// all of them.
+    static func slotFilter(shards: [Int], shardCount: Int, column: String) -> (String, [SQLiteValue]) {
+        let slots = MachineShard.slots(of: shards, count: shardCount)
+        if slots.count == MachineShard.slotCount { return ("1", []) }
+        return (
+            "\(column) IN (SELECT value FROM json_each(?))",
+            [.text("[" + slots.map(String.init).joined(separator: ",") + "]")]
+        )
+    }
+}

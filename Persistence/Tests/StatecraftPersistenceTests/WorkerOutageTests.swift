@@ -1,0 +1,42 @@
+import Foundation
+import StatecraftPersistence
+import Testing
+
+/// A worker rides out an outage of its store — connections dropped, the database restarting — and gives up
+/// only once it has lasted the worker's `outageTolerance`.
+@Suite("Worker outages")
+struct WorkerOutageTests {
+    /// A worker of a store that is unavailable for its first three passes applies the accepted event once the
+    /// store is back, and `run()` goes on serving instead of throwing.
+    @Test func aWorkerServesOnOnceTheStoreIsBack() async throws {
+        try await SQLiteStoreTests.withStore { contract in
+            let base = try #require(contract.store as? any EventInbox & ShardLeases)
+            let store = FlakyWorkerStore(base, failures: 3)
+            let order = StoreContract.uniqueID("outage")
+            try await store.accept(
+                machine: order, eventID: "place", event: StoreContract.json(.place),
+                acceptedAt: DurableTimeline.wall.now)
+            let worker = DurableWorker(
+                store: store, chart: PaymentChart.make(), owner: StoreContract.uniqueID("worker"), shardCount: 4,
+                lease: .milliseconds(150), outageTolerance: .seconds(30))
+            let pass = try await worker.serveOnceRidingOutOutages()
+            #expect(store.failuresLeft == 0)
+            #expect(pass.applied == 1)
+            #expect(try await contract.journalReplays(order) == ["place"])
+            try await store.releaseShards(owner: worker.owner)
+        }
+    }
+
+    /// An outage longer than the tolerance ends the pass with the store's unavailability.
+    @Test func aWorkerGivesUpOnceTheOutageOutlastsItsTolerance() async throws {
+        try await SQLiteStoreTests.withStore { contract in
+            let base = try #require(contract.store as? any EventInbox & ShardLeases)
+            let store = FlakyWorkerStore(base, failures: 1_000)
+            let worker = DurableWorker(
+                store: store, chart: PaymentChart.make(), owner: StoreContract.uniqueID("worker"), shardCount: 4,
+                lease: .milliseconds(150), outageTolerance: .milliseconds(300))
+            await #expect(throws: DurableMachineError.self) { try await worker.serveOnceRidingOutOutages() }
+            #expect(store.failuresLeft < 1_000 - 1)
+        }
+    }
+}
