@@ -82,7 +82,7 @@ public protocol MachineDefinition {
     /// Guards and actions run during the call, so code that reads the machine's `state` meanwhile sees the step
     /// in progress. The default decides and assigns, running no hook.
     ///
-    /// - Parameter preview: What ``_preview(of:in:)`` told of `event` before the machine marked itself busy, or
+    /// - Parameter preview: What ``_preview(of:in:nothingAttached:)`` told of `event` before the machine marked itself busy, or
     ///   ``_StepPreview/unknown``.
     /// - Returns: The kind of transition taken, or `nil` when `event` is ignored; `state` must then be left
     ///   exactly as it was.
@@ -99,7 +99,10 @@ public protocol MachineDefinition {
     /// event is ignored and that nothing of the definition's own needs to hear of it: the shell then answers
     /// without stepping when no ignored-event observer is attached. ``_StepPreview/unknown`` by default: the
     /// step finds out for itself.
-    func _preview(of event: Event, in machine: StateMachine<Self>) -> _StepPreview
+    ///
+    /// - Parameter nothingAttached: `true` when nothing is attached to `machine` — no observer, effect, queued
+    ///   event or invocation —, so that nothing of the machine's but the definition can need to hear `event`.
+    func _preview(of event: Event, in machine: StateMachine<Self>, nothingAttached: Bool) -> _StepPreview
 
     /// Speed hook 4, *keeping the state observers receive*: keeps in `kept` what observers of a definition that
     /// ``_updatesStateInPlace`` receive as the state from before an event, just before
@@ -170,7 +173,9 @@ extension MachineDefinition {
 
     /// ``_StepPreview/unknown``: the step finds out for itself.
     @inlinable
-    public func _preview(of event: Event, in machine: StateMachine<Self>) -> _StepPreview { .unknown }
+    public func _preview(of event: Event, in machine: StateMachine<Self>, nothingAttached: Bool) -> _StepPreview {
+        .unknown
+    }
 
     /// Assigns `state` to `kept`.
     @inlinable

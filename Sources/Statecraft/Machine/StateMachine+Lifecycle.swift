@@ -10,7 +10,7 @@ extension StateMachine {
     ///    lookup alone (``answeringLookup``): the state changes, or stays, and nothing else happens.
     /// 2. A busy machine queues the event.
     /// 3. What the definition can tell without running user code ends an event it finds ignored that nobody
-    ///    hears: an observed lookup's ignored cell, a chart's preview (``MachineDefinition/_preview(of:in:)``).
+    ///    hears: an observed lookup's ignored cell, a chart's preview (``MachineDefinition/_preview(of:in:nothingAttached:)``).
     /// 4. The machine marks itself busy (events sent meanwhile are queued, and a plain lookup, which would answer
     ///    them, is put away until the machine is idle again), the definition steps
     ///    (``step(_:lookupCell:preview:)``), the step is performed (``perform(_:on:)``), and the event finished:
@@ -35,31 +35,40 @@ extension StateMachine {
             }
         }
         let status = supportAndStatus
+        // The rest, from one source in two copies: one for an idle machine without a support object, where every
+        // test of the object folds away (nothing hears an ignored event, no invocation runs), and one for a
+        // machine with an object, which is read once. The copy the common events of a kind of definition take is
+        // inlined, the other is out of line, so that a caller's loop holds one copy (the optimizer stops inlining
+        // into a function that has grown past its block limit): a chart's common events come without a support
+        // object; a tabulated machine without an object reaches this only for a transition that runs a hook, its
+        // observed events come with one.
+        if status == 0 {
+            if Self.answersByLookup {
+                if lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
+                return performEventOutOfLine(event, lookupCell: lookupCell)
+            }
+            // A chart's preview: an event its plans ignore ends here.
+            var preview = _StepPreview.unknown
+            if Definition._updatesStateInPlace {
+                preview = definition._preview(of: event, in: self, nothingAttached: true)
+                if preview == .ignored { return .ignored }
+            }
+            return performEvent(event, status: 0, lookupCell: lookupCell, preview: preview)
+        }
         if status & Self.busyBit != 0 {
             enqueue(event)
             return .queued
         }
+        if Definition._updatesStateInPlace {
+            // A chart's preview: an event its plans ignore that no ignored-event observer hears ends here.
+            let preview = definition._preview(of: event, in: self, nothingAttached: false)
+            if preview == .ignored, !hearsIgnoredEvents { return .ignored }
+            return performEventOutOfLine(event, status: status, preview: preview)
+        }
         // The observed lookup is the machine's only while its support object holds nothing but transition
         // observers, which do not hear ignored events.
         if Self.answersByLookup, lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
-        // A chart's preview: an event its plans ignore that no ignored-event observer hears ends here.
-        var preview = _StepPreview.unknown
-        if Definition._updatesStateInPlace {
-            preview = definition._preview(of: event, in: self)
-            if preview == .ignored, !hearsIgnoredEvents { return .ignored }
-        }
-        // The rest, from one source in two copies: one for a machine without a support object, where every
-        // test of the object folds away, and one for a machine with an object, which is read once. The copy the
-        // common events of a kind of definition take is inlined, the other is out of line, so that a caller's
-        // loop holds one copy (the optimizer stops inlining into a function that has grown past its block
-        // limit): a chart's common events come without a support object; a tabulated machine without an object
-        // reaches this only for a transition that runs a hook, its observed events come with one.
-        if status == 0 {
-            if Self.answersByLookup { return performEventOutOfLine(event, lookupCell: lookupCell) }
-            return performEvent(event, status: 0, lookupCell: lookupCell, preview: preview)
-        }
-        if Definition._updatesStateInPlace { return performEventOutOfLine(event, status: status, preview: preview) }
-        return performEvent(event, status: status, lookupCell: lookupCell, preview: preview)
+        return performEvent(event, status: status, lookupCell: lookupCell, preview: .unknown)
     }
 
     /// ``performEvent(_:status:lookupCell:preview:)`` on a machine without a support object, for a tabulated
@@ -69,10 +78,10 @@ extension StateMachine {
         performEvent(event, status: 0, lookupCell: lookupCell, preview: .unknown)
     }
 
-    /// ``performEvent(_:status:lookupCell:preview:)`` on a machine with a support object, for a chart, out of line.
+    /// ``performEvent(_:status:lookupCell:preview:)`` on an idle chart machine with a support object, out of line.
     @inlinable @inline(never)
     func performEventOutOfLine(_ event: Event, status: UInt, preview: _StepPreview) -> EventDisposition {
-        performEvent(event, status: status, lookupCell: _TransitionLookup.askTheDefinition, preview: preview)
+        return performEvent(event, status: status, lookupCell: _TransitionLookup.askTheDefinition, preview: preview)
     }
 
     /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes

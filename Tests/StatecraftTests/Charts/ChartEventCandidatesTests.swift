@@ -171,7 +171,7 @@ struct ChartEventCandidatesTests {
         // Back in `idle` by a planned step, which keeps the row: the preview finds no plan for the event and
         // leaves it to the general step.
         #expect(machine.state.planRowStart >= 0)
-        #expect(machine.definition._preview(of: .unlisted, in: machine) == .unknown)
+        #expect(machine.definition._preview(of: .unlisted, in: machine, nothingAttached: false) == .unknown)
         #expect(machine.handle(.unlisted))
         #expect(machine.state.isActive(.busy))
         #expect(machine.handle(.alsoListed))

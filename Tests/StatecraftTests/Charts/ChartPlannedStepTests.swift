@@ -50,9 +50,9 @@ struct ChartPlannedStepTests {
         #expect(other.state.lastMacrostep.entered == [.busy])
         // An autoforwarding invocation makes the preview unknown: the step forwards the event first.
         runtime._autoforwards = true
-        #expect(machine.definition._preview(of: .stop, in: machine) == .unknown)
+        #expect(machine.definition._preview(of: .stop, in: machine, nothingAttached: false) == .unknown)
         runtime._autoforwards = false
-        #expect(machine.definition._preview(of: .stop, in: machine).planPosition >= 0)
+        #expect(machine.definition._preview(of: .stop, in: machine, nothingAttached: false).planPosition >= 0)
         let untraced = Machine(chart: try Self.chart().tracing(false))
         #expect(untraced.handle(.start))
         #expect(untraced.state.context == 1)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Statecraft
 
-/// An idle chart machine asks its chart for a preview of the event first (`Statechart._preview(of:in:)`): an
+/// An idle chart machine asks its chart for a preview of the event first (`Statechart._preview(of:in:nothingAttached:)`): an
 /// ignored event is answered at once, a planned or guarded plan's position is handed to the step
 /// (`Statechart._update(_:on:preview:in:)`), and anything else goes the general way, out of line. Every such step
 /// ends by the machine's one lifecycle:
@@ -55,7 +55,7 @@ struct ChartPreviewTests {
 
     /// The chart's preview of `event` in `machine`'s state.
     static func hint(_ event: Signal, _ machine: Machine) -> _StepPreview {
-        machine.definition._preview(of: event, in: machine)
+        machine.definition._preview(of: event, in: machine, nothingAttached: false)
     }
 
     @Test func thePreviewFindsPlannedStepsAndIgnoredEventsFromTheStart() throws {

@@ -62,6 +62,9 @@ extension ChartRuntime {
             registry.add(InvocationRegistry.Running(id: pending.id, autoforward: pending.autoforward, handle: handle))
         }
         _autoforwards = registry.autoforwards
+        // The chart's preview tests for autoforwarding only on a machine something is attached to
+        // (`Statechart._preview(of:in:nothingAttached:)`): a support object attaches the invocations.
+        if _autoforwards { _ = machine.makeSupport() }
     }
 
     /// Not API: delivers `event` to the running invocation `id` outside a macrostep — an SCXML session's

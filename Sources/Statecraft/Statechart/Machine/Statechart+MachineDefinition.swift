@@ -25,7 +25,8 @@ extension Statechart: MachineDefinition {
 
     /// Performs the sends and cancels of the macrostep ``_update(_:on:preview:in:)`` took; cancels every delayed
     /// event once the chart has finished.
-    @inlinable public func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Statechart>) {
+    @inlinable @inline(__always)
+    public func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Statechart>) {
         Self.didUpdate(machine)
     }
 
@@ -140,12 +141,20 @@ extension Statechart: MachineDefinition {
     ///
     /// Inline, for a snapshot that keeps its row of the plans (``ChartSnapshot/planRowStart``, which every
     /// planned step leaves): the plan is the row's start plus the event's column, so finding it tests nothing
-    /// but its kind. Out of line otherwise (``previewWithoutRow(of:in:)``).
+    /// but its kind. Out of line otherwise (``previewWithoutRow(of:in:)``). Invocations run only in a machine
+    /// something is attached to: one with `nothingAttached` needs no test of them.
     @inlinable @inline(__always)
-    public func _preview(of event: Event, in machine: StateMachine<Statechart>) -> _StepPreview {
+    public func _preview(
+        of event: Event, in machine: StateMachine<Statechart>, nothingAttached: Bool
+    ) -> _StepPreview {
         guard _isPOD(Event.self), MemoryLayout<Event>.size <= 1 else { return .unknown }
+        assert(
+            !nothingAttached || !machine.subject._autoforwards,
+            "Internal inconsistency: an invocation autoforwards in a machine nothing is attached to")
         let rowStart = machine._state.planRowStart
-        guard rowStart >= 0, !machine.subject._autoforwards else { return previewWithoutRow(of: event, in: machine) }
+        guard rowStart >= 0, nothingAttached || !machine.subject._autoforwards else {
+            return previewWithoutRow(of: event, in: machine)
+        }
         // A snapshot keeps a row only from the plans of its chart (`enterNextConfiguration(of:stepping:)`), and a
         // machine's snapshot is always of its definition's chart: no test for the plans.
         assert(tables.microstepPlans != nil, "Internal inconsistency: a plan row in a chart without plans")
@@ -161,7 +170,7 @@ extension Statechart: MachineDefinition {
         }
     }
 
-    /// ``_preview(of:in:)`` for a snapshot without a row of the plans (just made or restored, or after a step the
+    /// ``_preview(of:in:nothingAttached:)`` for a snapshot without a row of the plans (just made or restored, or after a step the
     /// interpreter took) or while an invocation autoforwards events: the plan found from the configuration.
     @inlinable @inline(never)
     func previewWithoutRow(of event: Event, in machine: StateMachine<Statechart>) -> _StepPreview {
@@ -174,7 +183,7 @@ extension Statechart: MachineDefinition {
     }
 
     /// One macrostep on the machine's snapshot, in place: the same step as ``decide(state:event:)``, with the
-    /// machine's scope box (``_Stepper``) and the position of `event`'s plan when ``_preview(of:in:)`` found it.
+    /// machine's scope box (``_Stepper``) and the position of `event`'s plan when ``_preview(of:in:nothingAttached:)`` found it.
     /// A step with an unknown preview first forwards `event` to the invocations that autoforward (SCXML 1.0 §6.4).
     ///
     /// A planned step that only runs actions is taken without an interpreter (the same functions run it): inline
