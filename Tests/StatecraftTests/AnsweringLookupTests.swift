@@ -48,6 +48,26 @@ struct AnsweringLookupTests {
         #expect(heard == (observed ? ["idle arm armed", "armed poll armed", "armed poll armed"] : []))
     }
 
+    /// An observer of the move to `armed` starts an effect there and sends `fire`, which is queued; the queue is
+    /// drained by the plain lookup (the move runs no hook), and leaving `armed` must still end the effect the
+    /// observer started. (The observed lookup's own moves end none: it answers only while the machine holds
+    /// nothing but transition observers.)
+    @Test(arguments: LogicEvaluation.allCases)
+    func aQueuedMoveAnsweredByTheLookupEndsTheEffectsOfTheStateLeft(evaluation: LogicEvaluation) {
+        let machine = Self.machine(evaluation)
+        var activeInArmed: [Int] = []
+        machine.addObserver { _, _, new in
+            guard new == .armed else { return }
+            machine.startEffect(StateEffect { _ in })
+            activeInArmed.append(machine.activeEffectCount)
+            machine.send(.fire)
+        }
+        #expect(machine.handle(.arm))
+        #expect(activeInArmed == [1])
+        #expect(machine.state == .firing)
+        #expect(machine.activeEffectCount == 0)
+    }
+
     /// An observer sends `fire`, which leads on from `armed`, then `finish`, which `armed` ignores but
     /// `firing` does not: both are queued, so `finish` is handled in `firing`. Answering `finish` by the
     /// observed lookup while the machine notifies would ignore it.

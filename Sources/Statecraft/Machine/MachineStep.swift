@@ -15,7 +15,9 @@ enum MachineStep {
     case needsDecision
     /// The definition's lookup (``MachineDefinition/_transitionLookup``) answered a change of state whose hooks
     /// do nothing, to the state stored as `stateByte`: the lifecycle changes the state without calling them.
-    case moved(toStateByte: UInt8)
+    /// `endsEffects` is `false` when the answer came from the observed lookup, which answers only while the
+    /// machine's support object holds nothing but transition observers: there are no effects to end.
+    case moved(toStateByte: UInt8, endsEffects: Bool)
     /// The definition updated the machine's state in place (``MachineDefinition/_update(_:on:preview:in:)``),
     /// with the kind of transition taken; `keptOldState` tells whether the state from before the event was kept
     /// for observers (``MachineDefinition/_keepStateForObservers(_:in:)``) first.

@@ -40,13 +40,9 @@ extension StateMachine {
         // machine with an object, which is read once. The copy the common events of a kind of definition take is
         // inlined, the other is out of line, so that a caller's loop holds one copy (the optimizer stops inlining
         // into a function that has grown past its block limit): a chart's common events come without a support
-        // object; a tabulated machine without an object reaches this only for a transition that runs a hook, its
-        // observed events come with one.
-        if status == 0 {
-            if Self.answersByLookup {
-                if lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
-                return performEventOutOfLine(event, lookupCell: lookupCell)
-            }
+        // object; a tabulated machine without an object reaches this only for a transition that runs a hook (out
+        // of line), its observed events come with one (inline, after the busy test).
+        if !Self.answersByLookup, status == 0 {
             // A chart's preview: an event its plans ignore ends here.
             var preview = _StepPreview.unknown
             if Definition._updatesStateInPlace {
@@ -59,16 +55,20 @@ extension StateMachine {
             enqueue(event)
             return .queued
         }
+        if Self.answersByLookup {
+            // The observed lookup is the machine's only while its support object holds nothing but transition
+            // observers, which do not hear ignored events.
+            if lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
+            if status == 0 { return performEventOutOfLine(event, lookupCell: lookupCell) }
+            return performEvent(event, status: status, lookupCell: lookupCell, preview: .unknown)
+        }
         if Definition._updatesStateInPlace {
             // A chart's preview: an event its plans ignore that no ignored-event observer hears ends here.
             let preview = definition._preview(of: event, in: self, nothingAttached: false)
             if preview == .ignored, !hearsIgnoredEvents { return .ignored }
             return performEventOutOfLine(event, status: status, preview: preview)
         }
-        // The observed lookup is the machine's only while its support object holds nothing but transition
-        // observers, which do not hear ignored events.
-        if Self.answersByLookup, lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
-        return performEvent(event, status: status, lookupCell: lookupCell, preview: .unknown)
+        return performEvent(event, status: status, lookupCell: _TransitionLookup.askTheDefinition, preview: .unknown)
     }
 
     /// ``performEvent(_:status:lookupCell:preview:)`` on a machine without a support object, for a tabulated
@@ -127,11 +127,13 @@ extension StateMachine {
             if cell < _TransitionLookup.observedBit {
                 // A plain cell: the target, or the state's own byte for an ignored event.
                 if Int(cell) == _TransitionLookup.byte(of: _state) { return .ignored }
-                return .moved(toStateByte: cell)
+                return .moved(toStateByte: cell, endsEffects: true)
             }
-            if cell < _TransitionLookup.ignoredIfIdle { return .moved(toStateByte: cell & ~_TransitionLookup.observedBit) }
+            if cell < _TransitionLookup.ignoredIfIdle {
+                return .moved(toStateByte: cell & ~_TransitionLookup.observedBit, endsEffects: false)
+            }
             if cell == _TransitionLookup.selfTransition {
-                return .moved(toStateByte: UInt8(truncatingIfNeeded: _TransitionLookup.byte(of: _state)))
+                return .moved(toStateByte: UInt8(truncatingIfNeeded: _TransitionLookup.byte(of: _state)), endsEffects: true)
             }
             if cell == _TransitionLookup.ignoredIfIdle || cell == _TransitionLookup.ignored { return .ignored }
         }
@@ -175,9 +177,9 @@ extension StateMachine {
             }
             return true
         }
-        if Self.answersByLookup, case .moved(let stateByte) = step {
+        if Self.answersByLookup, case .moved(let stateByte, let endsEffects) = step {
             var oldState = _state
-            endEffects(in: knownSupport)
+            if endsEffects { endEffects(in: knownSupport) }
             _state = _TransitionLookup.value(ofByte: stateByte, orOnly: oldState)
             if let support = knownSupport ?? unretainedSupport {
                 notifyTransition(support, lending: &oldState, on: event, lending: &_state)
