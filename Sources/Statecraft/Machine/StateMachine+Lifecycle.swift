@@ -35,13 +35,12 @@ extension StateMachine {
             }
         }
         let status = supportAndStatus
-        // The rest, from one source in two copies: one for an idle machine without a support object, where every
-        // test of the object folds away (nothing hears an ignored event, no invocation runs), and one for a
-        // machine with an object, which is read once. The copy the common events of a kind of definition take is
-        // inlined, the other is out of line, so that a caller's loop holds one copy (the optimizer stops inlining
-        // into a function that has grown past its block limit): a chart's common events come without a support
-        // object; a tabulated machine without an object reaches this only for a transition that runs a hook (out
-        // of line), its observed events come with one (inline, after the busy test).
+        // The rest, from one source (`performEvent`) in two copies: one for an idle machine without a support
+        // object, where every test of the object folds away (nothing hears an ignored event, no invocation runs),
+        // and one for a machine with an object, which is read once. Both are in the caller's code: `performEvent`
+        // is transparent, because the optimizer inlines an `@inline(__always)` function of more than 64 blocks
+        // only into a caller of fewer, so that the second copy would have been a call. A tabulated machine
+        // without an object reaches this only for a transition that runs a hook: that copy is out of line.
         if !Self.answersByLookup, status == 0 {
             // A chart's preview: an event its plans ignore ends here.
             var preview = _StepPreview.unknown
@@ -66,7 +65,7 @@ extension StateMachine {
             // A chart's preview: an event its plans ignore that no ignored-event observer hears ends here.
             let preview = definition._preview(of: event, in: self, nothingAttached: false)
             if preview == .ignored, !hearsIgnoredEvents { return .ignored }
-            return performEventOutOfLine(event, status: status, preview: preview)
+            return performEvent(event, status: status, lookupCell: lookupCell, preview: preview)
         }
         return performEvent(event, status: status, lookupCell: _TransitionLookup.askTheDefinition, preview: .unknown)
     }
@@ -78,15 +77,9 @@ extension StateMachine {
         performEvent(event, status: 0, lookupCell: lookupCell, preview: .unknown)
     }
 
-    /// ``performEvent(_:status:lookupCell:preview:)`` on an idle chart machine with a support object, out of line.
-    @inlinable @inline(never)
-    func performEventOutOfLine(_ event: Event, status: UInt, preview: _StepPreview) -> EventDisposition {
-        return performEvent(event, status: status, lookupCell: _TransitionLookup.askTheDefinition, preview: preview)
-    }
-
     /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
     /// the event: stages 3 and 4 of ``process(_:)``.
-    @inlinable @inline(__always)
+    @_transparent @usableFromInline
     func performEvent(_ event: Event, status: UInt, lookupCell: UInt8, preview: _StepPreview) -> EventDisposition {
         let lookupBeforeEvent = answeringLookup
         if Self.answersByLookup, status == 0 { answeringLookup = lookupBeforeEvent.askingVariant }
