@@ -182,9 +182,12 @@ extension StateMachine {
         guard case .needsDecision = step else {
             preconditionFailure("Internal inconsistency: a step the definition's type cannot take")
         }
-        // A tabulated definition's lookup answers the common events: its decisions, out of line, so that the
-        // caller's loop does not hold the definition's whole logic.
-        if Self.answersByLookup { return performDecisionOutOfLine(on: event, knownSupport: knownSupport) }
+        // A tabulated definition's lookup answers the common events: with a support object, its decisions are
+        // out of line, so that the caller's loop does not hold the definition's whole logic. (Without one, this
+        // is already the out-of-line copy: `performEventOutOfLine(_:lookupCell:)`.)
+        if Self.answersByLookup, knownSupport != nil {
+            return performDecisionOutOfLine(on: event, knownSupport: knownSupport)
+        }
         return performDecision(on: event, knownSupport: knownSupport)
     }
 
