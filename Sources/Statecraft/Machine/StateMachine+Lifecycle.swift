@@ -88,7 +88,8 @@ extension StateMachine {
         // so that it is not read again after every call into user code. Without one, it is read where it is
         // needed (a hook may make one).
         let knownSupport: Unmanaged<MachineSupport<State, Event>>? =
-            status == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: status & ~Self.statusBits).unsafelyUnwrapped)
+            status == 0
+            ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: status & ~Self.statusBits).unsafelyUnwrapped)
         let transitioned = perform(
             step(event, lookupCell: lookupCell, preview: preview, knownSupport: knownSupport), on: event,
             knownSupport: knownSupport)
@@ -108,7 +109,9 @@ extension StateMachine {
     ) -> MachineStep {
         if Definition._updatesStateInPlace {
             var keptOldState = false
-            if let support = knownSupport ?? unretainedSupport, support._withUnsafeGuaranteedRef({ $0.needsPreviousState }) {
+            if let support = knownSupport ?? unretainedSupport,
+                support._withUnsafeGuaranteedRef({ $0.needsPreviousState })
+            {
                 support._withUnsafeGuaranteedRef { definition._keepStateForObservers(&_state, in: &$0.keptState) }
                 keptOldState = true
             }
@@ -126,7 +129,8 @@ extension StateMachine {
                 return .moved(toStateByte: cell & ~_TransitionLookup.observedBit, endsEffects: false)
             }
             if cell == _TransitionLookup.selfTransition {
-                return .moved(toStateByte: UInt8(truncatingIfNeeded: _TransitionLookup.byte(of: _state)), endsEffects: true)
+                return .moved(
+                    toStateByte: UInt8(truncatingIfNeeded: _TransitionLookup.byte(of: _state)), endsEffects: true)
             }
             if cell == _TransitionLookup.ignoredIfIdle || cell == _TransitionLookup.ignored { return .ignored }
         }
@@ -262,7 +266,8 @@ extension StateMachine {
             // The plain lookup answers a queued event's transition that runs no hook.
             let cell = Self.answersByLookup ? plainLookup.cell(_state, next) : _TransitionLookup.askTheDefinition
             let known = Unmanaged.passUnretained(support)
-            _ = perform(step(next, lookupCell: cell, preview: .unknown, knownSupport: known), on: next, knownSupport: known)
+            _ = perform(
+                step(next, lookupCell: cell, preview: .unknown, knownSupport: known), on: next, knownSupport: known)
         }
         hasDeferredWork = false
     }

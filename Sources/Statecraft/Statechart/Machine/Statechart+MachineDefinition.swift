@@ -129,7 +129,8 @@ extension Statechart: MachineDefinition {
     public typealias _Stepper = _ChartStepper<StateID, Event>
 
     /// A stepper whose box shows `state`'s configuration.
-    public func _makeStepper(startingIn state: ChartSnapshot<StateID, Event, Context>) -> _ChartStepper<StateID, Event> {
+    public func _makeStepper(startingIn state: ChartSnapshot<StateID, Event, Context>) -> _ChartStepper<StateID, Event>
+    {
         _ChartStepper(
             box: ChartScopeBox(scope: ChartScope(signal: nil, states: tables.stateLookup, configuration: state.active)))
     }
@@ -208,8 +209,7 @@ extension Statechart: MachineDefinition {
             // The common transition of a flat chart: a plan whose sole action is called inline. Plans that list
             // none or several, and an untraced chart's, out of line.
             // A plan that lists actions has an `actionStart`: no test of it.
-            if isTracing, plan.pointee.actionCount == 1, state._lastMacrostep.canRecordPlanned
-            {
+            if isTracing, plan.pointee.actionCount == 1, state._lastMacrostep.canRecordPlanned {
                 ChartInterpreter.takeCheckedPlannedMacrostep(
                     stepping: &state, event: event, plan: plan, index: position, scopeBox: box, soleAction: true,
                     tracing: true, bound: macrostepBound)
