@@ -37,13 +37,20 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
     public internal(set) var initialContext: Context
     /// Whether steps record their microsteps (the states exited and entered) in
     /// ``ChartMacrostep/microsteps``. On by default; see ``tracing(_:)``.
-    public private(set) var isTracing = true
+    public private(set) var isTracing = true {
+        didSet { takesTracedActionPlansInline = isTracing && takesActionPlansInline }
+    }
     /// Whether a machine running the chart takes a planned microstep that only runs actions without an
     /// interpreter (``ChartInterpreter/takePlannedMacrostep(stepping:event:planIndex:scopeBox:tracing:bound:)``):
     /// the chart has no eventless transition (nothing to look for after the microstep) and its bound leaves
     /// one microstep undescribed (``ChartInterpreter/loopWindow``). Kept up to date with both, so that a
     /// machine's step tests one field.
-    @usableFromInline private(set) var takesActionPlansInline = false
+    @usableFromInline private(set) var takesActionPlansInline = false {
+        didSet { takesTracedActionPlansInline = isTracing && takesActionPlansInline }
+    }
+    /// ``takesActionPlansInline`` and ``isTracing``: a machine's step takes a plan with one action inline
+    /// (``_update(_:on:preview:in:)``) after one test.
+    @usableFromInline private(set) var takesTracedActionPlansInline = false
     /// The steps one macrostep may take — microsteps, plus internal events that enabled no transition —
     /// before it stops with a ``ChartLoopError``: ``ChartSnapshot/macrostepBound`` (10,000) unless set
     /// with ``macrostepBound(_:)``.
@@ -88,6 +95,7 @@ public struct Statechart<StateID: Hashable & Sendable, Event, Context> {
         tables = try ChartTables.build(initial: initial, elements: elements).withMicrostepPlans(context: context)
         initialContext = context
         takesActionPlansInline = Self.takesActionPlansInline(tables, macrostepBound)
+        takesTracedActionPlansInline = isTracing && takesActionPlansInline
     }
 
     /// The same chart, recording or not recording each macrostep's microsteps.

@@ -204,20 +204,21 @@ extension Statechart: MachineDefinition {
             if machine.subject._autoforwards { machine.subject.autoforward(event) }
         }
         let box = Unmanaged.passUnretained(machine.stepper.box)
-        if position >= 0, takesActionPlansInline {
+        if position >= 0 {
             let plan = tables.microstepPlans.unsafelyUnwrapped.plans + position
             // The common transition of a flat chart: a plan whose sole action is called inline. Plans that list
             // none or several, and an untraced chart's, out of line.
             // A plan that lists actions has an `actionStart`: no test of it.
-            if isTracing, plan.pointee.actionCount == 1, state._lastMacrostep.canRecordPlanned {
+            if takesTracedActionPlansInline, plan.pointee.actionCount == 1, state._lastMacrostep.canRecordPlanned {
                 ChartInterpreter.takeCheckedPlannedMacrostep(
                     stepping: &state, event: event, plan: plan, index: position, scopeBox: box, soleAction: true,
                     tracing: true, bound: macrostepBound)
                 return state._lastMacrostep.changedConfiguration ? .change : .update
             }
-            if Self.takePlannedMacrostepOutOfLine(
-                stepping: &state, event: event, planIndex: position, scopeBox: box, tracing: isTracing,
-                bound: macrostepBound)
+            if takesActionPlansInline,
+                Self.takePlannedMacrostepOutOfLine(
+                    stepping: &state, event: event, planIndex: position, scopeBox: box, tracing: isTracing,
+                    bound: macrostepBound)
             {
                 return state._lastMacrostep.changedConfiguration ? .change : .update
             }
