@@ -10,7 +10,7 @@ struct WorkerOutageTests {
     /// store is back, and `run()` goes on serving instead of throwing.
     @Test func aWorkerServesOnOnceTheStoreIsBack() async throws {
         try await SQLiteStoreTests.withStore { contract in
-            let base = try #require(contract.store as? any EventInbox & ShardLeases)
+            let base = try #require(contract.store as? any EffectOutbox & ShardLeases)
             let store = FlakyWorkerStore(base, failures: 3)
             let order = StoreContract.uniqueID("outage")
             try await store.accept(
@@ -30,7 +30,7 @@ struct WorkerOutageTests {
     /// An outage longer than the tolerance ends the pass with the store's unavailability.
     @Test func aWorkerGivesUpOnceTheOutageOutlastsItsTolerance() async throws {
         try await SQLiteStoreTests.withStore { contract in
-            let base = try #require(contract.store as? any EventInbox & ShardLeases)
+            let base = try #require(contract.store as? any EffectOutbox & ShardLeases)
             let store = FlakyWorkerStore(base, failures: 1_000)
             let worker = DurableWorker(
                 store: store, chart: PaymentChart.make(), owner: StoreContract.uniqueID("worker"), shardCount: 4,

@@ -1,0 +1,176 @@
+import Foundation
+import Statecraft
+import StatecraftPersistence
+import StatecraftTesting
+import Testing
+
+/// Durable effects, on every store: recorded in the outbox with the step that enters their state, run at
+/// least once with a stable key, their completion applied exactly once, cancelled durably by leaving.
+extension StoreContract {
+    /// The store as an outbox.
+    var outbox: any EffectOutbox {
+        get throws { try #require(store as? any EffectOutbox) }
+    }
+
+    /// A capturing machine "in a process": a fresh load from the store, with the probe's effect.
+    func capturing(_ id: String, _ timeline: DurableTimeline, _ effect: CaptureChart.Effect) async throws
+        -> CaptureChart.Machine
+    {
+        try await CaptureChart.Machine(
+            id: id, chart: CaptureChart.make(), store: store, timeline: timeline, effects: [effect])
+    }
+
+    /// The journal's event identifiers, and whether the stored state is the replay of the journal.
+    func captureJournal(_ id: String) async throws -> [String] {
+        let journal = try await store.journal(machine: id)
+        let stored = try #require(try await store.load(machine: id))
+        let replayed = try CaptureChart.Machine.replay(journal, chart: CaptureChart.make(), machine: id)
+        #expect(
+            try CaptureChart.Machine.storedForm(of: replayed, machine: id) == stored.snapshot,
+            "\(id): stored ≠ replay")
+        return journal.map(\.eventID)
+    }
+
+    /// Entering `capturing` writes the effect's row with the step — by `apply` and by a worker's group commit
+    /// alike — keyed by the version that entered; running it journals the completion under that key and
+    /// removes the row in the same write.
+    func anEffectIsRecordedWithTheStepThatEntersItsState() async throws {
+        let id = Self.uniqueID("capture")
+        let (_, timeline) = Self.time()
+        let probe = EffectProbe()
+        let order = try await capturing(id, timeline, probe.capture())
+        #expect(try await outbox.pendingEffects(machine: id) == [])
+        #expect(try await order.apply(.place, id: "place") == .transitioned)
+        let pending = try await outbox.pendingEffects(machine: id)
+        #expect(pending == [PendingEffect(machine: id, effect: "capture", startedAt: 1)])
+        #expect(pending.first?.key == "\(id)/capture/1")
+        #expect(try await store.journal(machine: id).map(\.eventID) == ["place"])
+
+        await probe.release()
+        let reports = try await order.runPendingEffects()
+        let run = DurableEffectRun(machine: id, effect: "capture", startedAt: 1)
+        #expect(reports == [DurableEffectReport(run: run, outcome: .applied(.transitioned))])
+        #expect(await probe.runs == [run])
+        #expect(try await outbox.pendingEffects(machine: id) == [])
+        #expect(try await captureJournal(id) == ["place", run.key])
+        #expect(await order.configuration == [.paid])
+        #expect(try await order.runPendingEffects() == [])
+    }
+
+    /// Leaving `capturing` while the capture runs deletes its row in the write that leaves, cancels its
+    /// task, and the completion it returns afterwards (late) is not applied.
+    func leavingTheStateCancelsItsEffectDurably() async throws {
+        let id = Self.uniqueID("cancel")
+        let (_, timeline) = Self.time()
+        let probe = EffectProbe()
+        let order = try await capturing(id, timeline, probe.capture())
+        try await order.apply(.place, id: "place")
+        let running = Task { try await order.runPendingEffects() }
+        #expect(try await probe.waitForRuns(1))
+        #expect(try await order.apply(.cancel, id: "cancel") == .transitioned)
+        #expect(try await outbox.pendingEffects(machine: id) == [])
+        await probe.release()
+        let reports = try await running.value
+        let run = DurableEffectRun(machine: id, effect: "capture", startedAt: 1)
+        #expect(reports == [DurableEffectReport(run: run, outcome: .cancelled)])
+        #expect(await probe.cancelled == [run.key])
+        #expect(try await captureJournal(id) == ["place", "cancel"])
+        #expect(try await capturing(id, timeline, probe.capture()).configuration == [.cancelled])
+    }
+
+    /// A capture that completes after the timeout fell due, with no process having fired it: the timeout
+    /// fires first, leaving `capturing`, and the completion is dropped with the timer's write.
+    func aCompletionAfterItsStateTimedOutIsDropped() async throws {
+        let id = Self.uniqueID("slow")
+        let (clock, timeline) = Self.time()
+        let probe = EffectProbe()
+        let order = try await capturing(id, timeline, probe.capture())
+        try await order.apply(.place, id: "place")
+        let running = Task { try await order.runPendingEffects() }
+        #expect(try await probe.waitForRuns(1))
+        await clock.advance(by: CaptureChart.timeout + .seconds(1))
+        await probe.release()
+        let run = DurableEffectRun(machine: id, effect: "capture", startedAt: 1)
+        #expect(try await running.value == [DurableEffectReport(run: run, outcome: .cancelled)])
+        #expect(try await captureJournal(id) == ["place", "timer:2"])
+        #expect(try await outbox.pendingEffects(machine: id) == [])
+        #expect(await order.configuration == [.expired])
+    }
+
+    /// Two processes run the same pending capture at once (a retry, a second worker): both runs get the
+    /// same key, and the completion is applied once — the other run is told `.alreadyApplied`.
+    func twoRunsOfOneEffectApplyItsCompletionOnce() async throws {
+        let id = Self.uniqueID("twice")
+        let (_, timeline) = Self.time()
+        let probe = EffectProbe()
+        try await capturing(id, timeline, probe.capture()).apply(.place, id: "place")
+        let (first, second) = (
+            try await capturing(id, timeline, probe.capture()), try await capturing(id, timeline, probe.capture())
+        )
+        async let one = first.runPendingEffects()
+        async let two = second.runPendingEffects()
+        #expect(try await probe.waitForRuns(2))
+        await probe.release()
+        let outcomes = try await (one + two).map(\.outcome)
+        #expect(Set(await probe.runs.map(\.key)) == ["\(id)/capture/1"])
+        #expect(outcomes.filter { $0 == .applied(.transitioned) }.count == 1)
+        #expect(outcomes.filter { $0 == .alreadyApplied }.count == 1)
+        #expect(try await captureJournal(id) == ["place", "\(id)/capture/1"])
+        let reloaded = try await capturing(id, timeline, probe.capture())
+        #expect(await reloaded.snapshot.context == 1)
+    }
+
+    /// A failed capture completes with its failure's event; without one it stays pending, to run again.
+    func aFailedEffectCompletesWithItsFailureEventOrStaysPending() async throws {
+        struct Refused: Error {}
+        let (_, timeline) = Self.time()
+        let probe = EffectProbe()
+        await probe.release()
+        let mapped = Self.uniqueID("declined")
+        let declining = try await capturing(
+            mapped, timeline, probe.capture(failure: Refused(), failureEvent: .declined))
+        try await declining.apply(.place, id: "place")
+        #expect(try await declining.runPendingEffects().map(\.outcome) == [.applied(.transitioned)])
+        #expect(await declining.configuration == [.declined])
+
+        let unmapped = Self.uniqueID("retried")
+        let failing = try await capturing(unmapped, timeline, probe.capture(failure: Refused()))
+        try await failing.apply(.place, id: "place")
+        #expect(try await failing.runPendingEffects().map(\.outcome) == [.failed("Refused()")])
+        #expect(try await outbox.pendingEffects(machine: unmapped).count == 1)
+        let retried = try await capturing(unmapped, timeline, probe.capture())
+        #expect(try await retried.runPendingEffects().map(\.outcome) == [.applied(.transitioned)])
+        #expect(try await captureJournal(unmapped) == ["place", "\(unmapped)/capture/1"])
+    }
+
+    /// A commit completing an effect that is not pending — another key, or one already completed — fails with
+    /// `effectNotPending` and writes nothing; completing the pending one removes it with the entry.
+    func aCompletionOfAnEffectNotPendingWritesNothing() async throws {
+        let id = Self.uniqueID("gone")
+        let (_, timeline) = Self.time()
+        try await capturing(id, timeline, EffectProbe().capture()).apply(.place, id: "place")
+        func completion(_ key: String) -> MachineCommit {
+            MachineCommit(
+                machine: id, entries: [JournalEntry(sequence: 2, eventID: key, event: CaptureChart.json(.captured))],
+                snapshot: nil, timers: [], completedEffects: [key])
+        }
+        let stale = "\(id)/capture/7"
+        await #expect(throws: MachineStoreError.effectNotPending(machine: id, key: stale)) {
+            try await outbox.commit([completion(stale)])
+        }
+        #expect(try await store.journal(machine: id).map(\.eventID) == ["place"])
+        #expect(try await store.load(machine: id)?.version == 1)
+        let key = "\(id)/capture/1"
+        try await outbox.commit([completion(key)])
+        #expect(try await outbox.pendingEffects(machine: id) == [])
+        await #expect(throws: MachineStoreError.effectNotPending(machine: id, key: key)) {
+            try await outbox.commit([
+                MachineCommit(
+                    machine: id,
+                    entries: [JournalEntry(sequence: 3, eventID: "again", event: CaptureChart.json(.captured))],
+                    snapshot: nil, timers: [], completedEffects: [key])
+            ])
+        }
+        #expect(try await store.journal(machine: id).map(\.eventID) == ["place", key])
+    }
+}
