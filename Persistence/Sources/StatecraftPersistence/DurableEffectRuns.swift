@@ -55,6 +55,14 @@ actor DurableEffectRuns {
         for entry in running.values where cancels(entry.run) { entry.task.cancel() }
     }
 
+    /// Forgets when the effects `forgets` selects may run again (they are no longer pending).
+    ///
+    /// - Parameter forgets: Whether to forget an effect's retry, by key.
+    /// - Complexity: O(*n*) in the effects waiting for a retry.
+    func forgetRetries(where forgets: (String) -> Bool) {
+        retryAfter = retryAfter.filter { key, _ in !forgets(key) }
+    }
+
     /// The reports of the runs finished since the last call.
     func takeReports() -> [DurableEffectReport] {
         defer { reports.removeAll() }

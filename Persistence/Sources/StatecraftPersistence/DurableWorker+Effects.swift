@@ -26,6 +26,7 @@ extension DurableWorker {
             // Every pending effect of the shards is listed: a run not among them was cancelled by another writer.
             let keys = Set(pending.map(\.key))
             await runs.cancel { !keys.contains($0.key) }
+            await runs.forgetRetries { !keys.contains($0) }
         }
         var started = 0
         let now = timeline.now
@@ -70,8 +71,13 @@ extension DurableWorker {
         }.value
         // The machine moved on without this worker's cache.
         await served.update([:], forgetting: [run.machine], capacity: keptMachines)
+        // A failed run — or one dropped while its row stays (a writer without the effects left its state) —
+        // waits before running again.
         let retry: DurableInstant? =
-            if case .failed = outcome { timeline.now.advanced(by: effectRetryDelay) } else { nil }
+            switch outcome {
+            case .applied, .alreadyApplied: nil
+            case .cancelled, .failed: timeline.now.advanced(by: effectRetryDelay)
+            }
         await runs.finished(DurableEffectReport(run: run, outcome: outcome), retry: retry)
     }
 

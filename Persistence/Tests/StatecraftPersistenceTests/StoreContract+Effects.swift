@@ -79,7 +79,8 @@ extension StoreContract {
     }
 
     /// A capture that completes after the timeout fell due, with no process having fired it: the timeout
-    /// fires first, leaving `capturing`, and the completion is dropped with the timer's write.
+    /// fires first, leaving `capturing`, and the completion is dropped with the timer's write. A timeout
+    /// fired by a `DurableTimerRunner` cancels the capture as well.
     func aCompletionAfterItsStateTimedOutIsDropped() async throws {
         let id = Self.uniqueID("slow")
         let (clock, timeline) = Self.time()
@@ -95,6 +96,17 @@ extension StoreContract {
         #expect(try await captureJournal(id) == ["place", "timer:2"])
         #expect(try await outbox.pendingEffects(machine: id) == [])
         #expect(await order.configuration == [.expired])
+
+        // A timeout fired by a timer runner given the effects cancels the capture too.
+        let other = Self.uniqueID("runner")
+        try await capturing(other, timeline, probe.capture()).apply(.place, id: "place")
+        #expect(try await outbox.pendingEffects(machine: other).count == 1)
+        await clock.advance(by: CaptureChart.timeout)
+        let runner = DurableTimerRunner(
+            store: store, chart: CaptureChart.make(), timeline: timeline, serves: { $0 == other },
+            effects: [probe.capture()])
+        #expect(try await runner.fireDueTimers() == 1)
+        #expect(try await outbox.pendingEffects(machine: other) == [])
     }
 
     /// Two processes run the same pending capture at once (a retry, a second worker): both runs get the
