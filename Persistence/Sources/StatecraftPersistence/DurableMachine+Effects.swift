@@ -122,7 +122,16 @@ extension DurableMachine {
                 [.completion(event, run: run, state: effect.state)], from: state, version: version,
                 now: timeline.now, chart: chart, machine: id)
             let dropped = decision.droppedCompletions.contains(run.key)
-            if dropped && decision.entries.isEmpty { return .cancelled }
+            if dropped && decision.entries.isEmpty {
+                // The state is not in the configuration. Seen at or after the start, the effect's row is an
+                // orphan (a writer without the effects left the state): it goes, or it would run forever.
+                guard version >= run.startedAt else {
+                    try await reload()
+                    continue
+                }
+                try await discard(run)
+                return .cancelled
+            }
             switch try await write(decision) {
             case .saved: return dropped ? .cancelled : .applied(decision.outcomes.last ?? .ignored)
             case .stale: continue
@@ -131,6 +140,16 @@ extension DurableMachine {
             }
         }
         throw .tooManyConflicts(machine: id, attempts: maximumAttempts)
+    }
+
+    /// Removes the run's effect from the outbox, unjournaled (``EffectOutbox/discardEffect(machine:key:)``).
+    private func discard(_ run: DurableEffectRun) async throws(DurableMachineError) {
+        guard let outbox = store as? any EffectOutbox else { return }
+        do {
+            try await outbox.discardEffect(machine: id, key: run.key)
+        } catch {
+            throw .store(error)
+        }
     }
 
     /// Cancels the tasks of the running effects named.

@@ -59,7 +59,8 @@ import Statecraft
 ///
 /// Effects follow the configuration: a transition that exits and re-enters a state in one step keeps its
 /// effect as it is. Every process that writes the machine must declare the same effects — a writer without
-/// them would leave a state without cancelling its effect.
+/// them leaves a state without cancelling its effect, which then runs once more: that run finds the state
+/// left, drops its completion and discards the effect.
 public actor DurableMachine<
     StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable
 > {

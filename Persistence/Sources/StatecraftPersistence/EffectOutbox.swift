@@ -25,4 +25,14 @@ public protocol EffectOutbox: EventInbox {
     /// - Complexity: An index scan of the shards' slots.
     func pendingEffects(shards: [Int], shardCount: Int, limit: Int) async throws(MachineStoreError)
         -> [PendingEffect]
+
+    /// Removes a pending effect without journaling anything: one whose state its machine left without the
+    /// effect being cancelled (a writer not given the machine's effects left it). Nothing happens when it is
+    /// not pending.
+    ///
+    /// - Parameters:
+    ///   - machine: The machine's identifier.
+    ///   - key: The effect's key (``DurableEffectRun/key``).
+    /// - Throws: ``MachineStoreError``.
+    func discardEffect(machine: String, key: String) async throws(MachineStoreError)
 }

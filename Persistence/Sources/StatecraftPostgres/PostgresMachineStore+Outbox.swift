@@ -29,6 +29,14 @@ extension PostgresMachineStore: EffectOutbox {
         }
     }
 
+    public func discardEffect(machine: String, key: String) async throws(MachineStoreError) {
+        try await perform { connection, logger in
+            try await connection.query(
+                "DELETE FROM statecraft_outbox WHERE machine_id = \(machine) AND effect_key = \(key)", logger: logger)
+            return ()
+        }
+    }
+
     /// The condition selecting the slots of `shards` (among `shardCount`): `everything` when they are every
     /// slot — no condition, and no array of 4096 sent — else the slots, for `slot = ANY(…)`.
     static func slotCondition(shards: [Int], shardCount: Int) -> (everything: Bool, slots: [Int64]) {

@@ -21,6 +21,11 @@ extension SQLiteMachineStore: EffectOutbox {
                 """, binds + [.integer(Int64(max(limit, 0)))]))
     }
 
+    public func discardEffect(machine: String, key: String) async throws(MachineStoreError) {
+        _ = try await query(
+            "DELETE FROM statecraft_outbox WHERE machine_id = ? AND effect_key = ?", [.text(machine), .text(key)])
+    }
+
     /// Decodes rows of machine, effect and start.
     private static func pendingEffects(_ rows: [[SQLiteValue]]) throws(MachineStoreError) -> [PendingEffect] {
         var effects: [PendingEffect] = []

@@ -28,6 +28,9 @@ class ForwardingWorkerStore: EffectOutbox, ShardLeases, @unchecked Sendable {
     {
         try await base.pendingEffects(shards: shards, shardCount: shardCount, limit: limit)
     }
+    func discardEffect(machine: String, key: String) async throws(MachineStoreError) {
+        try await base.discardEffect(machine: machine, key: key)
+    }
     func pendingEffects(machine: String) async throws(MachineStoreError) -> [PendingEffect] {
         try await base.pendingEffects(machine: machine)
     }

@@ -187,4 +187,10 @@ struct PostgresStoreTests {
     @Test(.enabled(if: url != nil, skipReason)) func aCompletionOfAnEffectNotPendingWritesNothing() async throws {
         try await Self.withStore { try await $0.aCompletionOfAnEffectNotPendingWritesNothing() }
     }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun()
+        async throws
+    {
+        try await Self.withStore { try await $0.anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() }
+    }
 }

@@ -192,4 +192,8 @@ struct SQLiteStoreTests {
     @Test func aCompletionOfAnEffectNotPendingWritesNothing() async throws {
         try await Self.withStore { try await $0.aCompletionOfAnEffectNotPendingWritesNothing() }
     }
+
+    @Test func anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() async throws {
+        try await Self.withStore { try await $0.anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() }
+    }
 }

@@ -185,4 +185,22 @@ extension StoreContract {
         }
         #expect(try await store.journal(machine: id).map(\.eventID) == ["place", key])
     }
+
+    /// A writer not given the effects leaves `capturing`, leaving the capture's row behind: the next run of
+    /// it, by a machine given the effects, finds the state left, drops its completion and discards the row,
+    /// so that it does not run again.
+    func anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() async throws {
+        let id = Self.uniqueID("orphan")
+        let (_, timeline) = Self.time()
+        let probe = EffectProbe()
+        await probe.release()
+        try await capturing(id, timeline, probe.capture()).apply(.place, id: "place")
+        try await CaptureChart.Machine(id: id, chart: CaptureChart.make(), store: store, timeline: timeline)
+            .apply(.cancel, id: "cancel")
+        #expect(try await outbox.pendingEffects(machine: id).count == 1)
+        let order = try await capturing(id, timeline, probe.capture())
+        #expect(try await order.runPendingEffects().map(\.outcome) == [.cancelled])
+        #expect(try await outbox.pendingEffects(machine: id) == [])
+        #expect(try await captureJournal(id) == ["place", "cancel"])
+    }
 }
