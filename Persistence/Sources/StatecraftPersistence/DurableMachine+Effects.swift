@@ -35,6 +35,7 @@ extension DurableMachine {
     ///
     /// A write of this machine that leaves an effect's state while it runs cancels its task (the row is gone
     /// with that write); a completion arriving after that is dropped (``DurableEffectOutcome/cancelled``).
+    /// An effect this machine is running already (for an earlier call) is left to that call.
     ///
     /// - Returns: What became of each run, in the outbox's order.
     /// - Throws: ``DurableMachineError/noOutbox(machine:store:)`` without an outbox; the store's failures.
@@ -51,7 +52,8 @@ extension DurableMachine {
         }
         var started: [(run: DurableEffectRun, task: Task<Result<Event, any Error>, Never>)] = []
         var reports: [DurableEffectReport] = []
-        for row in pending {
+        // A run this machine has in progress (an earlier call's) is not started twice.
+        for row in pending where runningEffects[row.effect]?.key != row.key {
             let run = row.run
             guard let effect = effects.first(where: { $0.name == row.effect }) else {
                 reports.append(.init(run: run, outcome: .failed("this machine declares no effect \"\(row.effect)\"")))

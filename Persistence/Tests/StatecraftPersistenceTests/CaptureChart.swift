@@ -45,6 +45,8 @@ actor EffectProbe {
     private(set) var runs: [DurableEffectRun] = []
     /// The keys of the runs that found their task cancelled once released.
     private(set) var cancelled: [String] = []
+    /// What a test noted, in order.
+    private(set) var notes: [String] = []
     private var isOpen = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -79,6 +81,9 @@ actor EffectProbe {
         for _ in 0..<10_000 where runs.count < count { try await Task.sleep(for: .milliseconds(1)) }
         return runs.count >= count
     }
+
+    /// Notes that something happened.
+    func note(_ note: String) { notes.append(note) }
 
     private func started(_ run: DurableEffectRun) { runs.append(run) }
     private func sawCancellation(_ key: String) { cancelled.append(key) }

@@ -193,4 +193,8 @@ struct PostgresStoreTests {
     {
         try await Self.withStore { try await $0.anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() }
     }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aMachineRunsEachEffectOnceAtATime() async throws {
+        try await Self.withStore { try await $0.aMachineRunsEachEffectOnceAtATime() }
+    }
 }

@@ -196,4 +196,8 @@ struct SQLiteStoreTests {
     @Test func anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() async throws {
         try await Self.withStore { try await $0.anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() }
     }
+
+    @Test func aMachineRunsEachEffectOnceAtATime() async throws {
+        try await Self.withStore { try await $0.aMachineRunsEachEffectOnceAtATime() }
+    }
 }

@@ -31,6 +31,30 @@ extension StoreContract {
         return journal.map(\.eventID)
     }
 
+    /// A placed order whose capture is running, held by its probe's gate: where the tests of a run in
+    /// progress start.
+    struct HeldCapture {
+        let id: String
+        let clock: ManualClock
+        let timeline: DurableTimeline
+        let probe: EffectProbe
+        let order: CaptureChart.Machine
+        /// The `runPendingEffects()` call running the capture.
+        let running: Task<[DurableEffectReport], any Error>
+    }
+
+    /// Places an order named after `name` and starts running its capture, held by the gate.
+    func heldCapture(_ name: String) async throws -> HeldCapture {
+        let id = Self.uniqueID(name)
+        let (clock, timeline) = Self.time()
+        let probe = EffectProbe()
+        let order = try await capturing(id, timeline, probe.capture())
+        try await order.apply(.place, id: "place")
+        let running = Task { try await order.runPendingEffects() }
+        #expect(try await probe.waitForRuns(1))
+        return HeldCapture(id: id, clock: clock, timeline: timeline, probe: probe, order: order, running: running)
+    }
+
     /// Entering `capturing` writes the effect's row with the step — by `apply` and by a worker's group commit
     /// alike — keyed by the version that entered; running it journals the completion under that key and
     /// removes the row in the same write.
@@ -60,13 +84,10 @@ extension StoreContract {
     /// Leaving `capturing` while the capture runs deletes its row in the write that leaves, cancels its
     /// task, and the completion it returns afterwards (late) is not applied.
     func leavingTheStateCancelsItsEffectDurably() async throws {
-        let id = Self.uniqueID("cancel")
-        let (_, timeline) = Self.time()
-        let probe = EffectProbe()
-        let order = try await capturing(id, timeline, probe.capture())
-        try await order.apply(.place, id: "place")
-        let running = Task { try await order.runPendingEffects() }
-        #expect(try await probe.waitForRuns(1))
+        let held = try await heldCapture("cancel")
+        let (id, timeline, probe, order, running) = (
+            held.id, held.timeline, held.probe, held.order, held.running
+        )
         #expect(try await order.apply(.cancel, id: "cancel") == .transitioned)
         #expect(try await outbox.pendingEffects(machine: id) == [])
         await probe.release()
@@ -82,13 +103,10 @@ extension StoreContract {
     /// fires first, leaving `capturing`, and the completion is dropped with the timer's write. A timeout
     /// fired by a `DurableTimerRunner` cancels the capture as well.
     func aCompletionAfterItsStateTimedOutIsDropped() async throws {
-        let id = Self.uniqueID("slow")
-        let (clock, timeline) = Self.time()
-        let probe = EffectProbe()
-        let order = try await capturing(id, timeline, probe.capture())
-        try await order.apply(.place, id: "place")
-        let running = Task { try await order.runPendingEffects() }
-        #expect(try await probe.waitForRuns(1))
+        let held = try await heldCapture("slow")
+        let (id, clock, timeline, probe, order, running) = (
+            held.id, held.clock, held.timeline, held.probe, held.order, held.running
+        )
         await clock.advance(by: CaptureChart.timeout + .seconds(1))
         await probe.release()
         let run = DurableEffectRun(machine: id, effect: "capture", startedAt: 1)
@@ -130,6 +148,26 @@ extension StoreContract {
         #expect(try await captureJournal(id) == ["place", "\(id)/capture/1"])
         let reloaded = try await capturing(id, timeline, probe.capture())
         #expect(await reloaded.snapshot.context == 1)
+    }
+
+    /// A machine asked to run its effects while it runs them already starts no second run.
+    func aMachineRunsEachEffectOnceAtATime() async throws {
+        let held = try await heldCapture("once")
+        let (probe, order, running) = (held.probe, held.order, held.running)
+        let again = Task {
+            defer { Task { await probe.note("returned") } }
+            return try await order.runPendingEffects()
+        }
+        // It returns at once; a second run (held by the gate) would be the failure.
+        for _ in 0..<10_000 {
+            let (notes, runs) = (await probe.notes, await probe.runs)
+            if !notes.isEmpty || runs.count > 1 { break }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(await probe.runs.count == 1)
+        await probe.release()
+        #expect(try await again.value == [])
+        #expect(try await running.value.map(\.outcome) == [.applied(.transitioned)])
     }
 
     /// A failed capture completes with its failure's event; without one it stays pending, to run again.
