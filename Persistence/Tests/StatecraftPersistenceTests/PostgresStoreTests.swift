@@ -197,4 +197,8 @@ struct PostgresStoreTests {
     @Test(.enabled(if: url != nil, skipReason)) func aMachineRunsEachEffectOnceAtATime() async throws {
         try await Self.withStore { try await $0.aMachineRunsEachEffectOnceAtATime() }
     }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anInitialStatesEffectStartsWithTheFirstStoredEvent() async throws {
+        try await Self.withStore { try await $0.anInitialStatesEffectStartsWithTheFirstStoredEvent() }
+    }
 }

@@ -200,4 +200,8 @@ struct SQLiteStoreTests {
     @Test func aMachineRunsEachEffectOnceAtATime() async throws {
         try await Self.withStore { try await $0.aMachineRunsEachEffectOnceAtATime() }
     }
+
+    @Test func anInitialStatesEffectStartsWithTheFirstStoredEvent() async throws {
+        try await Self.withStore { try await $0.anInitialStatesEffectStartsWithTheFirstStoredEvent() }
+    }
 }

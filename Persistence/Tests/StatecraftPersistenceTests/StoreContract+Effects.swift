@@ -241,4 +241,26 @@ extension StoreContract {
         #expect(try await outbox.pendingEffects(machine: id) == [])
         #expect(try await captureJournal(id) == ["place", "cancel"])
     }
+
+    /// An effect of the initial state starts with the machine's first stored event, at version 0 — unless
+    /// that event leaves the state, when it never starts.
+    func anInitialStatesEffectStartsWithTheFirstStoredEvent() async throws {
+        let (_, timeline) = Self.time()
+        let welcome = CaptureChart.Effect("welcome", in: .open) { _ in .cancel }
+        func order(_ id: String) async throws -> CaptureChart.Machine {
+            try await CaptureChart.Machine(
+                id: id, chart: CaptureChart.make(), store: store, timeline: timeline, effects: [welcome])
+        }
+        let (staying, leaving) = (Self.uniqueID("staying"), Self.uniqueID("leaving"))
+        #expect(try await order(staying).apply(.captured, id: "stray") == .ignored)
+        #expect(
+            try await outbox.pendingEffects(machine: staying) == [
+                PendingEffect(machine: staying, effect: "welcome", startedAt: 0)
+            ])
+        #expect(try await order(staying).runPendingEffects().map(\.run.key) == ["\(staying)/welcome/0"])
+        #expect(try await captureJournal(staying) == ["stray", "\(staying)/welcome/0"])
+
+        try await order(leaving).apply(.place, id: "place")
+        #expect(try await outbox.pendingEffects(machine: leaving) == [])
+    }
 }
