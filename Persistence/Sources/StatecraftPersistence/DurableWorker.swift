@@ -349,13 +349,23 @@ public struct DurableWorker<
         }
     }
 
-    /// Serves passes (``serveOnceRidingOutOutages()``) until the task is cancelled, then releases the worker's
-    /// leases (other workers take its shards at once).
+    /// Serves passes (``serveOnceRidingOutOutages()``) until the task is cancelled — between passes or in the
+    /// middle of one — then cancels the durable effects it is running (they stay pending) and releases the
+    /// worker's leases (other workers take its shards at once).
     ///
-    /// - Throws: ``DurableMachineError`` when the store fails (the leases are left to expire then).
+    /// - Throws: ``DurableMachineError`` when the store fails while the task is not cancelled (the leases are
+    ///   left to expire then).
     public func run() async throws(DurableMachineError) {
         while !Task.isCancelled {
-            let pass = try await serveOnceRidingOutOutages()
+            let pass: Pass
+            do {
+                pass = try await serveOnceRidingOutOutages()
+            } catch {
+                // Cancelled in the middle of a pass, whose store operation failed for it (postgres-nio's
+                // are cancelled with their task): the pass wrote all or nothing; stop as after a pass.
+                if Task.isCancelled { break }
+                throw error
+            }
             if pass.applied + pass.fired == 0 {
                 do {
                     try await timeline.sleep(until: timeline.now.advanced(by: min(pollInterval, lease / 3)))

@@ -9,10 +9,24 @@ import Testing
 extension StoreContract {
     typealias CaptureWorker = DurableWorker<CaptureChart.State, CaptureChart.Event, Int>
 
-    /// A time of their own for the workers of these tests: an hour into 2025, after the leases of the other
-    /// worker tests ran out and before the other tests' timers fall due.
+    /// A time of their own for the workers of these tests: 2030, after every lease of the other tests ran out
+    /// (should one of them have failed before releasing its leases). Their workers see only their own
+    /// machines (`MachineScopedStore`), so the other tests' timers, due by then, are not theirs to fire.
     static func effectTime() -> (ManualClock, DurableTimeline) {
-        time(from: DurableInstant(nanosecondsSinceEpoch: 1_735_689_600_000_000_000).advanced(by: .seconds(3600)))
+        time(from: DurableInstant(nanosecondsSinceEpoch: 1_893_456_000_000_000_000))
+    }
+
+    /// Runs `body`, then releases the leases of `workers` — also when it throws, so that other tests on the
+    /// same database find the shards free.
+    func releasing(_ workers: [CaptureWorker], _ body: () async throws -> Void) async throws {
+        let store = try #require(store as? any ShardLeases)
+        do {
+            try await body()
+        } catch {
+            for worker in workers { try? await store.releaseShards(owner: worker.owner) }
+            throw error
+        }
+        for worker in workers { try await store.releaseShards(owner: worker.owner) }
     }
 
     /// A worker of the capture chart serving only `machines` (the database may hold other tests' machines).
@@ -37,26 +51,27 @@ extension StoreContract {
             machine: id, eventID: "place", event: CaptureChart.json(.place), acceptedAt: timeline.now)
         let probe = EffectProbe()
         let first = try captureWorker("first", serving: [id], timeline, probe.capture())
-        let served = try await first.serveOnce()
-        #expect(served.applied == 1)
-        #expect(served.startedEffects == 1)
-        #expect(try await outbox.pendingEffects(machine: id).map(\.key) == [key])
-        #expect(try await probe.waitForRuns(1))
-
-        await clock.advance(by: .seconds(3))
         let second = try captureWorker("second", serving: [id], timeline, probe.capture())
-        #expect(try await second.serveOnce().startedEffects == 1)
-        #expect(try await probe.waitForRuns(2))
-        #expect(await probe.runs.map(\.key) == [key, key])
+        try await releasing([first, second]) {
+            let served = try await first.serveOnce()
+            #expect(served.applied == 1)
+            #expect(served.startedEffects == 1)
+            #expect(try await outbox.pendingEffects(machine: id).map(\.key) == [key])
+            #expect(try await probe.waitForRuns(1))
 
-        await probe.release()
-        let outcomes = (await second.settleEffects() + first.settleEffects()).map(\.outcome)
-        #expect(outcomes.filter { $0 == .applied(.transitioned) }.count == 1, "\(outcomes)")
-        #expect(outcomes.filter { $0 == .alreadyApplied }.count == 1, "\(outcomes)")
-        #expect(try await captureJournal(id) == ["place", key])
-        #expect(try await outbox.pendingEffects(machine: id) == [])
-        #expect(try await second.serveOnce().startedEffects == 0)
-        for worker in [first, second] { try await inbox.releaseShards(owner: worker.owner) }
+            await clock.advance(by: .seconds(3))
+            #expect(try await second.serveOnce().startedEffects == 1)
+            #expect(try await probe.waitForRuns(2))
+            #expect(await probe.runs.map(\.key) == [key, key])
+
+            await probe.release()
+            let outcomes = (await second.settleEffects() + first.settleEffects()).map(\.outcome)
+            #expect(outcomes.filter { $0 == .applied(.transitioned) }.count == 1, "\(outcomes)")
+            #expect(outcomes.filter { $0 == .alreadyApplied }.count == 1, "\(outcomes)")
+            #expect(try await captureJournal(id) == ["place", key])
+            #expect(try await outbox.pendingEffects(machine: id) == [])
+            #expect(try await second.serveOnce().startedEffects == 0)
+        }
     }
 
     /// A worker is running two captures; one order is cancelled through the worker's inbox, the other by
@@ -72,22 +87,23 @@ extension StoreContract {
         }
         let probe = EffectProbe()
         let worker = try captureWorker("canceller", serving: [viaInbox, elsewhere], timeline, probe.capture())
-        #expect(try await worker.serveOnce().startedEffects == 2)
-        #expect(try await probe.waitForRuns(2))
+        try await releasing([worker]) {
+            #expect(try await worker.serveOnce().startedEffects == 2)
+            #expect(try await probe.waitForRuns(2))
 
-        try await inbox.accept(
-            machine: viaInbox, eventID: "cancel", event: CaptureChart.json(.cancel), acceptedAt: timeline.now)
-        try await capturing(elsewhere, timeline, probe.capture()).apply(.cancel, id: "cancel")
-        #expect(try await worker.serveOnce().applied == 1)
-        await probe.release()
-        let reports = await worker.settleEffects()
-        #expect(Set(reports.map(\.run.machine)) == [viaInbox, elsewhere])
-        #expect(reports.allSatisfy { $0.outcome == .cancelled }, "\(reports)")
-        #expect(Set(await probe.cancelled) == ["\(viaInbox)/capture/1", "\(elsewhere)/capture/1"])
-        for id in [viaInbox, elsewhere] {
-            #expect(try await captureJournal(id) == ["place", "cancel"])
-            #expect(try await outbox.pendingEffects(machine: id) == [])
+            try await inbox.accept(
+                machine: viaInbox, eventID: "cancel", event: CaptureChart.json(.cancel), acceptedAt: timeline.now)
+            try await capturing(elsewhere, timeline, probe.capture()).apply(.cancel, id: "cancel")
+            #expect(try await worker.serveOnce().applied == 1)
+            await probe.release()
+            let reports = await worker.settleEffects()
+            #expect(Set(reports.map(\.run.machine)) == [viaInbox, elsewhere])
+            #expect(reports.allSatisfy { $0.outcome == .cancelled }, "\(reports)")
+            #expect(Set(await probe.cancelled) == ["\(viaInbox)/capture/1", "\(elsewhere)/capture/1"])
+            for id in [viaInbox, elsewhere] {
+                #expect(try await captureJournal(id) == ["place", "cancel"])
+                #expect(try await outbox.pendingEffects(machine: id) == [])
+            }
         }
-        try await inbox.releaseShards(owner: worker.owner)
     }
 }

@@ -39,4 +39,20 @@ struct WorkerOutageTests {
             #expect(store.failuresLeft < 1_000 - 1)
         }
     }
+
+    /// A worker whose task is cancelled in the middle of a pass — its store operation failing for it, as
+    /// postgres-nio's do — stops as after a pass: `run()` returns and the worker's leases are released.
+    @Test func aWorkerCancelledInTheMiddleOfAPassReleasesItsLeases() async throws {
+        try await SQLiteStoreTests.withStore { contract in
+            let base = try #require(contract.store as? any EffectOutbox & ShardLeases)
+            let store = FlakyWorkerStore(base, failures: 0) { () throws(MachineStoreError) in
+                withUnsafeCurrentTask { $0?.cancel() }
+                throw .database("the operation was cancelled")
+            }
+            let worker = DurableWorker(
+                store: store, chart: PaymentChart.make(), owner: StoreContract.uniqueID("worker"), shardCount: 4)
+            try await worker.run()
+            #expect(try await store.shardLeases().filter { $0.owner == worker.owner }.isEmpty)
+        }
+    }
 }
