@@ -14,7 +14,7 @@ public protocol EffectOutbox: EventInbox {
     /// - Throws: ``MachineStoreError``.
     func pendingEffects(machine: String) async throws(MachineStoreError) -> [PendingEffect]
 
-    /// The pending effects of the machines of `shards` (among `shardCount`), oldest start first: what a
+    /// The pending effects of the machines of `shards` (among `shardCount`), by slot and machine: what a
     /// worker holding those shards runs.
     ///
     /// - Parameters:
