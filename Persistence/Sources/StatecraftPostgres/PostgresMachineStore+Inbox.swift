@@ -53,10 +53,7 @@ extension PostgresMachineStore: EventInbox {
     public func acceptedEvents(shards: [Int], shardCount: Int, limit: Int) async throws(MachineStoreError)
         -> [AcceptedEvent]
     {
-        let all = MachineShard.slots(of: shards, count: shardCount).map(Int64.init)
-        // Every slot: no condition (and no array of 4096 sent).
-        let everything = all.count == MachineShard.slotCount
-        let slots = everything ? [] : all
+        let (everything, slots) = Self.slotCondition(shards: shards, shardCount: shardCount)
         return try await withClient { client, logger in
             try await client.withTransaction(logger: logger) { connection in
                 // Rows another worker is taking are skipped, not waited for; a machine whose earlier event is

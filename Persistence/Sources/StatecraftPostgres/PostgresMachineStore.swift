@@ -97,7 +97,7 @@ public final class PostgresMachineStore: MachineStore {
                         // run beside other stores' transactions it could deadlock with them, so a complete
                         // schema — its last object there — is left alone.
                         let complete = try await connection.query(
-                            "SELECT to_regclass('statecraft_workers') IS NOT NULL", logger: logger)
+                            "SELECT to_regclass('statecraft_outbox') IS NOT NULL", logger: logger)
                         for try await exists in complete.decode(Bool.self) where exists { return }
                         try await createTables(on: connection, logger: logger)
                     }
