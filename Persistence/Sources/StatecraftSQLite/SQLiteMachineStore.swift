@@ -2,7 +2,6 @@ import CStatecraftFileGuard
 import CStatecraftSQLite
 import Foundation
 import StatecraftPersistence
-import Synchronization
 
 /// A ``MachineStore`` in one SQLite file, with no server: the embedded default.
 ///
@@ -36,7 +35,7 @@ public final class SQLiteMachineStore: MachineStore {
 
     /// Connections given up after their `-shm` file changed: closing one would write to the file SQLite
     /// maps (a checkpoint), which is the fault. They stay open until the process ends, as after a crash.
-    private static let abandoned = Mutex<[SQLiteConnection]>([])
+    private static let abandoned = LockedValue<[SQLiteConnection]>([])
 
     /// Opens (creating if needed) the database file and its tables.
     ///
