@@ -1,4 +1,5 @@
 import StatecraftPersistence
+
 /// The error of ``withTimeLimit(_:_:)`` when the operation did not finish in time.
 struct TimeLimitExceeded: Error, CustomStringConvertible {
     /// The limit that passed.
