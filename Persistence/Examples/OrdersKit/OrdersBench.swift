@@ -95,7 +95,7 @@ public struct OrdersBench: Sendable {
                 group.addTask {
                     let worker = DurableWorker(
                         store: orders.store, chart: orders.chart, owner: "bench-\(index)-\(UUID())", timeline: timeline,
-                        claimInterval: .milliseconds(250), snapshotInterval: 16)
+                        snapshotInterval: 16)
                     while tally.state.withLock({ $0.applied }) < items.count {
                         let pass = try await worker.serveOnce()
                         let now = timeline.now
