@@ -8,9 +8,10 @@ import Statecraft
 /// let serving = Task { try await worker.run() }   // until cancelled: then it releases its leases
 /// ```
 ///
-/// Each pass (``serveOnce()``) claims its shards again — renewing its leases, giving back those beyond its
-/// fair share among the live workers and taking free or expired shards up to it
-/// (``ShardLeases/claimShards(owner:shardCount:limit:until:now:)``; never more than ``maximumShards``) — then takes a batch of its shards' accepted events
+/// Each pass (``serveOnce()``) claims its shards again (unless it claimed within ``claimInterval``) —
+/// renewing its leases, giving back those beyond its fair share among the live workers and taking free or
+/// expired shards up to it (``ShardLeases/claimShards(owner:shardCount:limit:until:now:)``; never more than
+/// ``maximumShards``) — then takes a batch of its shards' accepted events
 /// (``EventInbox/acceptedEvents(shards:shardCount:limit:)``, acceptance order) and of their due timers,
 /// decides every machine's steps by the rules of ``DurableMachine`` (each event after the timers due by its
 /// acceptance; the timers due by now of machines with no event waiting) and writes them all in one
@@ -56,8 +57,14 @@ public struct DurableWorker<
     public let lease: Duration
     /// The time leases and timers run on.
     public let timeline: DurableTimeline
-    /// The longest ``run()`` sleeps when a pass found nothing to do.
+    /// The longest ``run()`` sleeps when a pass found nothing to do (an event accepted through this
+    /// process's store for one of its shards ends the sleep at once: ``awaitWork()``).
     public let pollInterval: Duration
+    /// How long a pass may go on with the shards of the previous claim instead of claiming again: zero
+    /// claims at every pass; more spares the store a write per pass, and delays by up to as much the
+    /// renewal of leases (never beyond a quarter of ``lease``), the fair sharing among new workers and the
+    /// takeover of a dead worker's shards.
+    public let claimInterval: Duration
     /// The most accepted events, and due timers, one pass takes.
     public let batchSize: Int
     /// How often the machines' snapshots are stored: every this many versions (see
@@ -89,6 +96,8 @@ public struct DurableWorker<
     ///   - lease: How long a lease lasts; 2 seconds by default.
     ///   - timeline: The time; the wall clock by default.
     ///   - pollInterval: The longest idle sleep; 100 ms by default.
+    ///   - claimInterval: How long passes go on with the last claim's shards; zero (claim at every pass) by
+    ///     default, at most a quarter of `lease`.
     ///   - batchSize: The most events and timers a pass takes; 500 by default.
     ///   - snapshotInterval: Store a snapshot every this many versions; 1 (every version) by default.
     ///   - outageTolerance: How long to keep trying while the store is unavailable; 60 seconds by default.
@@ -99,8 +108,8 @@ public struct DurableWorker<
     public init(
         store: any EventInbox & ShardLeases, chart: Chart, owner: String, shardCount: Int = 64,
         maximumShards: Int? = nil, lease: Duration = .seconds(2), timeline: DurableTimeline = .wall,
-        pollInterval: Duration = .milliseconds(100), batchSize: Int = 500, snapshotInterval: Int = 1,
-        outageTolerance: Duration = .seconds(60), keptMachines: Int = 100_000,
+        pollInterval: Duration = .milliseconds(100), claimInterval: Duration = .zero, batchSize: Int = 500,
+        snapshotInterval: Int = 1, outageTolerance: Duration = .seconds(60), keptMachines: Int = 100_000,
         effects: [DurableEffect<StateID, Event>] = [], effectRetryDelay: Duration = .seconds(1)
     ) {
         precondition(
@@ -114,6 +123,7 @@ public struct DurableWorker<
         self.lease = lease
         self.timeline = timeline
         self.pollInterval = pollInterval
+        self.claimInterval = max(.zero, min(claimInterval, lease / 4))
         self.batchSize = max(batchSize, 1)
         self.snapshotInterval = max(snapshotInterval, 1)
         self.outageTolerance = outageTolerance
@@ -163,19 +173,27 @@ public struct DurableWorker<
             try Machine.validate(effects, chart: chart)
             _ = try outbox()
         }
-        let claimedAt = timeline.now
-        let until = claimedAt.advanced(by: lease)
+        let passStart = timeline.now
+        var claimedAt = passStart
         let shards: [Int]
         var taken: [AcceptedEvent] = []
         var timers: [PendingTimer] = []
-        do {
-            shards = try await store.claimShards(
-                owner: owner, shardCount: shardCount, limit: maximumShards, until: until, now: claimedAt)
-            await served.claimed(shards, shardCount: shardCount, at: claimedAt, until: until)
+        let recent = await served.claim(after: passStart.advanced(by: .zero - claimInterval))
+        do throws(MachineStoreError) {
+            if let recent {
+                (shards, claimedAt) = recent
+            } else {
+                let until = claimedAt.advanced(by: lease)
+                shards = try await store.claimShards(
+                    owner: owner, shardCount: shardCount, limit: maximumShards, until: until, now: claimedAt)
+                await served.claimed(shards, shardCount: shardCount, at: claimedAt, until: until)
+            }
+            // Before the inbox is read: an event accepted after it wakes ``awaitWork()``.
+            await store.acceptanceSignal?.watch(owner, shards: shards, shardCount: shardCount)
             if !shards.isEmpty {
                 taken = try await store.acceptedEvents(shards: shards, shardCount: shardCount, limit: batchSize)
                 timers = try await store.dueTimers(
-                    shards: shards, shardCount: shardCount, dueBy: claimedAt, limit: batchSize)
+                    shards: shards, shardCount: shardCount, dueBy: passStart, limit: batchSize)
             }
         } catch {
             throw .store(error)
@@ -366,14 +384,9 @@ public struct DurableWorker<
                 if Task.isCancelled { break }
                 throw error
             }
-            if pass.applied + pass.fired == 0 {
-                do {
-                    try await timeline.sleep(until: timeline.now.advanced(by: min(pollInterval, lease / 3)))
-                } catch {
-                    break
-                }
-            }
+            if pass.applied + pass.fired == 0 { await awaitWork() }
         }
+        await store.acceptanceSignal?.unwatch(owner)
         // The effects running stay pending: the next worker of their shards runs them again.
         await runs.cancel { _ in true }
         // This task is cancelled by now, and so would be its store operations (postgres-nio's are): the

@@ -28,6 +28,9 @@ public final class PostgresMachineStore: MachineStore {
     /// A single connection's configuration: opening checks the server with it, and a store giving up
     /// after a time limit asks it why.
     private let probe: PostgresConnection.Configuration
+    /// Wakes this process's workers waiting for work once an acceptance committed (workers of other
+    /// processes find the events at their next poll).
+    public let acceptanceSignal: AcceptanceSignal? = AcceptanceSignal()
 
     /// Connects to the server at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`) and creates the
     /// tables if needed.

@@ -32,6 +32,8 @@ import StatecraftPersistence
 public final class SQLiteMachineStore: MachineStore {
     private let connection: SQLiteConnection
     private let files: SQLiteStoreFiles
+    /// Wakes this process's workers waiting for work once an acceptance committed.
+    public let acceptanceSignal: AcceptanceSignal? = AcceptanceSignal()
 
     /// Connections given up after their `-shm` file changed: closing one would write to the file SQLite
     /// maps (a checkpoint), which is the fault. They stay open until the process ends, as after a crash.

@@ -30,6 +30,14 @@ struct PostgresStoreTests {
         #expect(!required || Self.url != nil, "STATECRAFT_REQUIRE_POSTGRES=1 but STATECRAFT_POSTGRES_URL is not set")
     }
 
+    @Test(.enabled(if: url != nil, skipReason)) func anAcceptedEventWakesAWaitingWorker() async throws {
+        try await Self.withStore { try await $0.anAcceptedEventWakesAWaitingWorker() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func passesWithinTheClaimIntervalReuseTheLastClaim() async throws {
+        try await Self.withStore { try await $0.passesWithinTheClaimIntervalReuseTheLastClaim() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func savesAndLoadsSnapshotsAndJournals() async throws {
         try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
     }

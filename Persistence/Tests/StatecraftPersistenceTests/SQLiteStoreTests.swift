@@ -45,6 +45,14 @@ struct SQLiteStoreTests {
         }
     }
 
+    @Test func anAcceptedEventWakesAWaitingWorker() async throws {
+        try await Self.withStore { try await $0.anAcceptedEventWakesAWaitingWorker() }
+    }
+
+    @Test func passesWithinTheClaimIntervalReuseTheLastClaim() async throws {
+        try await Self.withStore { try await $0.passesWithinTheClaimIntervalReuseTheLastClaim() }
+    }
+
     @Test func savesAndLoadsSnapshotsAndJournals() async throws {
         try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
     }
