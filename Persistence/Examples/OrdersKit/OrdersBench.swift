@@ -95,7 +95,7 @@ public struct OrdersBench: Sendable {
                 group.addTask {
                     let worker = DurableWorker(
                         store: orders.store, chart: orders.chart, owner: "bench-\(index)-\(UUID())", timeline: timeline,
-                        pollInterval: .milliseconds(2), snapshotInterval: 16)
+                        snapshotInterval: 16)
                     while tally.state.withLock({ $0.applied }) < items.count {
                         let pass = try await worker.serveOnce()
                         let now = timeline.now
@@ -106,7 +106,8 @@ public struct OrdersBench: Sendable {
                                 tally.applied += pass.applied
                             }
                         } else {
-                            try await timeline.sleep(until: now.advanced(by: worker.pollInterval))
+                            // Until an event is accepted for one of its shards (or its poll interval).
+                            await worker.awaitWork()
                         }
                     }
                     try await orders.store.releaseShards(owner: worker.owner)

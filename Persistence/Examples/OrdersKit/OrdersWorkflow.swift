@@ -88,7 +88,8 @@ public struct OrdersWorkflow: Sendable {
     public func serve(lease: Duration, untilIdle: Bool, snapshotInterval: Int = 16) async throws -> (Int, Int) {
         let worker = DurableWorker(
             store: store, chart: chart, owner: "orders-\(ProcessInfo.processInfo.processIdentifier)-\(UUID())",
-            lease: lease, timeline: timeline, snapshotInterval: snapshotInterval)
+            lease: lease, timeline: timeline, claimInterval: min(lease / 8, .milliseconds(250)),
+            snapshotInterval: snapshotInterval)
         var (applied, fired) = (0, 0)
         do {
             while !Task.isCancelled {
@@ -97,9 +98,9 @@ public struct OrdersWorkflow: Sendable {
                 fired += pass.fired
                 guard pass.applied + pass.fired == 0 else { continue }
                 if untilIdle, try await isIdle() { break }
-                try await timeline.sleep(
-                    until: timeline.now.advanced(by: min(worker.pollInterval, lease / 3)))
+                await worker.awaitWork()
             }
+            await store.acceptanceSignal?.unwatch(worker.owner)
         } catch {
             try? await store.releaseShards(owner: worker.owner)
             throw error

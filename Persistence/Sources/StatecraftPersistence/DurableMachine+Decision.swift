@@ -11,6 +11,10 @@ extension DurableMachine {
         case accepted(AcceptedEvent)
         /// Every timer due by now.
         case dueTimers
+        /// The completion event of a durable effect's run, whose effect belongs to `state`: the timers due by
+        /// now fire first; it is journaled under the run's key, unless those timers left `state` (the effect
+        /// is cancelled then, and its completion dropped).
+        case completion(Event, run: DurableEffectRun, state: StateID)
     }
 
     /// The steps decided for a list of inputs: the journal entries they write, the state after each entry,
@@ -32,6 +36,10 @@ extension DurableMachine {
         var discarded: [String] = []
         /// The number of timers fired.
         var fired = 0
+        /// Keys of the durable effects whose completions are journaled: the store checks each is pending.
+        var completedEffects: [String] = []
+        /// Keys of durable effects whose completions were dropped: their state was left before them.
+        var droppedCompletions: [String] = []
 
         /// The state after the last entry.
         var state: TimedState { states.last ?? start }
@@ -84,6 +92,18 @@ extension DurableMachine {
                 try append(event, json: accepted.event, id: accepted.eventID, at: now, into: &decision, chart: chart)
             case .dueTimers:
                 try fire(dueBy: now, at: now, into: &decision, chart: chart)
+            case .completion(let event, let run, let state):
+                try fire(dueBy: now, at: now, into: &decision, chart: chart)
+                let stayed = ([decision.start] + decision.states).allSatisfy {
+                    $0.snapshot.configuration.contains(state)
+                }
+                guard stayed else {
+                    decision.droppedCompletions.append(run.key)
+                    continue
+                }
+                let json = try SnapshotCoding.encode(event, machine: machine)
+                try append(event, json: json, id: run.key, at: now, into: &decision, chart: chart)
+                decision.completedEffects.append(run.key)
             }
         }
         return decision
@@ -129,14 +149,19 @@ extension DurableMachine {
 }
 
 extension DurableMachine.Decision {
-    /// What the decision writes to an ``EventInbox`` store: its entries, the timers of its last state, and a
+    /// What the decision writes to an ``EventInbox`` store: its entries, the timers of its last state, a
     /// snapshot when one is due — the state at the last entry whose sequence is a multiple of
-    /// `snapshotInterval`, or the start state for a machine never stored.
+    /// `snapshotInterval`, or the start state for a machine never stored — and the durable effects its steps
+    /// start, cancel and complete.
     ///
-    /// - Parameter snapshotInterval: Store a snapshot every this many versions; 1 stores every one.
+    /// - Parameters:
+    ///   - snapshotInterval: Store a snapshot every this many versions; 1 stores every one.
+    ///   - effects: The machine's durable effects.
     /// - Returns: The commit.
     /// - Throws: ``DurableMachineError/coding(machine:_:)`` when the snapshot does not encode.
-    func commit(snapshotInterval: Int) throws(DurableMachineError) -> MachineCommit {
+    func commit(snapshotInterval: Int, effects: [DurableEffect<StateID, Event>]) throws(DurableMachineError)
+        -> MachineCommit
+    {
         var snapshot: MachineCommit.StoredSnapshot?
         let interval = Int64(max(snapshotInterval, 1))
         if let index = entries.lastIndex(where: { $0.sequence % interval == 0 }) {
@@ -148,7 +173,9 @@ extension DurableMachine.Decision {
                 data: try SnapshotCoding.encode(start.snapshot, machine: machine), version: 0,
                 takenAt: first.appliedAt)
         }
+        let changes = effectChanges(effects)
         return MachineCommit(
-            machine: machine, entries: entries, snapshot: snapshot, timers: state.dues, discarded: discarded)
+            machine: machine, entries: entries, snapshot: snapshot, timers: state.dues, discarded: discarded,
+            startedEffects: changes.started, cancelledEffects: changes.cancelled, completedEffects: completedEffects)
     }
 }

@@ -38,7 +38,7 @@ extension DurableMachine {
                 machine: id)
             switch try await write(decision) {
             case .saved: return decision.applied
-            case .stale, .duplicate: continue
+            case .stale, .duplicate, .effectNotPending: continue
             }
         }
         throw .tooManyConflicts(machine: id, attempts: maximumAttempts)

@@ -37,6 +37,30 @@ import Statecraft
 ///   A timer fires on the newest stored state (a stale write is retried on the newer one), so an event
 ///   accepted before a timer's due time is applied before that timer — even if the process that accepted it
 ///   died right after — and a timer its event cancelled never fires.
+///
+/// ## Durable effects
+/// Work a state starts — a payment capture, an e-mail — is a ``DurableEffect`` given to the machine
+/// (`effects:`), on a store that keeps an outbox (``EffectOutbox``: both stores do). The guarantees:
+///
+/// - **Recorded with the step**: the write of the step whose state enters the configuration inserts the
+///   effect into the outbox (a machine's initial state's effects, with its first stored event); a crash
+///   leaves the step and the effect both written or neither.
+/// - **At least once, with a stable key**: whichever process serves the machine runs the pending effects —
+///   ``runPendingEffects()``, or a ``DurableWorker`` with the same effects — and runs them again after a crash
+///   or a lease taken over, handing every run of one start the same idempotency key
+///   (``DurableEffectRun/key``, `<machine>/<effect>/<version that entered the state>`) to pass on.
+/// - **Completion exactly once**: the event an effect completes with is journaled under its key, in the
+///   write that removes the effect from the outbox — refused if the key is journaled (another run came first:
+///   ``DurableEffectOutcome/alreadyApplied``) or the effect is no longer pending.
+/// - **Cancelled durably by leaving**: the write of the step whose state leaves the configuration deletes
+///   the effect; the run in progress in this process is cancelled (a worker cancels its own at its next pass),
+///   and a completion arriving later is dropped (``DurableEffectOutcome/cancelled``), even when a timer
+///   left the state while the effect ran.
+///
+/// Effects follow the configuration: a transition that exits and re-enters a state in one step keeps its
+/// effect as it is. Every process that writes the machine must declare the same effects — a writer without
+/// them leaves a state without cancelling its effect, which then runs once more: that run finds the state
+/// left, drops its completion and discards the effect.
 public actor DurableMachine<
     StateID: Hashable & Sendable & Codable, Event: Codable & Sendable, Context: Codable & Sendable
 > {
@@ -58,6 +82,12 @@ public actor DurableMachine<
     /// How often an ``EventInbox`` store keeps a snapshot: every this many versions (the journal entries
     /// after the last one restore the machine). Other stores keep every version's.
     public nonisolated let snapshotInterval: Int
+    /// The durable effects the machine's states start (see "Durable effects" above).
+    public nonisolated let effects: [DurableEffect<StateID, Event>]
+
+    /// The effects ``runPendingEffects()`` is running, by name: cancelled when a write of this machine
+    /// cancels them.
+    var runningEffects: [String: RunningEffect] = [:]
 
     /// The machine's state as stored: its snapshot and its timers' due instants.
     var state: TimedState
@@ -81,11 +111,20 @@ public actor DurableMachine<
     ///   - maximumAttempts: How many stale writes in a row to retry; 100 by default.
     ///   - timeline: The time timers are due on; the wall clock by default.
     ///   - snapshotInterval: Keep a snapshot every this many versions; 1 (every version) by default.
-    /// - Throws: ``DurableMachineError``.
+    ///   - effects: The durable effects its states start; none by default. The store must then be an
+    ///     ``EffectOutbox``.
+    /// - Throws: ``DurableMachineError``: ``DurableMachineError/noOutbox(machine:store:)`` for effects on a
+    ///   store without an outbox, ``DurableMachineError/invalidEffect(name:problem:)`` for two effects of one
+    ///   name or an effect of a state the chart lacks.
     public init(
         id: String, chart: Chart, store: any MachineStore, maximumAttempts: Int = 100,
-        timeline: DurableTimeline = .wall, snapshotInterval: Int = 1
+        timeline: DurableTimeline = .wall, snapshotInterval: Int = 1, effects: [DurableEffect<StateID, Event>] = []
     ) async throws(DurableMachineError) {
+        try Self.validate(effects, chart: chart)
+        if !effects.isEmpty, !(store is any EffectOutbox) {
+            throw .noOutbox(machine: id, store: String(describing: type(of: store)))
+        }
+        self.effects = effects
         self.id = id
         self.chart = chart
         self.store = store
@@ -118,7 +157,7 @@ public actor DurableMachine<
                 machine: id)
             switch try await write(decision) {
             case .saved: return decision.outcomes.last ?? .ignored
-            case .stale: continue
+            case .stale, .effectNotPending: continue
             case .duplicate: return .alreadyApplied
             }
         }
@@ -142,7 +181,7 @@ public actor DurableMachine<
             guard !decision.entries.isEmpty else { return 0 }
             switch try await write(decision) {
             case .saved: return decision.fired
-            case .stale, .duplicate: continue
+            case .stale, .duplicate, .effectNotPending: continue
             }
         }
         throw .tooManyConflicts(machine: id, attempts: maximumAttempts)
@@ -156,7 +195,7 @@ public actor DurableMachine<
     }
 
     /// Whether the store's journal already holds the event.
-    private func isJournaled(_ eventID: String) async throws(DurableMachineError) -> Bool {
+    func isJournaled(_ eventID: String) async throws(DurableMachineError) -> Bool {
         do {
             return try await store.contains(eventID: eventID, machine: id)
         } catch {
@@ -172,6 +211,8 @@ public actor DurableMachine<
         case stale
         /// An entry's event identifier was journaled meanwhile: reloaded.
         case duplicate
+        /// A durable effect the decision completes had left the outbox meanwhile: reloaded.
+        case effectNotPending
     }
 
     /// Writes a decision — in one ``EventInbox/commit(_:)`` on a store with an inbox, else one
@@ -180,7 +221,7 @@ public actor DurableMachine<
     func write(_ decision: Decision) async throws(DurableMachineError) -> SaveResult {
         let inbox = store as? any EventInbox
         let commit = try inbox.map { _ throws(DurableMachineError) in
-            try decision.commit(snapshotInterval: snapshotInterval)
+            try decision.commit(snapshotInterval: snapshotInterval, effects: effects)
         }
         var saves: [(entry: JournalEntry, snapshot: Data, timers: [DurableInstant])] = []
         if inbox == nil {
@@ -201,6 +242,9 @@ public actor DurableMachine<
         } catch .duplicateEvent {
             try await reload()
             return .duplicate
+        } catch .effectNotPending {
+            try await reload()
+            return .effectNotPending
         } catch {
             throw .store(error)
         }
@@ -209,6 +253,7 @@ public actor DurableMachine<
             state = decision.state
             version = decision.version
         }
+        if let commit { cancelRunningEffects(commit.cancelledEffects + commit.startedEffects.map(\.effect)) }
         return .saved
     }
 

@@ -13,6 +13,11 @@ public enum DurableMachineError: Error, Equatable, Sendable, CustomStringConvert
     /// The machine's store keeps no inbox of accepted events (it is not an ``EventInbox``); `store` names
     /// its type.
     case noInbox(machine: String, store: String)
+    /// The machine has durable effects but its store keeps no outbox (it is not an ``EffectOutbox``);
+    /// `store` names its type.
+    case noOutbox(machine: String, store: String)
+    /// A durable effect cannot be run: `problem` says why (a name given twice, a state the chart lacks).
+    case invalidEffect(name: String, problem: String)
 
     /// A sentence naming the machine and what happened.
     public var description: String {
@@ -24,6 +29,9 @@ public enum DurableMachineError: Error, Equatable, Sendable, CustomStringConvert
             "machine \"\(machine)\": \(attempts) stale writes in a row; other writers keep moving it on"
         case .noInbox(let machine, let store):
             "machine \"\(machine)\": its store (\(store)) keeps no inbox of accepted events"
+        case .noOutbox(let machine, let store):
+            "machine \"\(machine)\": it has durable effects, but its store (\(store)) keeps no outbox of effects"
+        case .invalidEffect(let name, let problem): "durable effect \"\(name)\": \(problem)"
         }
     }
 }

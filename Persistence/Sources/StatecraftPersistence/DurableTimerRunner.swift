@@ -32,6 +32,9 @@ public struct DurableTimerRunner<
     public let serves: @Sendable (String) -> Bool
     /// The longest ``run()`` sleeps before looking at the store again, for timers other processes stored.
     public let pollInterval: Duration
+    /// The machines' durable effects: a timer that leaves an effect's state cancels it (see "Durable effects"
+    /// in ``DurableMachine``).
+    public let effects: [DurableEffect<StateID, Event>]
 
     /// Creates a runner.
     ///
@@ -41,15 +44,17 @@ public struct DurableTimerRunner<
     ///   - timeline: The time timers are due on; the wall clock by default.
     ///   - pollInterval: The longest sleep between two looks at the store; 1 second by default.
     ///   - serves: Which machines to serve, by identifier; all by default.
+    ///   - effects: The machines' durable effects; none by default.
     public init(
         store: any MachineStore, chart: Chart, timeline: DurableTimeline = .wall, pollInterval: Duration = .seconds(1),
-        serves: @escaping @Sendable (String) -> Bool = { _ in true }
+        serves: @escaping @Sendable (String) -> Bool = { _ in true }, effects: [DurableEffect<StateID, Event>] = []
     ) {
         self.store = store
         self.chart = chart
         self.timeline = timeline
         self.pollInterval = pollInterval
         self.serves = serves
+        self.effects = effects
     }
 
     /// Fires every timer of the served machines due by now, each machine's earliest first.
@@ -67,7 +72,7 @@ public struct DurableTimerRunner<
             if due.isEmpty { return fired }
             for timer in due where visited.insert(timer.machine).inserted {
                 let machine = try await DurableMachine(
-                    id: timer.machine, chart: chart, store: store, timeline: timeline)
+                    id: timer.machine, chart: chart, store: store, timeline: timeline, effects: effects)
                 fired += try await machine.fireDueTimers()
             }
         }

@@ -8,9 +8,10 @@ import Statecraft
 /// let serving = Task { try await worker.run() }   // until cancelled: then it releases its leases
 /// ```
 ///
-/// Each pass (``serveOnce()``) claims its shards again — renewing its leases, giving back those beyond its
-/// fair share among the live workers and taking free or expired shards up to it
-/// (``ShardLeases/claimShards(owner:shardCount:limit:until:now:)``; never more than ``maximumShards``) — then takes a batch of its shards' accepted events
+/// Each pass (``serveOnce()``) claims its shards again (unless it claimed within ``claimInterval``) —
+/// renewing its leases, giving back those beyond its fair share among the live workers and taking free or
+/// expired shards up to it (``ShardLeases/claimShards(owner:shardCount:limit:until:now:)``; never more than
+/// ``maximumShards``) — then takes a batch of its shards' accepted events
 /// (``EventInbox/acceptedEvents(shards:shardCount:limit:)``, acceptance order) and of their due timers,
 /// decides every machine's steps by the rules of ``DurableMachine`` (each event after the timers due by its
 /// acceptance; the timers due by now of machines with no event waiting) and writes them all in one
@@ -23,6 +24,13 @@ import Statecraft
 /// batch (``MachineStore/load(machines:)``). The journal stays the truth: a machine kept is only the base of a
 /// commit, which the store refuses unless the machine's stored version is still the one kept — after such a
 /// conflict, and for the shards it no longer holds, the worker forgets the machine and loads it again.
+///
+/// With durable effects (`effects:`, see "Durable effects" in ``DurableMachine``) the worker also runs the
+/// pending effects of its shards (``EffectOutbox/pendingEffects(shards:shardCount:limit:)``), never two runs of one
+/// effect at once, in tasks of their own; their completions are written as they finish, and reported in the next
+/// ``Pass/effects``. A run whose effect a commit cancelled — this worker's or another writer's — or whose
+/// shard the worker lost is cancelled; a worker taking a shard over runs its pending effects again, with the
+/// same keys. ``settleEffects()`` waits for the runs in progress.
 ///
 /// Workers started one after the other end up sharing the shards: the first takes them all, and gives back
 /// its surplus at its next pass once the others have claimed. A worker that dies keeps its shards until its
@@ -49,8 +57,14 @@ public struct DurableWorker<
     public let lease: Duration
     /// The time leases and timers run on.
     public let timeline: DurableTimeline
-    /// The longest ``run()`` sleeps when a pass found nothing to do.
+    /// The longest ``run()`` sleeps when a pass found nothing to do (an event accepted through this
+    /// process's store for one of its shards ends the sleep at once: ``awaitWork()``).
     public let pollInterval: Duration
+    /// How long a pass may go on with the shards of the previous claim instead of claiming again: zero
+    /// claims at every pass; more spares the store a write per pass, and delays by up to as much the
+    /// renewal of leases (never beyond a quarter of ``lease``), the fair sharing among new workers and the
+    /// takeover of a dead worker's shards.
+    public let claimInterval: Duration
     /// The most accepted events, and due timers, one pass takes.
     public let batchSize: Int
     /// How often the machines' snapshots are stored: every this many versions (see
@@ -62,8 +76,14 @@ public struct DurableWorker<
     /// The most machines kept in memory between passes, so that a pass loads only machines it has not
     /// served yet (the journal stays the truth: see the type's discussion).
     public let keptMachines: Int
+    /// The durable effects the machines' states start: each pass runs the pending ones of its shards.
+    public let effects: [DurableEffect<StateID, Event>]
+    /// How long an effect whose run failed (threw, with no event for the failure) waits before running again.
+    public let effectRetryDelay: Duration
     /// The machines kept between passes; shared by the copies of this worker.
-    private let served = ServedMachineCache<DurableMachine<StateID, Event, Context>.TimedState>()
+    let served = ServedMachineCache<DurableMachine<StateID, Event, Context>.TimedState>()
+    /// The durable effects running; shared by the copies of this worker.
+    let runs = DurableEffectRuns()
 
     /// Creates a worker.
     ///
@@ -76,15 +96,21 @@ public struct DurableWorker<
     ///   - lease: How long a lease lasts; 2 seconds by default.
     ///   - timeline: The time; the wall clock by default.
     ///   - pollInterval: The longest idle sleep; 100 ms by default.
+    ///   - claimInterval: How long passes go on with the last claim's shards; zero (claim at every pass) by
+    ///     default, at most a quarter of `lease`.
     ///   - batchSize: The most events and timers a pass takes; 500 by default.
     ///   - snapshotInterval: Store a snapshot every this many versions; 1 (every version) by default.
     ///   - outageTolerance: How long to keep trying while the store is unavailable; 60 seconds by default.
     ///   - keptMachines: The most machines kept in memory between passes; 100,000 by default, 0 for none.
+    ///   - effects: The durable effects the machines' states start; none by default. The store must then be
+    ///     an ``EffectOutbox``.
+    ///   - effectRetryDelay: How long a failed effect waits before running again; 1 second by default.
     public init(
         store: any EventInbox & ShardLeases, chart: Chart, owner: String, shardCount: Int = 64,
         maximumShards: Int? = nil, lease: Duration = .seconds(2), timeline: DurableTimeline = .wall,
-        pollInterval: Duration = .milliseconds(100), batchSize: Int = 500, snapshotInterval: Int = 1,
-        outageTolerance: Duration = .seconds(60), keptMachines: Int = 100_000
+        pollInterval: Duration = .milliseconds(100), claimInterval: Duration = .zero, batchSize: Int = 500,
+        snapshotInterval: Int = 1, outageTolerance: Duration = .seconds(60), keptMachines: Int = 100_000,
+        effects: [DurableEffect<StateID, Event>] = [], effectRetryDelay: Duration = .seconds(1)
     ) {
         precondition(
             (1...MachineShard.slotCount).contains(shardCount),
@@ -97,10 +123,13 @@ public struct DurableWorker<
         self.lease = lease
         self.timeline = timeline
         self.pollInterval = pollInterval
+        self.claimInterval = max(.zero, min(claimInterval, lease / 4))
         self.batchSize = max(batchSize, 1)
         self.snapshotInterval = max(snapshotInterval, 1)
         self.outageTolerance = outageTolerance
         self.keptMachines = max(keptMachines, 0)
+        self.effects = effects
+        self.effectRetryDelay = effectRetryDelay
     }
 
     /// What one pass did.
@@ -114,6 +143,10 @@ public struct DurableWorker<
         /// When each event applied was accepted, in acceptance order per machine: with the pass's end, how
         /// long each waited from acceptance to its commit.
         public var acceptances: [DurableInstant] = []
+        /// The durable effects whose runs this pass started.
+        public var startedEffects = 0
+        /// The runs of durable effects that finished since the previous pass, and what became of each.
+        public var effects: [DurableEffectReport] = []
     }
 
     /// Renews and claims leases, applies a batch of the accepted events of the leased shards' machines and
@@ -136,19 +169,31 @@ public struct DurableWorker<
     /// ``serveOnce()``'s pass.
     private func serveBatch() async throws(DurableMachineError) -> Pass {
         typealias Machine = DurableMachine<StateID, Event, Context>
-        let claimedAt = timeline.now
-        let until = claimedAt.advanced(by: lease)
+        if !effects.isEmpty {
+            try Machine.validate(effects, chart: chart)
+            _ = try outbox()
+        }
+        let passStart = timeline.now
+        var claimedAt = passStart
         let shards: [Int]
         var taken: [AcceptedEvent] = []
         var timers: [PendingTimer] = []
-        do {
-            shards = try await store.claimShards(
-                owner: owner, shardCount: shardCount, limit: maximumShards, until: until, now: claimedAt)
-            await served.claimed(shards, shardCount: shardCount, at: claimedAt, until: until)
+        let recent = await served.claim(after: passStart.advanced(by: .zero - claimInterval))
+        do throws(MachineStoreError) {
+            if let recent {
+                (shards, claimedAt) = recent
+            } else {
+                let until = claimedAt.advanced(by: lease)
+                shards = try await store.claimShards(
+                    owner: owner, shardCount: shardCount, limit: maximumShards, until: until, now: claimedAt)
+                await served.claimed(shards, shardCount: shardCount, at: claimedAt, until: until)
+            }
+            // Before the inbox is read: an event accepted after it wakes ``awaitWork()``.
+            await store.acceptanceSignal?.watch(owner, shards: shards, shardCount: shardCount)
             if !shards.isEmpty {
                 taken = try await store.acceptedEvents(shards: shards, shardCount: shardCount, limit: batchSize)
                 timers = try await store.dueTimers(
-                    shards: shards, shardCount: shardCount, dueBy: claimedAt, limit: batchSize)
+                    shards: shards, shardCount: shardCount, dueBy: passStart, limit: batchSize)
             }
         } catch {
             throw .store(error)
@@ -197,12 +242,19 @@ public struct DurableWorker<
             forgotten.append(decision.machine)
         }
         await served.update(kept, forgetting: forgotten, capacity: keptMachines)
+        var cancelled: [String: [String]] = [:]
         for decision in decisions where written.contains(decision.machine) {
+            let changes = decision.effectChanges(effects)
+            cancelled[decision.machine] = changes.cancelled + changes.started.map(\.effect)
             pass.applied += decision.applied
             pass.fired += decision.fired
             for case .accepted(let event) in inputs[decision.machine] ?? [] where !event.isJournaled {
                 pass.acceptances.append(event.acceptedAt)
             }
+        }
+        if !effects.isEmpty {
+            pass.startedEffects = try await runPendingEffects(shards: pass.shards, cancelled: cancelled)
+            pass.effects = await runs.takeReports()
         }
         return pass
     }
@@ -260,7 +312,7 @@ public struct DurableWorker<
             if decision.entries.isEmpty && decision.discarded.isEmpty {
                 written.insert(decision.machine)
             } else {
-                pending.append(try decision.commit(snapshotInterval: snapshotInterval))
+                pending.append(try decision.commit(snapshotInterval: snapshotInterval, effects: effects))
             }
         }
         guard !pending.isEmpty else { return written }
@@ -315,21 +367,28 @@ public struct DurableWorker<
         }
     }
 
-    /// Serves passes (``serveOnceRidingOutOutages()``) until the task is cancelled, then releases the worker's
-    /// leases (other workers take its shards at once).
+    /// Serves passes (``serveOnceRidingOutOutages()``) until the task is cancelled — between passes or in the
+    /// middle of one — then cancels the durable effects it is running (they stay pending) and releases the
+    /// worker's leases (other workers take its shards at once).
     ///
-    /// - Throws: ``DurableMachineError`` when the store fails (the leases are left to expire then).
+    /// - Throws: ``DurableMachineError`` when the store fails while the task is not cancelled (the leases are
+    ///   left to expire then).
     public func run() async throws(DurableMachineError) {
         while !Task.isCancelled {
-            let pass = try await serveOnceRidingOutOutages()
-            if pass.applied + pass.fired == 0 {
-                do {
-                    try await timeline.sleep(until: timeline.now.advanced(by: min(pollInterval, lease / 3)))
-                } catch {
-                    break
-                }
+            let pass: Pass
+            do {
+                pass = try await serveOnceRidingOutOutages()
+            } catch {
+                // Cancelled in the middle of a pass, whose store operation failed for it (postgres-nio's
+                // are cancelled with their task): the pass wrote all or nothing; stop as after a pass.
+                if Task.isCancelled { break }
+                throw error
             }
+            if pass.applied + pass.fired == 0 { await awaitWork() }
         }
+        await store.acceptanceSignal?.unwatch(owner)
+        // The effects running stay pending: the next worker of their shards runs them again.
+        await runs.cancel { _ in true }
         // This task is cancelled by now, and so would be its store operations (postgres-nio's are): the
         // release runs in a task of its own.
         let (store, owner) = (store, owner)

@@ -99,9 +99,17 @@ public protocol EventInbox: MachineStore {
     ///   when an entry's event is already journaled; the store's other failures. Nothing of the batch is
     ///   written then.
     func commit(_ commits: [MachineCommit]) async throws(MachineStoreError)
+
+    /// The signal this store gives, once an acceptance committed, to the workers of this process waiting
+    /// for work (``DurableWorker/awaitWork()``); `nil` when it gives none (the workers then find accepted
+    /// events at their next poll).
+    var acceptanceSignal: AcceptanceSignal? { get }
 }
 
 extension EventInbox {
+    /// No signal: the default for an inbox that does not give one (a wrapper around another store).
+    public var acceptanceSignal: AcceptanceSignal? { nil }
+
     /// Saves one event's step as a group commit of one machine (``commit(_:)``): the entry, a snapshot of its
     /// version and the machine's timers, the entry's event taken out of the inbox — the stores' own `save`.
     ///

@@ -15,6 +15,9 @@ public enum MachineStoreError: Error, Equatable, Sendable, CustomStringConvertib
     /// A file of an embedded store cannot be used: it is not a database, or it (or its directory) was made
     /// read-only, immutable or otherwise unwritable. `path` names the file, `problem` what is wrong with it.
     case storeFile(path: String, problem: String)
+    /// A completion of the durable effect `key` was written after the effect left the outbox: its state was
+    /// left (cancelling it), or another run's completion came first.
+    case effectNotPending(machine: String, key: String)
 
     /// A sentence naming the machine and what happened.
     public var description: String {
@@ -27,6 +30,8 @@ public enum MachineStoreError: Error, Equatable, Sendable, CustomStringConvertib
         case .corrupt(let message): "the store is corrupt: \(message)"
         case .unavailable(let store, let reason): "the store at \(store) is unavailable: \(reason)"
         case .storeFile(let path, let problem): "the store file \(path) cannot be used: \(problem)"
+        case .effectNotPending(let machine, let key):
+            "machine \"\(machine)\": effect \"\(key)\" is no longer pending (cancelled or completed)"
         }
     }
 }

@@ -19,6 +19,8 @@ actor ServedMachineCache<State: Sendable> {
     private var entries: [String: Entry] = [:]
     /// When the leases of the last claim run out: a claim at or after it may follow another worker's.
     private var leasedUntil: DurableInstant?
+    /// The shards of the last claim and when it was made, for passes that do not claim again.
+    private var lastClaim: (shards: [Int], at: DurableInstant)?
 
     /// Forgets the machines of shards not in `shards` — or every machine, when the claim at `claimedAt`
     /// came after the previous claim's leases ran out — and records the new leases' end.
@@ -37,6 +39,16 @@ actor ServedMachineCache<State: Sendable> {
             entries = entries.filter { held.contains(MachineShard.of($0.key, count: shardCount)) }
         }
         leasedUntil = until
+        lastClaim = (shards, claimedAt)
+    }
+
+    /// The shards of the last claim and its instant, if it was made after `instant`.
+    ///
+    /// - Parameter instant: The earliest claim that counts.
+    /// - Returns: The shards and the claim's instant, or `nil` when the last claim is older, or forgotten.
+    func claim(after instant: DurableInstant) -> (shards: [Int], at: DurableInstant)? {
+        guard let lastClaim, lastClaim.at > instant else { return nil }
+        return lastClaim
     }
 
     /// The entries kept of `machines`.
@@ -67,5 +79,6 @@ actor ServedMachineCache<State: Sendable> {
     func forgetAll() {
         entries.removeAll()
         leasedUntil = nil
+        lastClaim = nil
     }
 }

@@ -1,5 +1,5 @@
 import PostgresNIO
-import Synchronization
+import StatecraftPersistence
 
 /// The store's postgres-nio client (a connection pool) and the task that runs it, replaced by a fresh one
 /// when a connection is lost: a pool whose connections the server dropped is not trusted to recover on its
@@ -20,14 +20,14 @@ final class PostgresClientPool: Sendable {
 
     private let configuration: PostgresClient.Configuration
     private let logger: Logger
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// Starts a client with `configuration`.
     init(configuration: PostgresClient.Configuration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        state = Mutex(State(client: client, runner: Task { await client.run() }, generation: 0, isClosed: false))
+        state = LockedValue(State(client: client, runner: Task { await client.run() }, generation: 0, isClosed: false))
     }
 
     /// The client to use now.

@@ -8,13 +8,15 @@ extension PostgresMachineStore {
     /// Each statement covers every machine of the batch (arrays unnested): the inbox events consumed are
     /// deleted; each machine's row is updated only `WHERE version = ` its base version (inserted only if
     /// absent, for a machine's first commit); the entries are inserted only if their event identifiers are
-    /// new for their machine; the timers are replaced. When a statement touches fewer rows than it should,
+    /// new for their machine; the timers are replaced; the durable effects completed are deleted (each must be
+    /// pending), then those cancelled, and those started inserted. When a statement touches fewer rows than it should,
     /// the transaction rolls back and nothing is written.
     ///
     /// - Parameter commits: At most one per machine.
     /// - Throws: ``MachineStoreError/conflict(machine:expected:found:)``,
     ///   ``MachineStoreError/duplicateEvent(machine:eventID:)``, or the failures of the store.
-    /// - Complexity: One transaction of at most seven statements, whatever the number of machines.
+    /// - Complexity: One transaction of at most seven statements, whatever the number of machines, and three
+    ///   more when the machines start, cancel or complete durable effects (``EffectOutbox``).
     public func commit(_ commits: [MachineCommit]) async throws(MachineStoreError) {
         // In identifier order: two transactions locking some of the same rows lock them in the same order.
         let commits = commits.sorted { $0.machine < $1.machine }
@@ -48,6 +50,7 @@ extension PostgresMachineStore {
         guard !stepping.isEmpty else { return }
         try await writeMachines(stepping, on: connection, logger: logger)
         try await writeJournal(stepping, on: connection, logger: logger)
+        try await writeEffects(stepping, on: connection, logger: logger)
         let existing = stepping.filter { $0.baseVersion > 0 }.map(\.machine)
         if !existing.isEmpty {
             try await connection.query(

@@ -19,7 +19,7 @@ extension PostgresMachineStore: EventInbox {
         let texts = events.map { String(decoding: $0.event, as: UTF8.self) }
         let instants = events.map(\.acceptedAt.nanosecondsSinceEpoch)
         let slots = events.map { Int64(MachineShard.slot(of: $0.machine)) }
-        return try await perform { connection, logger in
+        let accepted = try await perform { connection, logger in
             // One statement: not accepted when journaled; a concurrent acceptance of the same event waits on
             // the unique index and then does nothing. `ordinality` keeps the order given.
             let rows = try await connection.query(
@@ -35,6 +35,8 @@ extension PostgresMachineStore: EventInbox {
                 """, logger: logger)
             return try await Self.count(rows)
         }
+        if accepted > 0 { await acceptanceSignal?.accepted(slots: slots.map(Int.init)) }
+        return accepted
     }
 
     public func acceptedEvents(machine: String, limit: Int) async throws(MachineStoreError) -> [AcceptedEvent] {
@@ -53,29 +55,26 @@ extension PostgresMachineStore: EventInbox {
     public func acceptedEvents(shards: [Int], shardCount: Int, limit: Int) async throws(MachineStoreError)
         -> [AcceptedEvent]
     {
-        let all = MachineShard.slots(of: shards, count: shardCount).map(Int64.init)
-        // Every slot: no condition (and no array of 4096 sent).
-        let everything = all.count == MachineShard.slotCount
-        let slots = everything ? [] : all
-        return try await withClient { client, logger in
-            try await client.withTransaction(logger: logger) { connection in
-                // Rows another worker is taking are skipped, not waited for; a machine whose earlier event is
-                // among them is left out, so that each machine's events in the batch are its first ones.
-                let rows = try await connection.query(
-                    """
-                    WITH taken AS (
-                        SELECT position, machine_id, event_id, event, accepted_at FROM statecraft_inbox
-                        WHERE \(everything) OR slot = ANY(\(slots)::INTEGER[])
-                        ORDER BY position LIMIT \(Int64(max(limit, 0))) FOR UPDATE SKIP LOCKED)
-                    SELECT t.position, t.machine_id, t.event_id, t.event, t.accepted_at, EXISTS (
-                        SELECT 1 FROM statecraft_journal j WHERE j.machine_id = t.machine_id AND j.event_id = t.event_id)
-                    FROM taken t WHERE NOT EXISTS (
-                        SELECT 1 FROM statecraft_inbox i WHERE i.machine_id = t.machine_id AND i.position < t.position
-                        AND i.position NOT IN (SELECT position FROM taken))
-                    ORDER BY t.position
-                    """, logger: logger)
-                return try await Self.acceptedEvents(rows)
-            }
+        let (everything, slots) = Self.slotCondition(shards: shards, shardCount: shardCount)
+        // One statement, its own transaction: its row locks last while it runs, a round trip and a commit fewer
+        // than an explicit transaction.
+        return try await perform { connection, logger in
+            // Rows another worker is taking are skipped, not waited for; a machine whose earlier event is
+            // among them is left out, so that each machine's events in the batch are its first ones.
+            let rows = try await connection.query(
+                """
+                WITH taken AS (
+                    SELECT position, machine_id, event_id, event, accepted_at FROM statecraft_inbox
+                    WHERE \(everything) OR slot = ANY(\(slots)::INTEGER[])
+                    ORDER BY position LIMIT \(Int64(max(limit, 0))) FOR UPDATE SKIP LOCKED)
+                SELECT t.position, t.machine_id, t.event_id, t.event, t.accepted_at, EXISTS (
+                    SELECT 1 FROM statecraft_journal j WHERE j.machine_id = t.machine_id AND j.event_id = t.event_id)
+                FROM taken t WHERE NOT EXISTS (
+                    SELECT 1 FROM statecraft_inbox i WHERE i.machine_id = t.machine_id AND i.position < t.position
+                    AND i.position NOT IN (SELECT position FROM taken))
+                ORDER BY t.position
+                """, logger: logger)
+            return try await Self.acceptedEvents(rows)
         }
     }
 

@@ -101,10 +101,7 @@ extension PostgresMachineStore: ShardLeases {
     public func dueTimers(shards: [Int], shardCount: Int, dueBy instant: DurableInstant, limit: Int)
         async throws(MachineStoreError) -> [PendingTimer]
     {
-        let all = MachineShard.slots(of: shards, count: shardCount).map(Int64.init)
-        // Every slot: no condition (and no array of 4096 sent).
-        let everything = all.count == MachineShard.slotCount
-        let slots = everything ? [] : all
+        let (everything, slots) = Self.slotCondition(shards: shards, shardCount: shardCount)
         return try await perform { connection, logger in
             let rows = try await connection.query(
                 """

@@ -82,10 +82,20 @@ extension PostgresMachineStore {
             "CREATE INDEX IF NOT EXISTS statecraft_inbox_slot ON statecraft_inbox (slot, position)", logger: logger)
         try await connection.query(
             "CREATE INDEX IF NOT EXISTS statecraft_timers_slot ON statecraft_timers (slot, due)", logger: logger)
-        // The workers claiming shards (`ShardLeases`), each live until its leases run out. Last: its
-        // presence tells a store opening later that the schema is complete.
+        // The workers claiming shards (`ShardLeases`), each live until its leases run out.
         try await connection.query(
             "CREATE TABLE IF NOT EXISTS statecraft_workers (owner TEXT PRIMARY KEY, expires BIGINT NOT NULL)",
+            logger: logger)
+        // The outbox (`EffectOutbox`): each machine's pending durable effects, one per name. Last: its
+        // presence tells a store opening later that the schema is complete.
+        try await connection.query(
+            """
+            CREATE TABLE IF NOT EXISTS statecraft_outbox (
+                machine_id TEXT NOT NULL, effect TEXT NOT NULL, started_at BIGINT NOT NULL, effect_key TEXT NOT NULL,
+                slot INTEGER NOT NULL, PRIMARY KEY (machine_id, effect), UNIQUE (machine_id, effect_key))
+            """, logger: logger)
+        try await connection.query(
+            "CREATE INDEX IF NOT EXISTS statecraft_outbox_slot ON statecraft_outbox (slot, machine_id, effect)",
             logger: logger)
     }
 }

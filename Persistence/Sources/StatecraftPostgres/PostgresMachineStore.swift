@@ -28,6 +28,9 @@ public final class PostgresMachineStore: MachineStore {
     /// A single connection's configuration: opening checks the server with it, and a store giving up
     /// after a time limit asks it why.
     private let probe: PostgresConnection.Configuration
+    /// Wakes this process's workers waiting for work once an acceptance committed (workers of other
+    /// processes find the events at their next poll).
+    public let acceptanceSignal: AcceptanceSignal? = AcceptanceSignal()
 
     /// Connects to the server at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`) and creates the
     /// tables if needed.
@@ -97,7 +100,7 @@ public final class PostgresMachineStore: MachineStore {
                         // run beside other stores' transactions it could deadlock with them, so a complete
                         // schema — its last object there — is left alone.
                         let complete = try await connection.query(
-                            "SELECT to_regclass('statecraft_workers') IS NOT NULL", logger: logger)
+                            "SELECT to_regclass('statecraft_outbox') IS NOT NULL", logger: logger)
                         for try await exists in complete.decode(Bool.self) where exists { return }
                         try await createTables(on: connection, logger: logger)
                     }

@@ -1,4 +1,4 @@
-import Synchronization
+import StatecraftPersistence
 
 /// The error of ``withTimeLimit(_:_:)`` when the operation did not finish in time.
 struct TimeLimitExceeded: Error, CustomStringConvertible {
@@ -58,7 +58,7 @@ private final class OnceContinuation<Result: Sendable>: Sendable {
         var cleanup: (@Sendable () -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Attaches the continuation, resuming it at once if an outcome is already there.
     func attach(_ continuation: CheckedContinuation<Result, any Error>) {

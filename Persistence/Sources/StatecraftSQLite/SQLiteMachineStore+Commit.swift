@@ -9,7 +9,7 @@ extension SQLiteMachineStore {
     ///   ``MachineStoreError/duplicateEvent(machine:eventID:)`` for the first machine whose commit is stale
     ///   or repeats a journaled event; the other failures of the store. Nothing is written then.
     /// - Complexity: One transaction; per machine, a version check, then per entry a duplicate check and
-    ///   two writes.
+    ///   two writes, and one write per durable effect started, cancelled or completed.
     public func commit(_ commits: [MachineCommit]) async throws(MachineStoreError) {
         guard !commits.isEmpty else { return }
         try await transaction { connection, files throws(MachineStoreError) in
@@ -58,6 +58,7 @@ extension SQLiteMachineStore {
                 "DELETE FROM statecraft_inbox WHERE machine_id = ? AND event_id = ?",
                 [.text(machine), .text(entry.eventID)], on: connection, files: files)
         }
+        try writeEffects(commit, on: connection, files: files)
         if let snapshot = commit.snapshot {
             try execute(
                 """

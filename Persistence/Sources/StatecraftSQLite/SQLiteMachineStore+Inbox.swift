@@ -13,7 +13,7 @@ extension SQLiteMachineStore: EventInbox {
 
     public func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int {
         guard !events.isEmpty else { return 0 }
-        return try await transaction { connection, files throws(MachineStoreError) in
+        let accepted = try await transaction { connection, files throws(MachineStoreError) in
             var accepted = 0
             for event in events {
                 let journaled = try Self.query(
@@ -34,6 +34,10 @@ extension SQLiteMachineStore: EventInbox {
             }
             return accepted
         }
+        if accepted > 0 {
+            await acceptanceSignal?.accepted(slots: events.map { MachineShard.slot(of: $0.machine) })
+        }
+        return accepted
     }
 
     public func acceptedEvents(machine: String, limit: Int) async throws(MachineStoreError) -> [AcceptedEvent] {

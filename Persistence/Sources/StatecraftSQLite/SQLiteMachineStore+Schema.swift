@@ -40,6 +40,13 @@ extension SQLiteMachineStore {
         "CREATE INDEX IF NOT EXISTS statecraft_leases_owner ON statecraft_leases (owner)",
         // The workers claiming shards, each live until its leases run out: they share the shards fairly.
         "CREATE TABLE IF NOT EXISTS statecraft_workers (owner TEXT PRIMARY KEY, expires INTEGER NOT NULL)",
+        // The outbox (`EffectOutbox`): each machine's pending durable effects, one per name.
+        """
+        CREATE TABLE IF NOT EXISTS statecraft_outbox (
+            machine_id TEXT NOT NULL, effect TEXT NOT NULL, started_at INTEGER NOT NULL, effect_key TEXT NOT NULL,
+            slot INTEGER NOT NULL, PRIMARY KEY (machine_id, effect), UNIQUE (machine_id, effect_key))
+        """,
+        "CREATE INDEX IF NOT EXISTS statecraft_outbox_slot ON statecraft_outbox (slot, machine_id, effect)",
     ]
 
     /// The indexes on the columns `migrate` may have added: created after it.

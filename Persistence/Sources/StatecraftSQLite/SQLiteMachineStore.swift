@@ -2,7 +2,6 @@ import CStatecraftFileGuard
 import CStatecraftSQLite
 import Foundation
 import StatecraftPersistence
-import Synchronization
 
 /// A ``MachineStore`` in one SQLite file, with no server: the embedded default.
 ///
@@ -33,10 +32,12 @@ import Synchronization
 public final class SQLiteMachineStore: MachineStore {
     private let connection: SQLiteConnection
     private let files: SQLiteStoreFiles
+    /// Wakes this process's workers waiting for work once an acceptance committed.
+    public let acceptanceSignal: AcceptanceSignal? = AcceptanceSignal()
 
     /// Connections given up after their `-shm` file changed: closing one would write to the file SQLite
     /// maps (a checkpoint), which is the fault. They stay open until the process ends, as after a crash.
-    private static let abandoned = Mutex<[SQLiteConnection]>([])
+    private static let abandoned = LockedValue<[SQLiteConnection]>([])
 
     /// Opens (creating if needed) the database file and its tables.
     ///

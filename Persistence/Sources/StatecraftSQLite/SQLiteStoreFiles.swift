@@ -2,7 +2,6 @@ import CStatecraftFileGuard
 import CStatecraftSQLite
 import Foundation
 import StatecraftPersistence
-import Synchronization
 
 /// The files of an ``SQLiteMachineStore`` — the database, its `-wal` log, its `-shm` shared-memory index
 /// and their directory — and the checks that turn their faults into typed errors naming the file.
@@ -21,9 +20,9 @@ final class SQLiteStoreFiles: Sendable {
         var largestSize: Int64 = 0
     }
 
-    private let watch = Mutex(SharedMemoryWatch())
+    private let watch = LockedValue(SharedMemoryWatch())
     /// The `-shm` fault once found: every later operation throws it.
-    private let fault = Mutex<MachineStoreError?>(nil)
+    private let fault = LockedValue<MachineStoreError?>(nil)
 
     /// The files of the database at `database`.
     init(database: String) {

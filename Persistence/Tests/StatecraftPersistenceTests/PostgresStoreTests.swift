@@ -30,6 +30,14 @@ struct PostgresStoreTests {
         #expect(!required || Self.url != nil, "STATECRAFT_REQUIRE_POSTGRES=1 but STATECRAFT_POSTGRES_URL is not set")
     }
 
+    @Test(.enabled(if: url != nil, skipReason)) func anAcceptedEventWakesAWaitingWorker() async throws {
+        try await Self.withStore { try await $0.anAcceptedEventWakesAWaitingWorker() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func passesWithinTheClaimIntervalReuseTheLastClaim() async throws {
+        try await Self.withStore { try await $0.passesWithinTheClaimIntervalReuseTheLastClaim() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func savesAndLoadsSnapshotsAndJournals() async throws {
         try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
     }
@@ -152,5 +160,53 @@ struct PostgresStoreTests {
 
     @Test(.enabled(if: url != nil, skipReason)) func manyEventsAreAcceptedAtOnceInTheOrderGiven() async throws {
         try await Self.withStore { try await $0.manyEventsAreAcceptedAtOnceInTheOrderGiven() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anEffectIsRecordedWithTheStepThatEntersItsState() async throws {
+        try await Self.withStore { try await $0.anEffectIsRecordedWithTheStepThatEntersItsState() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func leavingTheStateCancelsItsEffectDurably() async throws {
+        try await Self.withStore { try await $0.leavingTheStateCancelsItsEffectDurably() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aCompletionAfterItsStateTimedOutIsDropped() async throws {
+        try await Self.withStore { try await $0.aCompletionAfterItsStateTimedOutIsDropped() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func twoRunsOfOneEffectApplyItsCompletionOnce() async throws {
+        try await Self.withStore { try await $0.twoRunsOfOneEffectApplyItsCompletionOnce() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aFailedEffectCompletesWithItsFailureEventOrStaysPending()
+        async throws
+    {
+        try await Self.withStore { try await $0.aFailedEffectCompletesWithItsFailureEventOrStaysPending() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aCrashedWorkersEffectRunsAgainWithTheSameKey() async throws {
+        try await Self.withStore { try await $0.aCrashedWorkersEffectRunsAgainWithTheSameKey() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aWorkerCancelsTheRunsOfEffectsLeft() async throws {
+        try await Self.withStore { try await $0.aWorkerCancelsTheRunsOfEffectsLeft() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aCompletionOfAnEffectNotPendingWritesNothing() async throws {
+        try await Self.withStore { try await $0.aCompletionOfAnEffectNotPendingWritesNothing() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun()
+        async throws
+    {
+        try await Self.withStore { try await $0.anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aMachineRunsEachEffectOnceAtATime() async throws {
+        try await Self.withStore { try await $0.aMachineRunsEachEffectOnceAtATime() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func anInitialStatesEffectStartsWithTheFirstStoredEvent() async throws {
+        try await Self.withStore { try await $0.anInitialStatesEffectStartsWithTheFirstStoredEvent() }
     }
 }

@@ -45,6 +45,14 @@ struct SQLiteStoreTests {
         }
     }
 
+    @Test func anAcceptedEventWakesAWaitingWorker() async throws {
+        try await Self.withStore { try await $0.anAcceptedEventWakesAWaitingWorker() }
+    }
+
+    @Test func passesWithinTheClaimIntervalReuseTheLastClaim() async throws {
+        try await Self.withStore { try await $0.passesWithinTheClaimIntervalReuseTheLastClaim() }
+    }
+
     @Test func savesAndLoadsSnapshotsAndJournals() async throws {
         try await Self.withStore { try await $0.savesAndLoadsSnapshotsAndJournals() }
     }
@@ -159,5 +167,49 @@ struct SQLiteStoreTests {
 
     @Test func manyEventsAreAcceptedAtOnceInTheOrderGiven() async throws {
         try await Self.withStore { try await $0.manyEventsAreAcceptedAtOnceInTheOrderGiven() }
+    }
+
+    @Test func anEffectIsRecordedWithTheStepThatEntersItsState() async throws {
+        try await Self.withStore { try await $0.anEffectIsRecordedWithTheStepThatEntersItsState() }
+    }
+
+    @Test func leavingTheStateCancelsItsEffectDurably() async throws {
+        try await Self.withStore { try await $0.leavingTheStateCancelsItsEffectDurably() }
+    }
+
+    @Test func aCompletionAfterItsStateTimedOutIsDropped() async throws {
+        try await Self.withStore { try await $0.aCompletionAfterItsStateTimedOutIsDropped() }
+    }
+
+    @Test func twoRunsOfOneEffectApplyItsCompletionOnce() async throws {
+        try await Self.withStore { try await $0.twoRunsOfOneEffectApplyItsCompletionOnce() }
+    }
+
+    @Test func aFailedEffectCompletesWithItsFailureEventOrStaysPending() async throws {
+        try await Self.withStore { try await $0.aFailedEffectCompletesWithItsFailureEventOrStaysPending() }
+    }
+
+    @Test func aCrashedWorkersEffectRunsAgainWithTheSameKey() async throws {
+        try await Self.withStore { try await $0.aCrashedWorkersEffectRunsAgainWithTheSameKey() }
+    }
+
+    @Test func aWorkerCancelsTheRunsOfEffectsLeft() async throws {
+        try await Self.withStore { try await $0.aWorkerCancelsTheRunsOfEffectsLeft() }
+    }
+
+    @Test func aCompletionOfAnEffectNotPendingWritesNothing() async throws {
+        try await Self.withStore { try await $0.aCompletionOfAnEffectNotPendingWritesNothing() }
+    }
+
+    @Test func anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() async throws {
+        try await Self.withStore { try await $0.anEffectLeftByAWriterWithoutItIsDiscardedAtItsNextRun() }
+    }
+
+    @Test func aMachineRunsEachEffectOnceAtATime() async throws {
+        try await Self.withStore { try await $0.aMachineRunsEachEffectOnceAtATime() }
+    }
+
+    @Test func anInitialStatesEffectStartsWithTheFirstStoredEvent() async throws {
+        try await Self.withStore { try await $0.anInitialStatesEffectStartsWithTheFirstStoredEvent() }
     }
 }

@@ -27,7 +27,7 @@ struct SlowPassTests {
     /// from then, not from the pass's start.
     @Test func aSlowPassRenewsItsLeasesBeforeWriting() async throws {
         try await SQLiteStoreTests.withStore { contract in
-            let base = try #require(contract.store as? any EventInbox & ShardLeases)
+            let base = try #require(contract.store as? any EffectOutbox & ShardLeases)
             let (clock, timeline) = StoreContract.time()
             let store = FlakyWorkerStore(base, failures: 0) { await clock.advance(by: .seconds(1)) }
             let order = try await Self.placedOrder(in: store, timeline)
@@ -43,7 +43,7 @@ struct SlowPassTests {
     /// the other worker applies the event once the stalled one has stopped.
     @Test func aSlowPassLeavesOutTheMachinesOfShardsItLost() async throws {
         try await SQLiteStoreTests.withStore { contract in
-            let base = try #require(contract.store as? any EventInbox & ShardLeases)
+            let base = try #require(contract.store as? any EffectOutbox & ShardLeases)
             let (clock, timeline) = StoreContract.time()
             let other = StoreContract.uniqueID("other")
             let store = FlakyWorkerStore(base, failures: 0) { () throws(MachineStoreError) in
