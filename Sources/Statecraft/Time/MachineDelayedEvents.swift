@@ -15,12 +15,12 @@
 ///
 /// Scheduling and cancelling are `@inlinable`, so that a machine's "send after" runs specialised for its
 /// event type in the caller's module: unspecialised, each call looked up the queue's generic metadata
-/// several times (about 3,500 instructions for a cancel and a send).
+/// several times per cancel and per send.
 @usableFromInline
 final class MachineDelayedEvents<Event> {
     // `@exclusivity(unchecked)`: every access is the machine's, on its isolation, and none spans a call into
     // user code (scheduling, cancelling and popping only touch the queue's array), so no two can overlap and
-    // the dynamic checks (a runtime call each, about 60 instructions) protect nothing.
+    // the dynamic checks (a runtime call each) protect nothing.
     @exclusivity(unchecked) @usableFromInline var queue = DelayedEventQueue<Event>()
     /// The time on the axis when no run loop runs; while one runs, the time at which it began.
     @exclusivity(unchecked) @usableFromInline var restingTime: Duration = .zero

@@ -60,7 +60,7 @@ extension StateMachine {
 
     /// The machine's delayed events, created on first use.
     @inlinable func delayedEvents() -> MachineDelayedEvents<Event> {
-        // Found without calling `makeSupport()`, an unspecialised call of about 100 instructions per send.
+        // Found without calling `makeSupport()`, an unspecialised call, on every send.
         if let existing = existingSupport()?._withUnsafeGuaranteedRef({ $0.delayedEvents }) { return existing }
         let support = makeSupport()
         if let existing = support.delayedEvents { return existing }

@@ -45,7 +45,7 @@ public final class ChartRuntime {
     /// Whether an invocation that autoforwards is running: the only cost autoforwarding adds per event.
     // Read on every event a chart machine handles (``Statechart/_preview(of:in:nothingAttached:)``) and only written
     // when invocations start or stop, never across a call into user code: the dynamic exclusivity check
-    // the compiler would emit on each read (a runtime call, about 57 instructions) protects nothing.
+    // the compiler would emit on each read (a runtime call) protects nothing.
     @exclusivity(unchecked) @usableFromInline var _autoforwards = false
 
     /// The ``InvocationError``s of a machine that has not started an invocation yet — a

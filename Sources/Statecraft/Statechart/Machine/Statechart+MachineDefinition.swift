@@ -48,8 +48,7 @@ extension Statechart: MachineDefinition {
     /// record stays uniquely referenced and is reused. The first time by building it, afterwards
     /// by assigning the fields a step changes (configuration, history values, context, end state) to the
     /// snapshot kept for the previous event, which shares `state`'s tables. No whole snapshot is copied
-    /// or destroyed per event (that goes through the snapshot type's value witnesses: about 300
-    /// instructions).
+    /// or destroyed per event (that goes through the snapshot type's value witnesses).
     @inlinable @inline(__always) public func _keepStateForObservers(
         _ state: inout ChartSnapshot<StateID, Event, Context>, in kept: inout ChartSnapshot<StateID, Event, Context>?
     ) {
@@ -97,8 +96,8 @@ extension Statechart: MachineDefinition {
     }
 
     /// ``performEffects(of:in:)`` for the snapshot `machine` holds, read where it is stored: passed whole, it
-    /// was copied (about 300 instructions). Specialised in the caller's module, out of line: unspecialised, a
-    /// macrostep with a send and a cancel cost about 9,000 instructions more, looking up generic metadata.
+    /// was copied through its value witnesses. Specialised in the caller's module, out of line: unspecialised, a
+    /// macrostep with a send and a cancel looked up generic metadata many times.
     @inlinable @inline(never) static func performEffects(in machine: StateMachine<Statechart>) {
         if machine._state._lastMacrostep.plannedMicrostep >= 0, machine._state._lastMacrostep.plannedEffects == .inPlan
         {

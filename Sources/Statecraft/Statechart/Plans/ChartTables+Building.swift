@@ -10,7 +10,7 @@ extension ChartTables {
         var transitions: [ChartElement<StateID, Event, Context>.TransitionSpec] = []
         // Boxed as they are collected: an array of bare closures stores them at the most general
         // abstraction, and every call of one taken back out of it then goes through two reabstraction
-        // thunks (about 30 instructions per call).
+        // thunks.
         var entries: [Action] = []
         var exits: [Action] = []
         var childStates: [Int] = []

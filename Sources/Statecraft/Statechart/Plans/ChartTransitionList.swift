@@ -5,7 +5,7 @@
 struct ChartTransitionList: Sequence, Sendable {
     /// The elements after the first four, boxed: a list of up to four holds a `nil` reference, which a
     /// copy and a destruction handle inline (an optional array is copied through its type's metadata,
-    /// about 80 instructions, and an empty one costs a retain and a release).
+    /// and an empty one costs a retain and a release).
     @usableFromInline
     final class Overflow: @unchecked Sendable {
         // `@unchecked`: only mutated while uniquely referenced (copy on write, in `append` and `remove`).

@@ -11,7 +11,7 @@
 ///
 /// Noncopyable: an interpreter lives for one step, inside ``withInterpreter(stepping:signal:tracing:bound:_:)``,
 /// and is never copied. Being so, it is destroyed field by field where the step ends, instead of
-/// through its type's value witness (about 190 instructions per event).
+/// through its type's value witness on every event.
 @usableFromInline
 struct ChartInterpreter<StateID: Hashable & Sendable, Event, Context>: ~Copyable {
     @usableFromInline typealias Signal = ChartSignal<StateID, Event>

@@ -18,8 +18,8 @@ public struct ChartMacrostep<StateID, Event> {
         // `@unchecked`: the box is only mutated while uniquely referenced (copy on write), like an array.
         // `@exclusivity(unchecked)`: for the same reason no two accesses to a field can overlap — the step
         // mutates it in short accesses that never span a call into user code (actions write to their
-        // `ChartScope`, copied in afterwards) — so the dynamic checks, a runtime call per access and
-        // 13 % of `Chart.flat`'s instructions, buy nothing.
+        // `ChartScope`, copied in afterwards) — so the dynamic checks, a runtime call per access, buy
+        // nothing.
         @exclusivity(unchecked) @usableFromInline var names: ChartNames<StateID>?
         /// The microstep plans of the chart whose steps made the box, if it has any: a macrostep recorded as
         /// one planned microstep (``ChartMacrostep/plannedMicrostep``) is read from them. Set when the box is
@@ -74,7 +74,7 @@ public struct ChartMacrostep<StateID, Event> {
         /// Empties the lists, keeping their buffers.
         @inlinable @inline(__always) func clear() {
             // `removeLast()` one by one rather than `removeAll(keepingCapacity:)`, which goes through
-            // `replaceSubrange` (about 200 instructions for a one-element list); macrosteps record few.
+            // `replaceSubrange`, costly for the few entries a macrostep records.
             // Each list is checked first: most are empty, and `isEmpty` costs no uniqueness check.
             firstIsWords = false
             if !laterRecorded.isEmpty { while !laterRecorded.isEmpty { laterRecorded.removeLast() } }
