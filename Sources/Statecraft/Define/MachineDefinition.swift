@@ -104,6 +104,13 @@ public protocol MachineDefinition {
     ///   event or invocation —, so that nothing of the machine's but the definition can need to hear `event`.
     func _preview(of event: Event, in machine: StateMachine<Self>, nothingAttached: Bool) -> _StepPreview
 
+    /// Part of speed hook 3: whether ``decide(state:event:)`` may be called before the machine marks itself
+    /// busy — it runs no user code that could send the machine an event or attach anything to it — so that an
+    /// ignored event nobody hears ends without the machine marking itself busy at all. `false` by default: the
+    /// machine is busy while the definition decides. The library's definitions that decide from their own
+    /// tables and closures return `true`; ``GuardedStateMachine``, which asks a delegate, does not.
+    static var _decidesPurely: Bool { get }
+
     /// Speed hook 4, *keeping the state observers receive*: keeps in `kept` what observers of a definition that
     /// ``_updatesStateInPlace`` receive as the state from before an event, just before
     /// ``_update(_:on:preview:in:)``. `kept` is the machine's slot for it: `nil` the first time, then what was
@@ -176,6 +183,10 @@ extension MachineDefinition {
     public func _preview(of event: Event, in machine: StateMachine<Self>, nothingAttached: Bool) -> _StepPreview {
         .unknown
     }
+
+    /// `false`: the machine is busy while the definition decides.
+    @inlinable
+    public static var _decidesPurely: Bool { false }
 
     /// Assigns `state` to `kept`.
     @inlinable

@@ -151,6 +151,10 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
     @inlinable
     public static var _mayHaveTransitionLookup: Bool { true }
 
+    /// Not API: `true`, its logic receives the state and the event only, never the machine.
+    @inlinable
+    public static var _decidesPurely: Bool { true }
+
     /// Asks the transition logic.
     @inlinable
     func decideByLogic(state: State, event: Event) -> TransitionDecision<State, TransitionBlock?>? {

@@ -85,6 +85,10 @@ public struct StateTypeDefinition<State: StateMachineState>: MachineDefinition {
     /// Creates a definition starting in `initialState`.
     @inlinable public init(initialState: State) { self.initialState = initialState }
 
+    /// Not API: `true`, a state's `next(for:)` receives the event only, never the machine.
+    @inlinable
+    public static var _decidesPurely: Bool { true }
+
     /// Asks the state.
     @inlinable
     public func decide(state: State, event: State.Event) -> TransitionDecision<State, Void>? {

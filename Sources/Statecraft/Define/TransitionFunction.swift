@@ -104,6 +104,10 @@ public struct TransitionFunction<State, Event>: MachineDefinition {
     @inlinable
     public static var _mayHaveTransitionLookup: Bool { true }
 
+    /// Not API: `true`, its logic receives the state and the event only, never the machine.
+    @inlinable
+    public static var _decidesPurely: Bool { true }
+
     /// Calls the function.
     @inlinable
     func decideByFunction(state: State, event: Event) -> TransitionDecision<State, Void>? {

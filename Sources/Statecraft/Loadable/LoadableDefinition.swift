@@ -8,6 +8,10 @@ public struct LoadableDefinition<Value>: MachineDefinition {
         self.initialState = initialState
     }
 
+    /// Not API: `true`, the transitions are a fixed table.
+    @inlinable
+    public static var _decidesPurely: Bool { true }
+
     /// The usual loadable transitions.
     @inlinable
     public func decide(state: Loadable<Value>, event: LoadableEvent<Value>)

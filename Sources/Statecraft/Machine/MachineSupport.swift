@@ -37,13 +37,6 @@ final class MachineSupport<State, Event> {
     /// reads it without the retain and release that loading the reference costs.
     @exclusivity(unchecked) @usableFromInline private(set) var unretainedDelayedEvents:
         Unmanaged<MachineDelayedEvents<Event>>?
-    /// The state from before the event being handled, as observers receive it, kept by a definition that
-    /// updates its state in place (``MachineDefinition/_keepStateForObservers(_:in:)``) while `didTransition`
-    /// or an observer needs it; reused from event to event, so it holds the old state (a chart's old context
-    /// included) until the next observed event replaces it. Only the machine's own lifecycle (`StateMachine+Lifecycle.swift`)
-    /// accesses it, never across a call that could reach it again.
-    @exclusivity(unchecked) @usableFromInline var keptState: State?
-
     /// The observed variant of the machine's definition's ``MachineDefinition/_transitionLookup`` while this
     /// object holds nothing an event answered by it would have to run or tell besides the transition
     /// observers (`didTransition` is one) — no ignored-event observer, no effects — so that an observed tabulated

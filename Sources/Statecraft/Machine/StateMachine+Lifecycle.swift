@@ -78,21 +78,34 @@ extension StateMachine {
     }
 
     /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
-    /// the event: stages 3 and 4 of ``process(_:)``.
+    /// the event: stages 2 to 4 of ``process(_:)``.
     @_transparent @usableFromInline
     func performEvent(_ event: Event, status: UInt, lookupCell: UInt8, preview: _StepPreview) -> EventDisposition {
-        let lookupBeforeEvent = answeringLookup
-        if Self.answersByLookup, status == 0 { answeringLookup = lookupBeforeEvent.askingVariant }
-        supportAndStatus = status | Self.busyBit
         // A support object, once made, is never replaced: the one the machine had before the event is passed on,
         // so that it is not read again after every call into user code. Without one, it is read where it is
         // needed (a hook may make one).
         let knownSupport: Unmanaged<MachineSupport<State, Event>>? =
             status == 0
             ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: status & ~Self.statusBits).unsafelyUnwrapped)
-        let transitioned = perform(
-            step(event, lookupCell: lookupCell, preview: preview, knownSupport: knownSupport), on: event,
-            knownSupport: knownSupport)
+        // A step that runs no user code — any but one in place — is taken before the machine marks itself busy,
+        // and so is the decision of a definition that decides purely: an event it ignores that nobody hears
+        // ends here.
+        var machineStep = MachineStep.needsDecision
+        var decided: TransitionDecision<State, Definition.Action>? = nil
+        if !Definition._updatesStateInPlace {
+            machineStep = step(event, lookupCell: lookupCell, preview: preview, knownSupport: knownSupport)
+            if Self.decidesBeforeMarkingBusy, case .needsDecision = machineStep {
+                decided = definition.decide(state: _state, event: event)
+                if decided == nil, status == 0 || !hearsIgnoredEvents { return .ignored }
+            }
+        }
+        let lookupBeforeEvent = answeringLookup
+        if Self.answersByLookup, status == 0 { answeringLookup = lookupBeforeEvent.askingVariant }
+        supportAndStatus = status | Self.busyBit
+        if Definition._updatesStateInPlace {
+            machineStep = step(event, lookupCell: lookupCell, preview: preview, knownSupport: knownSupport)
+        }
+        let transitioned = perform(machineStep, decided: consume decided, on: event, knownSupport: knownSupport)
         finishEvent(lookupBeforeEvent: lookupBeforeEvent, knownSupport: knownSupport)
         return transitioned ? .transitioned : .ignored
     }
@@ -103,7 +116,7 @@ extension StateMachine {
     /// state from before the event kept first when observers need it; a tabulated one answers by `lookupCell`, the
     /// cell its lookup gave for the event, when that tells; any other decides
     /// (``MachineDefinition/decide(state:event:)``).
-    @inlinable @inline(__always)
+    @_transparent @usableFromInline
     func step(
         _ event: Event, lookupCell: UInt8, preview: _StepPreview, knownSupport: Unmanaged<MachineSupport<State, Event>>?
     ) -> MachineStep {
@@ -112,7 +125,7 @@ extension StateMachine {
             if let support = knownSupport ?? unretainedSupport,
                 support._withUnsafeGuaranteedRef({ $0.needsPreviousState })
             {
-                support._withUnsafeGuaranteedRef { definition._keepStateForObservers(&_state, in: &$0.keptState) }
+                definition._keepStateForObservers(&_state, in: &keptStateForObservers)
                 keptOldState = true
             }
             guard let kind = definition._update(&_state, on: event, preview: preview, in: self) else { return .ignored }
@@ -139,7 +152,8 @@ extension StateMachine {
         return .needsDecision
     }
 
-    /// Performs what the definition's step did with `event`, on the busy machine: the one place a change of
+    /// Performs what the definition's step did with `event`, on the busy machine; `decided` is the decision a
+    /// definition that ``decidesBeforeMarkingBusy`` made before (`nil`: ignored), unused for any other: the one place a change of
     /// state ends the old state's effects (``endEffects(in:)``), the hooks run and observers hear of
     /// the event (``notifyTransition(_:lending:on:lending:)``, ``notifyIgnored(_:_:in:)``).
     ///
@@ -148,9 +162,10 @@ extension StateMachine {
     /// event leads to (as work started on entry does) instead of being cancelled at once.
     ///
     /// - Returns: Whether the event caused a transition.
-    @inlinable @inline(__always)
+    @_transparent @usableFromInline
     func perform(
-        _ step: MachineStep, on event: Event, knownSupport: Unmanaged<MachineSupport<State, Event>>?
+        _ step: MachineStep, decided: consuming TransitionDecision<State, Definition.Action>?, on event: Event,
+        knownSupport: Unmanaged<MachineSupport<State, Event>>?
     ) -> Bool {
         if case .ignored = step {
             if let support = knownSupport ?? unretainedSupport { notifyIgnored(support, event, in: _state) }
@@ -168,9 +183,7 @@ extension StateMachine {
             definition._didUpdate(kind, on: event, in: self)
             // Both states lent where they are stored: neither is copied whole per event.
             if keptOldState, let support = unretainedSupport {
-                support._withUnsafeGuaranteedRef {
-                    notifyTransition(support, lending: &$0.keptState!, on: event, lending: &_state)
-                }
+                notifyTransition(support, lending: &keptStateForObservers!, on: event, lending: &_state)
             }
             return true
         }
@@ -190,18 +203,28 @@ extension StateMachine {
         // out of line, so that the caller's loop does not hold the definition's whole logic. (Without one, this
         // is already the out-of-line copy: `performEventOutOfLine(_:lookupCell:)`.)
         if Self.answersByLookup, knownSupport != nil {
-            return performDecisionOutOfLine(on: event, knownSupport: knownSupport)
+            return performDecisionOutOfLine(consume decided, on: event, knownSupport: knownSupport)
         }
-        return performDecision(on: event, knownSupport: knownSupport)
+        return performDecision(consume decided, on: event, knownSupport: knownSupport)
     }
 
-    /// Asks the definition to decide `event` (``MachineDefinition/decide(state:event:)``) and performs the
-    /// decision: the old state's effects ended on a change, the hooks around the new state, observers notified.
+    /// Performs the definition's decision on `event` (``MachineDefinition/decide(state:event:)``) — `decided`,
+    /// when the definition ``decidesBeforeMarkingBusy``, else asked now: the old state's effects ended on a
+    /// change, the hooks around the new state, observers notified.
     ///
     /// - Returns: Whether the event caused a transition.
-    @inlinable @inline(__always)
-    func performDecision(on event: Event, knownSupport: Unmanaged<MachineSupport<State, Event>>?) -> Bool {
-        guard let decision = definition.decide(state: _state, event: event) else {
+    @_transparent @usableFromInline
+    func performDecision(
+        _ decided: consuming TransitionDecision<State, Definition.Action>?, on event: Event,
+        knownSupport: Unmanaged<MachineSupport<State, Event>>?
+    ) -> Bool {
+        let decision: TransitionDecision<State, Definition.Action>?
+        if Self.decidesBeforeMarkingBusy {
+            decision = consume decided
+        } else {
+            decision = definition.decide(state: _state, event: event)
+        }
+        guard let decision else {
             if let support = knownSupport ?? unretainedSupport { notifyIgnored(support, event, in: _state) }
             return false
         }
@@ -216,10 +239,13 @@ extension StateMachine {
         return true
     }
 
-    /// ``performDecision(on:knownSupport:)``, out of line.
+    /// ``performDecision(_:on:knownSupport:)``, out of line.
     @inlinable @inline(never)
-    func performDecisionOutOfLine(on event: Event, knownSupport: Unmanaged<MachineSupport<State, Event>>?) -> Bool {
-        performDecision(on: event, knownSupport: knownSupport)
+    func performDecisionOutOfLine(
+        _ decided: consuming TransitionDecision<State, Definition.Action>?, on event: Event,
+        knownSupport: Unmanaged<MachineSupport<State, Event>>?
+    ) -> Bool {
+        performDecision(consume decided, on: event, knownSupport: knownSupport)
     }
 
     /// Ends the effects of the state the machine leaves (``EffectScope/leaveState()``), kept in `support`, the
@@ -232,7 +258,7 @@ extension StateMachine {
     /// The end of every event: the events queued meanwhile handled (``drainQueue()``), the machine idle again,
     /// and a tabulated machine's ``answeringLookup`` back to what it may answer by — `lookupBeforeEvent`
     /// without a support object, the object's ``MachineSupport/observedLookup`` with one.
-    @inlinable @inline(__always)
+    @_transparent @usableFromInline
     func finishEvent(lookupBeforeEvent: _TransitionLookup, knownSupport: Unmanaged<MachineSupport<State, Event>>?) {
         // Most events of a machine without a support object end without one: one comparison tells.
         if knownSupport == nil, supportAndStatus == Self.busyBit {
@@ -266,8 +292,12 @@ extension StateMachine {
             // The plain lookup answers a queued event's transition that runs no hook.
             let cell = Self.answersByLookup ? plainLookup.cell(_state, next) : _TransitionLookup.askTheDefinition
             let known = Unmanaged.passUnretained(support)
-            _ = perform(
-                step(next, lookupCell: cell, preview: .unknown, knownSupport: known), on: next, knownSupport: known)
+            let queuedStep = step(next, lookupCell: cell, preview: .unknown, knownSupport: known)
+            var decided: TransitionDecision<State, Definition.Action>? = nil
+            if Self.decidesBeforeMarkingBusy, case .needsDecision = queuedStep {
+                decided = definition.decide(state: _state, event: next)
+            }
+            _ = perform(queuedStep, decided: consume decided, on: next, knownSupport: known)
         }
         hasDeferredWork = false
     }
@@ -283,6 +313,13 @@ extension StateMachine {
     /// compile time, so every lookup check folds away when it is `false`.
     @inlinable static var answersByLookup: Bool {
         Definition._mayHaveTransitionLookup && MemoryLayout<State>.size <= 1 && MemoryLayout<Event>.size <= 1
+    }
+
+    /// Whether the machine may ask its definition's ``MachineDefinition/decide(state:event:)`` before marking
+    /// itself busy: the definition decides on a copy of the state and runs no user code that could reach the
+    /// machine meanwhile (``MachineDefinition/_decidesPurely``). Known at compile time.
+    @inlinable static var decidesBeforeMarkingBusy: Bool {
+        !Definition._updatesStateInPlace && Definition._decidesPurely
     }
 
     /// What an idle machine without a support object answers by: its definition's lookup, or

@@ -56,6 +56,13 @@ public final class StateMachine<Definition: MachineDefinition> {
     // exclusivity checks the compiler would otherwise emit (a runtime call per access) would buy nothing:
     // `unchecked`.
     @exclusivity(unchecked) @usableFromInline var _state: State
+    // The state from before the event being handled, as observers receive it, kept by a definition that updates
+    // its state in place (`MachineDefinition._keepStateForObservers`) while `didTransition` or an observer needs
+    // it; reused from event to event, so it holds the old state (a chart's old context included) until the next
+    // observed event replaces it. Kept here rather than in the support object, so that the step reaches it
+    // directly. Only the lifecycle (`StateMachine+Lifecycle.swift`) accesses it, never across a call that could
+    // reach it again.
+    @exclusivity(unchecked) @usableFromInline var keptStateForObservers: State? = nil
     // Whether the end of the event being handled has work to do: the support object's queue holds events
     // (set by `enqueue`) or an observer was added or removed while the machine was notifying (set by
     // `StateMachine+Observers.swift`; the change waits in its list). Cleared by `drainQueue`.
