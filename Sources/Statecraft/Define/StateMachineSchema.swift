@@ -156,7 +156,7 @@ public struct StateMachineSchema<State, Event, Subject>: MachineDefinition {
     public static var _decidesPurely: Bool { true }
 
     /// Asks the transition logic.
-    @inlinable
+    @inlinable @inline(__always)
     func decideByLogic(state: State, event: Event) -> TransitionDecision<State, TransitionBlock?>? {
         guard let (target, block) = storage.transitionLogic(state, event) else { return nil }
         return TransitionDecision(target: target, kind: .change, action: block)

@@ -180,7 +180,7 @@ extension StateMachine where Event: Sendable {
     /// The machine's effect runtime, created on first use.
     @inlinable func effectRuntime() -> EffectRuntime<State, Event> {
         // Found without `makeSupport()` or a dynamic cast once it exists: the machine stores no other runtime.
-        if let existing = existingSupport()?._withUnsafeGuaranteedRef({ $0.effects }) {
+        if let existing = unretainedSupport?._withUnsafeGuaranteedRef({ $0.effects }) {
             return unsafeDowncast(existing, to: EffectRuntime<State, Event>.self)
         }
         return makeEffectRuntime()

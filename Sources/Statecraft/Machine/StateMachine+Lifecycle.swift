@@ -58,7 +58,14 @@ extension StateMachine {
             // The observed lookup is the machine's only while its support object holds nothing but transition
             // observers, which do not hear ignored events.
             if lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
-            if status == 0 { return performEventOutOfLine(event, lookupCell: lookupCell) }
+            if status == 0 {
+                // A definition without a table (evaluated on every event) decides every event: a copy of its
+                // own, where the lookup's tests fold away.
+                if lookupCell == _TransitionLookup.askTheDefinitionWithoutSupport {
+                    return performEventWithoutTableOutOfLine(event)
+                }
+                return performEventOutOfLine(event, lookupCell: lookupCell)
+            }
             return performEvent(event, status: status, lookupCell: lookupCell, preview: .unknown)
         }
         if Definition._updatesStateInPlace {
@@ -77,16 +84,24 @@ extension StateMachine {
         performEvent(event, status: 0, lookupCell: lookupCell, preview: .unknown)
     }
 
+    /// ``performEventOutOfLine(_:lookupCell:)`` for a tabulated definition's type whose instance has no table
+    /// (``MachineDefinition/_transitionLookup`` is `nil`): every step is the definition's decision.
+    @inlinable @inline(never)
+    func performEventWithoutTableOutOfLine(_ event: Event) -> EventDisposition {
+        performEvent(
+            event, status: 0, lookupCell: _TransitionLookup.askTheDefinitionWithoutSupport, preview: .unknown)
+    }
+
     /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
     /// the event: stages 2 to 4 of ``process(_:)``.
     @_transparent @usableFromInline
     func performEvent(_ event: Event, status: UInt, lookupCell: UInt8, preview: _StepPreview) -> EventDisposition {
         // A support object, once made, is never replaced: the one the machine had before the event is passed on,
         // so that it is not read again after every call into user code. Without one, it is read where it is
-        // needed (a hook may make one).
+        // needed (a hook may make one). The machine is idle, so `status` has no status bit set (the notifying bit
+        // is set only while the busy bit is): it is the object's address.
         let knownSupport: Unmanaged<MachineSupport<State, Event>>? =
-            status == 0
-            ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: status & ~Self.statusBits).unsafelyUnwrapped)
+            status == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: status).unsafelyUnwrapped)
         // A step that runs no user code — any but one in place — is taken before the machine marks itself busy,
         // and so is the decision of a definition that decides purely: an event it ignores that nobody hears
         // ends here.
@@ -256,8 +271,10 @@ extension StateMachine {
     }
 
     /// The end of every event: the events queued meanwhile handled (``drainQueue()``), the machine idle again,
-    /// and a tabulated machine's ``answeringLookup`` back to what it may answer by — `lookupBeforeEvent`
-    /// without a support object, the object's ``MachineSupport/observedLookup`` with one.
+    /// and a tabulated machine that had no support object before the event back to what it may answer by
+    /// (``answeringLookup``) — `lookupBeforeEvent` without one still, else the ``MachineSupport/observedLookup``
+    /// of the object made during the event. A machine that had one answers by its lookup throughout (see
+    /// ``makeSupport()``).
     @_transparent @usableFromInline
     func finishEvent(lookupBeforeEvent: _TransitionLookup, knownSupport: Unmanaged<MachineSupport<State, Event>>?) {
         // Most events of a machine without a support object end without one: one comparison tells.
@@ -270,8 +287,8 @@ extension StateMachine {
         // support checks before it.
         if knownSupport ?? unretainedSupport != nil, hasDeferredWork { drainQueue() }
         isHandling = false
-        guard Self.answersByLookup else { return }
-        if let support = knownSupport ?? unretainedSupport {
+        guard Self.answersByLookup, knownSupport == nil else { return }
+        if let support = unretainedSupport {
             answeringLookup = support._withUnsafeGuaranteedRef { $0.observedLookup }
         } else {
             answeringLookup = lookupBeforeEvent

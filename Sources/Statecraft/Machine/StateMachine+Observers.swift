@@ -15,7 +15,7 @@ extension StateMachine {
             let support = makeSupport()
             support.setDidTransition(newValue, deferring: isNotifying)
             if isNotifying { hasDeferredWork = true }
-            // Back from where `makeSupport()` put it, as `addObserver(_:)` brings it back.
+            // The object's lookup, as `addObserver(_:)` sets it.
             if Self.answersByLookup { answeringLookup = support.observedLookup }
         }
     }
@@ -34,8 +34,8 @@ extension StateMachine {
         let token = support.makeToken()
         support.observers.append(TransitionObserverBox(token: token, body: observer), deferring: isNotifying)
         if isNotifying { hasDeferredWork = true }
-        // Back from where `makeSupport()` put it: the observed lookup, if the object allows it (its cells are
-        // answered only while the machine is idle, so this holds while it is busy too).
+        // The object's lookup at once, even while the machine is busy: the observed lookup answers its cells
+        // only while the machine is idle.
         if Self.answersByLookup { answeringLookup = support.observedLookup }
         return token
     }

@@ -183,30 +183,21 @@ public final class StateMachine<Definition: MachineDefinition> {
 
     /// The support object, created on first need.
     ///
-    /// Puts ``answeringLookup`` away (the plain lookup answers for a machine nothing observes; the observed
-    /// one for an object that holds nothing but transition observers, and the caller may be about to add
-    /// something else): the end of the next event, or `addObserver(_:)`, brings back what the object allows.
+    /// A machine with a support object answers by the object's ``MachineSupport/observedLookup``
+    /// (``answeringLookup``): made while the machine is idle, the object's lookup becomes the machine's at once;
+    /// made while it handles an event, at the end of the event (the plain lookup is put away until then).
     @usableFromInline
     func makeSupport() -> MachineSupport<State, Event> {
-        if Self.answersByLookup { answeringLookup = .askingTheDefinition }
         if let existing = unretainedSupport { return existing.takeUnretainedValue() }
         let created = MachineSupport<State, Event>()
         if Self.answersByLookup, let lookup = definition._transitionLookup {
             created.observedLookup = lookup.observedVariant
         }
+        if Self.answersByLookup, !isHandling { answeringLookup = created.observedLookup }
         // Keeps the status bits.
         supportAndStatus =
             UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()) | (supportAndStatus & Self.statusBits)
         return created
-    }
-
-    /// ``makeSupport()`` for a machine that has its support object, inline and unretained: the object, with
-    /// ``answeringLookup`` put away as ``makeSupport()`` puts it; `nil` without one (nothing done).
-    @inlinable @inline(__always)
-    func existingSupport() -> Unmanaged<MachineSupport<State, Event>>? {
-        guard let support = unretainedSupport else { return nil }
-        if Self.answersByLookup { answeringLookup = .askingTheDefinition }
-        return support
     }
 
     /// Records that `support`, the machine's support object, now holds more than transition observers (of which
@@ -216,6 +207,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     @usableFromInline
     func supportHoldsMoreThanTransitionObservers(_ support: MachineSupport<State, Event>) {
         support.observedLookup = .askingTheDefinition
+        if Self.answersByLookup { answeringLookup = .askingTheDefinition }
     }
 
     deinit {

@@ -61,7 +61,7 @@ extension StateMachine {
     /// The machine's delayed events, created on first use.
     @inlinable func delayedEvents() -> MachineDelayedEvents<Event> {
         // Found without calling `makeSupport()`, an unspecialised call, on every send.
-        if let existing = existingSupport()?._withUnsafeGuaranteedRef({ $0.delayedEvents }) { return existing }
+        if let existing = unretainedSupport?._withUnsafeGuaranteedRef({ $0.delayedEvents }) { return existing }
         let support = makeSupport()
         if let existing = support.delayedEvents { return existing }
         let created = MachineDelayedEvents<Event>()
@@ -72,7 +72,7 @@ extension StateMachine {
     /// ``delayedEvents()`` without a retain: the machine, which the caller holds, keeps its support object for
     /// life, and the support object the delayed events it made (nothing replaces them).
     @inlinable func unretainedDelayedEvents() -> Unmanaged<MachineDelayedEvents<Event>> {
-        if let support = existingSupport(),
+        if let support = unretainedSupport,
             let existing = support._withUnsafeGuaranteedRef({ $0.unretainedDelayedEvents })
         {
             return existing
