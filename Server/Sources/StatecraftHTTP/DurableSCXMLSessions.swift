@@ -15,10 +15,10 @@ import StatecraftSCXML
 /// Events of one machine are applied one at a time, in the order they arrive; different machines do not
 /// wait for each other except in the store. The latest sessions stay in memory, so an event costs one
 /// step of a store write, and the steps of events that arrive together are written in one transaction
-/// (``batcher``, a group commit): each request is answered once its own event is durable. When another
-/// process moved a machine on (a version conflict), the machine is reloaded and the event applied again,
-/// once. The journal entry records the event and what it did (its
-/// macrosteps), so that a retry with the same idempotency key gets the same answer without being applied.
+/// (a group commit, `CommitBatcher`): each request is answered once its own event is durable. When
+/// another process moved a machine on (a version conflict), the machine is reloaded and the event applied
+/// again, once. The journal entry records the event and what it did (its macrosteps), so that a retry
+/// with the same idempotency key gets the same answer without being applied.
 ///
 /// Delayed events (`<send delay>`) are durable timers: the store keeps when each machine's earliest one falls
 /// due, ``runTimers(pollInterval:onFailure:)`` fires them on time, and an event applied after one fell due
