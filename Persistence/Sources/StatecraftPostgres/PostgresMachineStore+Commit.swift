@@ -31,7 +31,8 @@ extension PostgresMachineStore {
         try await perform { connection, logger in
             do {
                 // The refusal comes in place of the statement's rows: read them to meet it.
-                _ = try await Self.count(try await connection.query(statement, logger: logger))
+                let rows = try await connection.execute(PreparedQuery<CommitText>(statement), logger: logger)
+                for try await _ in rows {}
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.refusalState {
                 throw try await Self.refusal(error, of: commits, on: connection, logger: logger)
             }
@@ -163,4 +164,9 @@ extension PostgresMachineStore {
                 ORDER BY rank, machine, n LIMIT 1) AS problems
             """
     }
+}
+
+/// The text of ``PostgresMachineStore/commit(_:)``'s statement, prepared once per connection.
+enum CommitText: PreparedQueryText {
+    static let sql = PostgresMachineStore.commitStatement([]).sql
 }

@@ -14,8 +14,9 @@ extension PostgresMachineStore: ShardLeases {
             for _ in 0..<2 {
                 var held: [Int] = []
                 var created = false
-                let rows = try await connection.query(statement, logger: logger)
-                for try await (shard, isNew) in rows.decode((Int64, Bool).self) {
+                let rows = try await connection.execute(PreparedQuery<ClaimText>(statement), logger: logger)
+                for try await row in rows {
+                    let (shard, isNew) = try row.decode((Int64, Bool).self)
                     if isNew { created = true } else { held.append(Int(shard)) }
                 }
                 if !created { return held.sorted() }
@@ -29,7 +30,7 @@ extension PostgresMachineStore: ShardLeases {
     /// worker's leases (renewed up to its fair share, given back beyond it) and free ones (taken up to it).
     ///
     /// Its rows are the shards the worker holds, and the shards whose rows it created (flagged), if any.
-    private static func claimStatement(
+    static func claimStatement(
         owner: String, shardCount: Int, limit: Int, until: DurableInstant, now: DurableInstant
     ) -> PostgresQuery {
         let (count, expires, instant) = (Int64(shardCount), until.nanosecondsSinceEpoch, now.nanosecondsSinceEpoch)
@@ -126,4 +127,12 @@ extension PostgresMachineStore: ShardLeases {
             return timers
         }
     }
+}
+
+/// The text of ``PostgresMachineStore/claimShards(owner:shardCount:limit:until:now:)``'s statement, prepared
+/// once per connection.
+enum ClaimText: PreparedQueryText {
+    static let sql = PostgresMachineStore.claimStatement(
+        owner: "", shardCount: 1, limit: 1, until: .epoch, now: .epoch
+    ).sql
 }
