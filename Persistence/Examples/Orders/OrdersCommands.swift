@@ -183,11 +183,15 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Concurrent acceptances.")
     var feeders = 8
 
+    @Flag(help: "Also print how many passes applied the events and how long they took.")
+    var passes = false
+
     func run() async throws {
         try await workflow.withWorkflow(connections: workers + feeders + 2) { orders in
             let result = try await OrdersBench(
                 orders: orders, stream: stream.stream, workers: workers, rate: rate, feeders: feeders
             ).run()
+            if passes { print(result.passLine) }
             print(result.line)
         }
     }

@@ -43,10 +43,23 @@ public struct OrdersBench: Sendable {
         public var p99: Double
         /// The number of events applied.
         public var events: Int
+        /// The passes that applied events, all workers together.
+        public var passes: Int = 0
+        /// The median duration of those passes, in milliseconds.
+        public var passP50: Double = 0
+        /// The 99th percentile of their durations, in milliseconds.
+        public var passP99: Double = 0
 
         /// `events_per_second=<n> p50_ms=<x> p99_ms=<y>`.
         public var line: String {
             String(format: "events_per_second=%.0f p50_ms=%.1f p99_ms=%.1f", eventsPerSecond, p50, p99)
+        }
+
+        /// `passes=<n> events_per_pass=<n> pass_p50_ms=<x> pass_p99_ms=<y>`: what an event's wait is made of.
+        public var passLine: String {
+            String(
+                format: "passes=%d events_per_pass=%.0f pass_p50_ms=%.1f pass_p99_ms=%.1f", passes,
+                passes > 0 ? Double(events) / Double(passes) : 0, passP50, passP99)
         }
     }
 
@@ -97,10 +110,12 @@ public struct OrdersBench: Sendable {
                         store: orders.store, chart: orders.chart, owner: "bench-\(index)-\(UUID())", timeline: timeline,
                         snapshotInterval: 16)
                     while tally.state.withLock({ $0.applied }) < items.count {
+                        let passStart = timeline.now
                         let pass = try await worker.serveOnce()
                         let now = timeline.now
                         if !pass.acceptances.isEmpty {
                             tally.state.withLock { tally in
+                                tally.passes.append(Self.nanoseconds(passStart.duration(to: now)))
                                 tally.waits += pass.acceptances.map { Self.nanoseconds($0.duration(to: now)) }
                                 tally.finished = max(tally.finished, now)
                                 tally.applied += pass.applied
@@ -115,16 +130,18 @@ public struct OrdersBench: Sendable {
             }
             try await group.waitForAll()
         }
-        let (count, waits, finished) = tally.state.withLock { ($0.applied, $0.waits, $0.finished) }
-        let sorted = waits.sorted()
+        let (count, waits, passes, finished) = tally.state.withLock {
+            ($0.applied, $0.waits.sorted(), $0.passes.sorted(), $0.finished)
+        }
         let seconds = Double(Self.nanoseconds(start.duration(to: finished))) / 1e9
-        func percentile(_ fraction: Double) -> Double {
+        func percentile(_ fraction: Double, of sorted: [Int64]) -> Double {
             guard !sorted.isEmpty else { return 0 }
             return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]) / 1e6
         }
         return Result(
-            eventsPerSecond: seconds > 0 ? Double(count) / seconds : 0, p50: percentile(0.5), p99: percentile(0.99),
-            events: count)
+            eventsPerSecond: seconds > 0 ? Double(count) / seconds : 0, p50: percentile(0.5, of: waits),
+            p99: percentile(0.99, of: waits), events: count, passes: passes.count,
+            passP50: percentile(0.5, of: passes), passP99: percentile(0.99, of: passes))
     }
 
     /// A duration in whole nanoseconds.
@@ -137,6 +154,8 @@ public struct OrdersBench: Sendable {
         struct State {
             var applied = 0
             var waits: [Int64] = []
+            /// The duration of each pass that applied events, in nanoseconds.
+            var passes: [Int64] = []
             var finished: DurableInstant
         }
         let state: Mutex<State>

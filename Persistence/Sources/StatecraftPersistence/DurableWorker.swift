@@ -154,8 +154,8 @@ public struct DurableWorker<
     ///
     /// - Returns: What the pass did.
     /// - Throws: ``DurableMachineError``; nothing of the batch is written then.
-    /// - Complexity: Three store reads (leases, inbox, timers), one batch load of the machines not kept from
-    ///   earlier passes, and one commit — or one per machine when the group commit met a conflict.
+    /// - Complexity: Three store reads (leases, then inbox and timers at once), one batch load of the machines
+    ///   not kept from earlier passes, and one commit — or one per machine when the group commit met a conflict.
     public func serveOnce() async throws(DurableMachineError) -> Pass {
         do {
             return try await serveBatch()
@@ -191,9 +191,16 @@ public struct DurableWorker<
             // Before the inbox is read: an event accepted after it wakes ``awaitWork()``.
             await store.acceptanceSignal?.watch(owner, shards: shards, shardCount: shardCount)
             if !shards.isEmpty {
+                // Both at once (two connections on PostgreSQL): a pass waits for one round trip, not two. Either
+                // order is safe: a timer of a machine with an event in the batch fires only before that event.
+                // The inbox is read by this task itself, which a cancelled store operation may cancel.
+                let (store, shardCount, batchSize) = (store, shardCount, batchSize)
+                async let due = Self.result { () async throws(MachineStoreError) in
+                    try await store.dueTimers(
+                        shards: shards, shardCount: shardCount, dueBy: passStart, limit: batchSize)
+                }
                 taken = try await store.acceptedEvents(shards: shards, shardCount: shardCount, limit: batchSize)
-                timers = try await store.dueTimers(
-                    shards: shards, shardCount: shardCount, dueBy: passStart, limit: batchSize)
+                timers = try await due.get()
             }
         } catch {
             throw .store(error)
@@ -257,6 +264,17 @@ public struct DurableWorker<
             pass.effects = await runs.takeReports()
         }
         return pass
+    }
+
+    /// The outcome of a store operation, for `async let` (which does not keep typed throws).
+    private static func result<Value>(_ operation: () async throws(MachineStoreError) -> Value) async
+        -> Result<Value, MachineStoreError>
+    {
+        do {
+            return .success(try await operation())
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Claims the shards again in the middle of a pass.

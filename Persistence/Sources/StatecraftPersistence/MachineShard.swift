@@ -41,10 +41,10 @@ public enum MachineShard {
     ///   - shards: Shards in `0..<count`.
     ///   - count: The number of shards, in `1...slotCount`.
     /// - Returns: Every slot whose shard is one of `shards`.
-    /// - Complexity: O(``slotCount``).
+    /// - Complexity: O(*s* log *s*) in the slots returned (a worker computes them at every pass).
     public static func slots(of shards: some Sequence<Int>, count: Int) -> [Int] {
         precondition((1...slotCount).contains(count), "A store has 1 to \(slotCount) shards, not \(count)")
-        let held = Set(shards)
-        return (0..<slotCount).filter { held.contains($0 % count) }
+        let held = Set(shards).filter { (0..<count).contains($0) }
+        return held.flatMap { stride(from: $0, to: slotCount, by: count) }.sorted()
     }
 }

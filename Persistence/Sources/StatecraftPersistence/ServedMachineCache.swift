@@ -30,11 +30,12 @@ actor ServedMachineCache<State: Sendable> {
     ///   - shardCount: The number of shards.
     ///   - claimedAt: When they were claimed.
     ///   - until: When their leases run out.
-    /// - Complexity: O(*n*) in the machines kept.
+    /// - Complexity: O(*n*) in the machines kept when the shards changed, else O(*s*) in the shards.
     func claimed(_ shards: [Int], shardCount: Int, at claimedAt: DurableInstant, until: DurableInstant) {
         if let leasedUntil, leasedUntil <= claimedAt {
             entries.removeAll()
-        } else {
+        } else if lastClaim?.shards != shards {
+            // The same shards as the last claim keep every machine: those kept since are of its shards.
             let held = Set(shards)
             entries = entries.filter { held.contains(MachineShard.of($0.key, count: shardCount)) }
         }

@@ -60,18 +60,26 @@ extension PostgresMachineStore: EventInbox {
         // than an explicit transaction.
         return try await perform { connection, logger in
             // Rows another worker is taking are skipped, not waited for; a machine whose earlier event is
-            // among them is left out, so that each machine's events in the batch are its first ones.
+            // among them is left out, so that each machine's events in the batch are its first ones. Both
+            // lookups per row are `LATERAL … LIMIT 1`, index probes: as `EXISTS`, the planner may hash the
+            // whole journal or inbox instead, a scan that grows with the store.
             let rows = try await connection.query(
                 """
                 WITH taken AS (
                     SELECT position, machine_id, event_id, event, accepted_at FROM statecraft_inbox
                     WHERE \(everything) OR slot = ANY(\(slots)::INTEGER[])
                     ORDER BY position LIMIT \(Int64(max(limit, 0))) FOR UPDATE SKIP LOCKED)
-                SELECT t.position, t.machine_id, t.event_id, t.event, t.accepted_at, EXISTS (
-                    SELECT 1 FROM statecraft_journal j WHERE j.machine_id = t.machine_id AND j.event_id = t.event_id)
-                FROM taken t WHERE NOT EXISTS (
-                    SELECT 1 FROM statecraft_inbox i WHERE i.machine_id = t.machine_id AND i.position < t.position
-                    AND i.position NOT IN (SELECT position FROM taken))
+                SELECT t.position, t.machine_id, t.event_id, t.event, t.accepted_at, journaled.found IS NOT NULL
+                FROM taken t
+                LEFT JOIN LATERAL (
+                    SELECT TRUE AS found FROM statecraft_journal j
+                    WHERE j.machine_id = t.machine_id AND j.event_id = t.event_id LIMIT 1) AS journaled ON TRUE
+                LEFT JOIN LATERAL (
+                    SELECT i.position FROM statecraft_inbox i
+                    WHERE i.machine_id = t.machine_id AND i.position < t.position
+                        AND i.position NOT IN (SELECT position FROM taken)
+                    LIMIT 1) AS earlier ON TRUE
+                WHERE earlier.position IS NULL
                 ORDER BY t.position
                 """, logger: logger)
             return try await Self.acceptedEvents(rows)

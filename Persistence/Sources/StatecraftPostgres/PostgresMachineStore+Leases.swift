@@ -6,81 +6,91 @@ extension PostgresMachineStore: ShardLeases {
     public func claimShards(
         owner: String, shardCount: Int, limit: Int, until: DurableInstant, now: DurableInstant
     ) async throws(MachineStoreError) -> [Int] {
-        let (count, expires, instant) = (Int64(shardCount), until.nanosecondsSinceEpoch, now.nanosecondsSinceEpoch)
-        return try await withClient { client, logger in
-            try await client.withTransaction(logger: logger) { connection in
-                // Only when rows are missing: an insert meeting a row that another claim is updating waits for
-                // that claim's transaction, and every claim would wait for every other one.
-                let rows = try await connection.query(
-                    "SELECT COUNT(*) FROM statecraft_leases WHERE shard < \(count)", logger: logger)
-                var existing: Int64 = 0
-                for try await value in rows.decode(Int64.self) { existing = value }
-                if existing < count {
-                    try await connection.query(
-                        """
-                        INSERT INTO statecraft_leases (shard, owner, expires)
-                        SELECT shard, '', 0 FROM generate_series(0, \(count) - 1) AS shards(shard)
-                        ON CONFLICT (shard) DO NOTHING
-                        """, logger: logger)
-                }
-                let renewed = try await connection.query(
-                    """
-                    UPDATE statecraft_leases SET expires = \(expires) WHERE owner = \(owner) AND shard < \(count)
-                    RETURNING shard
-                    """, logger: logger)
+        let statement = Self.claimStatement(
+            owner: owner, shardCount: shardCount, limit: limit, until: until, now: now)
+        return try await perform { connection, logger in
+            // A store's first claim creates the shards' rows, which its own statement cannot see yet: it then
+            // claims again.
+            for _ in 0..<2 {
                 var held: [Int] = []
-                for try await shard in renewed.decode(Int64.self) { held.append(Int(shard)) }
-                // The worker is live until its leases run out; the workers seen live share the shards.
-                try await connection.query(
-                    """
-                    INSERT INTO statecraft_workers (owner, expires) VALUES (\(owner), \(expires))
-                    ON CONFLICT (owner) DO UPDATE SET expires = EXCLUDED.expires
-                    """, logger: logger)
-                // Rows another worker is deleting are skipped: two deleting in different orders never deadlock.
-                try await connection.query(
-                    """
-                    DELETE FROM statecraft_workers WHERE owner IN (
-                        SELECT owner FROM statecraft_workers WHERE expires <= \(instant) FOR UPDATE SKIP LOCKED)
-                    """, logger: logger)
-                let live = try await connection.query(
-                    "SELECT COUNT(*) FROM statecraft_workers WHERE expires > \(instant)", logger: logger)
-                var workers: Int64 = 1
-                for try await count in live.decode(Int64.self) { workers = count }
-                let target = Self.fairShare(of: shardCount, workers: Int(workers), limit: limit)
-                if held.count > target {
-                    // Beyond its share (more workers came): the highest shards go back, free for the others
-                    // at once.
-                    let surplus = held.sorted().suffix(held.count - target).map(Int64.init)
-                    try await connection.query(
-                        """
-                        UPDATE statecraft_leases SET owner = '', expires = 0
-                        WHERE owner = \(owner) AND shard = ANY(\(surplus)::INTEGER[])
-                        """, logger: logger)
-                    held = Array(held.sorted().prefix(target))
+                var created = false
+                let rows = try await connection.execute(PreparedQuery<ClaimText>(statement), logger: logger)
+                for try await row in rows {
+                    let (shard, isNew) = try row.decode((Int64, Bool).self)
+                    if isNew { created = true } else { held.append(Int(shard)) }
                 }
-                // Free shards another worker is claiming right now are skipped, not waited for.
-                let taken = try await connection.query(
-                    """
-                    WITH free AS (
-                        SELECT shard FROM statecraft_leases
-                        WHERE shard < \(count) AND owner <> \(owner) AND expires <= \(instant)
-                        ORDER BY shard LIMIT \(Int64(max(0, target - held.count))) FOR UPDATE SKIP LOCKED)
-                    UPDATE statecraft_leases AS lease SET owner = \(owner), expires = \(expires)
-                    FROM free WHERE lease.shard = free.shard RETURNING lease.shard
-                    """, logger: logger)
-                for try await shard in taken.decode(Int64.self) { held.append(Int(shard)) }
-                return held.sorted()
+                if !created { return held.sorted() }
             }
+            return []
         }
     }
 
+    /// The claim's statement: data-modifying parts that all see the leases and workers as they were when it
+    /// started, on disjoint rows — the worker's own record, the records of workers whose leases ran out, the
+    /// worker's leases (renewed up to its fair share, given back beyond it) and free ones (taken up to it).
+    ///
+    /// Its rows are the shards the worker holds, and the shards whose rows it created (flagged), if any.
+    static func claimStatement(
+        owner: String, shardCount: Int, limit: Int, until: DurableInstant, now: DurableInstant
+    ) -> PostgresQuery {
+        let (count, expires, instant) = (Int64(shardCount), until.nanosecondsSinceEpoch, now.nanosecondsSinceEpoch)
+        // The fair share of 1, 2, … `shardCount` live workers (more have the share of `shardCount`): the rule
+        // stays `fairShare(of:workers:limit:)`'s, the statement only picks an element.
+        let shares = (1...shardCount).map { Int64(fairShare(of: shardCount, workers: $0, limit: limit)) }
+        return """
+            WITH seeded AS (
+                -- Only when rows are missing: an insert meeting a row that another claim is updating waits
+                -- for that claim's transaction, and every claim would wait for every other one.
+                INSERT INTO statecraft_leases (shard, owner, expires)
+                SELECT shard, '', 0 FROM generate_series(0, \(count) - 1) AS shards(shard)
+                WHERE (SELECT COUNT(*) FROM statecraft_leases WHERE shard < \(count)) < \(count)
+                ON CONFLICT (shard) DO NOTHING RETURNING shard),
+            live AS (
+                -- The worker is live until its leases run out; the workers seen live share the shards.
+                INSERT INTO statecraft_workers (owner, expires) VALUES (\(owner), \(expires))
+                ON CONFLICT (owner) DO UPDATE SET expires = EXCLUDED.expires),
+            gone AS (
+                -- Rows another claim is deleting are skipped: two deleting in different orders never deadlock.
+                DELETE FROM statecraft_workers WHERE owner IN (
+                    SELECT owner FROM statecraft_workers WHERE expires <= \(instant) AND owner <> \(owner)
+                    FOR UPDATE SKIP LOCKED)),
+            share AS (
+                SELECT (\(shares)::INTEGER[])[LEAST(\(count), 1 + (
+                    SELECT COUNT(*) FROM statecraft_workers WHERE expires > \(instant) AND owner <> \(owner)))::INTEGER]
+                    AS target),
+            held AS (
+                SELECT shard, row_number() OVER (ORDER BY shard) AS rank FROM statecraft_leases
+                WHERE owner = \(owner) AND shard < \(count)),
+            renewed AS (
+                -- Beyond its share (more workers came): the highest shards go back, free for the others at once.
+                UPDATE statecraft_leases AS lease
+                SET owner = CASE WHEN held.rank <= share.target THEN lease.owner ELSE '' END,
+                    expires = CASE WHEN held.rank <= share.target THEN \(expires) ELSE 0 END
+                FROM held, share WHERE lease.shard = held.shard AND lease.owner = \(owner)
+                RETURNING lease.shard, lease.owner),
+            free AS (
+                -- Free shards another worker is claiming right now are skipped, not waited for.
+                SELECT shard FROM statecraft_leases
+                WHERE shard < \(count) AND owner <> \(owner) AND expires <= \(instant)
+                ORDER BY shard LIMIT GREATEST(0, (SELECT target FROM share) - (SELECT COUNT(*) FROM held))
+                FOR UPDATE SKIP LOCKED),
+            taken AS (
+                UPDATE statecraft_leases AS lease SET owner = \(owner), expires = \(expires)
+                FROM free WHERE lease.shard = free.shard RETURNING lease.shard)
+            SELECT shard::BIGINT, FALSE FROM renewed WHERE owner = \(owner)
+            UNION ALL SELECT shard::BIGINT, FALSE FROM taken
+            UNION ALL SELECT shard::BIGINT, TRUE FROM seeded
+            """
+    }
+
     public func releaseShards(owner: String) async throws(MachineStoreError) {
-        try await withClient { client, logger in
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "UPDATE statecraft_leases SET owner = '', expires = 0 WHERE owner = \(owner)", logger: logger)
-                try await connection.query("DELETE FROM statecraft_workers WHERE owner = \(owner)", logger: logger)
-            }
+        try await perform { connection, logger in
+            try await connection.query(
+                """
+                WITH released AS (UPDATE statecraft_leases SET owner = '', expires = 0 WHERE owner = \(owner))
+                DELETE FROM statecraft_workers WHERE owner = \(owner)
+                """, logger: logger)
+            return ()
         }
     }
 
@@ -117,4 +127,12 @@ extension PostgresMachineStore: ShardLeases {
             return timers
         }
     }
+}
+
+/// The text of ``PostgresMachineStore/claimShards(owner:shardCount:limit:until:now:)``'s statement, prepared
+/// once per connection.
+enum ClaimText: PreparedQueryText {
+    static let sql = PostgresMachineStore.claimStatement(
+        owner: "", shardCount: 1, limit: 1, until: .epoch, now: .epoch
+    ).sql
 }

@@ -86,8 +86,7 @@ extension PostgresMachineStore {
         try await connection.query(
             "CREATE TABLE IF NOT EXISTS statecraft_workers (owner TEXT PRIMARY KEY, expires BIGINT NOT NULL)",
             logger: logger)
-        // The outbox (`EffectOutbox`): each machine's pending durable effects, one per name. Last: its
-        // presence tells a store opening later that the schema is complete.
+        // The outbox (`EffectOutbox`): each machine's pending durable effects, one per name.
         try await connection.query(
             """
             CREATE TABLE IF NOT EXISTS statecraft_outbox (
@@ -97,5 +96,17 @@ extension PostgresMachineStore {
         try await connection.query(
             "CREATE INDEX IF NOT EXISTS statecraft_outbox_slot ON statecraft_outbox (slot, machine_id, effect)",
             logger: logger)
+        // Refuses a group commit from inside its one statement (`commit(_:)`): the error rolls the statement
+        // back, its message naming the problem, its detail the machine and its hint the event or effect.
+        // Last: its presence tells a store opening later that the schema is complete.
+        try await connection.query(
+            """
+            CREATE OR REPLACE FUNCTION statecraft_refuse(problem TEXT, machine TEXT, detail TEXT) RETURNS BOOLEAN
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION USING ERRCODE = '\(unescaped: refusalState)', MESSAGE = problem, DETAIL = machine,
+                    HINT = detail;
+            END $$
+            """, logger: logger)
     }
 }

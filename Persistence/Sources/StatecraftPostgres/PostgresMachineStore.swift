@@ -11,7 +11,8 @@ import StatecraftPersistence
 /// ```
 ///
 /// Connections come from postgres-nio's pool (`PostgresClient`, up to `maximumConnections`). Each
-/// ``save(machine:snapshot:entry:timers:)`` is one transaction with version checks: the snapshot row is
+/// ``save(machine:snapshot:entry:timers:)`` is one statement — one round trip, its own transaction — with
+/// version checks (a group commit of one, ``commit(_:)``): the snapshot row is
 /// updated only `WHERE version = expected` (inserted only if absent, for a machine's first event), the
 /// journal entry is inserted only if its event identifier is new for the machine, and the machine's timers
 /// (a table indexed by due instant) are replaced. When two processes race, the
@@ -100,7 +101,7 @@ public final class PostgresMachineStore: MachineStore {
                         // run beside other stores' transactions it could deadlock with them, so a complete
                         // schema — its last object there — is left alone.
                         let complete = try await connection.query(
-                            "SELECT to_regclass('statecraft_outbox') IS NOT NULL", logger: logger)
+                            "SELECT to_regprocedure('statecraft_refuse(text,text,text)') IS NOT NULL", logger: logger)
                         for try await exists in complete.decode(Bool.self) where exists { return }
                         try await createTables(on: connection, logger: logger)
                     }
@@ -126,32 +127,9 @@ public final class PostgresMachineStore: MachineStore {
     }
 
     public func load(machine: String) async throws(MachineStoreError) -> StoredMachine? {
-        try await withClient { client, logger in
-            try await client.withTransaction(logger: logger) { connection in
-                // One statement, so one view of the database: the snapshot and its timers as one commit left
-                // them. The entries after an older snapshot are read by a second statement, which (read
-                // committed) may see commits made since the first: it reads those up to the version read.
-                let rows = try await connection.query(
-                    """
-                    SELECT version, snapshot, snapshot_version, snapshot_at,
-                        ARRAY(SELECT due FROM statecraft_timers WHERE machine_id = m.id ORDER BY position)
-                    FROM statecraft_machines m WHERE id = \(machine)
-                    """, logger: logger)
-                var found: (Int64, String, Int64, Int64, [Int64])?
-                for try await row in rows.decode((Int64, String, Int64, Int64, [Int64]).self) { found = row }
-                guard let (version, snapshot, snapshotVersion, takenAt, timers) = found else { return nil }
-                var stored = StoredMachine(
-                    snapshot: Data(snapshot.utf8), version: version,
-                    timers: timers.map(DurableInstant.init(nanosecondsSinceEpoch:)))
-                if snapshotVersion < version {
-                    stored.replay = StoredMachine.Replay(
-                        snapshotVersion: snapshotVersion, takenAt: DurableInstant(nanosecondsSinceEpoch: takenAt),
-                        entries: try await Self.journal(
-                            machine: machine, after: snapshotVersion, through: version, on: connection, logger: logger))
-                }
-                return stored
-            }
-        }
+        // One statement, so one view of the database: the snapshot, its timers and the entries after it as
+        // one commit left them (`load(machines:)`).
+        try await load(machines: [machine])[machine]
     }
 
     public func journal(machine: String) async throws(MachineStoreError) -> [JournalEntry] {

@@ -8,8 +8,8 @@ extension SQLiteMachineStore {
     /// - Throws: ``MachineStoreError/conflict(machine:expected:found:)`` or
     ///   ``MachineStoreError/duplicateEvent(machine:eventID:)`` for the first machine whose commit is stale
     ///   or repeats a journaled event; the other failures of the store. Nothing is written then.
-    /// - Complexity: One transaction; per machine, a version check, then per entry a duplicate check and
-    ///   two writes, and one write per durable effect started, cancelled or completed.
+    /// - Complexity: One transaction; per machine, a version check, then per entry two writes (the journal's
+    ///   unique event identifiers refuse a duplicate), and one write per durable effect started, cancelled or completed.
     public func commit(_ commits: [MachineCommit]) async throws(MachineStoreError) {
         guard !commits.isEmpty else { return }
         try await transaction { connection, files throws(MachineStoreError) in
@@ -37,16 +37,12 @@ extension SQLiteMachineStore {
             throw MachineStoreError.conflict(machine: machine, expected: commit.baseVersion, found: found)
         }
         for entry in commit.entries {
-            let duplicates = try query(
-                "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
-                [.text(machine), .text(entry.eventID)], on: connection, files: files)
-            guard duplicates.isEmpty else {
-                throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
-            }
-            try execute(
+            // An event identifier already journaled inserts nothing: a duplicate (the sequence is new, the
+            // version having been checked).
+            let inserted = try query(
                 """
                 INSERT INTO statecraft_journal (machine_id, sequence, event_id, event, applied_at, fires_timer)
-                VALUES (?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING 1
                 """,
                 [
                     .text(machine), .integer(entry.sequence), .text(entry.eventID),
@@ -54,6 +50,9 @@ extension SQLiteMachineStore {
                     .integer(entry.appliedAt.nanosecondsSinceEpoch),
                     .integer(entry.firesTimer ? 1 : 0),
                 ], on: connection, files: files)
+            guard !inserted.isEmpty else {
+                throw MachineStoreError.duplicateEvent(machine: machine, eventID: entry.eventID)
+            }
             try execute(
                 "DELETE FROM statecraft_inbox WHERE machine_id = ? AND event_id = ?",
                 [.text(machine), .text(entry.eventID)], on: connection, files: files)

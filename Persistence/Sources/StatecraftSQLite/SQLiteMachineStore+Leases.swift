@@ -6,11 +6,21 @@ extension SQLiteMachineStore: ShardLeases {
         owner: String, shardCount: Int, limit: Int, until: DurableInstant, now: DurableInstant
     ) async throws(MachineStoreError) -> [Int] {
         let (count, expires, instant) = (Int64(shardCount), until.nanosecondsSinceEpoch, now.nanosecondsSinceEpoch)
-        return try await transaction { connection, files throws(MachineStoreError) in
-            for shard in 0..<shardCount {
-                try Self.execute(
-                    "INSERT INTO statecraft_leases (shard, owner, expires) VALUES (?, '', 0) ON CONFLICT DO NOTHING",
-                    [.integer(Int64(shard))], on: connection, files: files)
+        // Not flushed at its commit: the next commit of events flushes the log with it. A claim lost by a
+        // power cut was made by a worker that died with it, so nothing relies on it.
+        return try await transaction(flushed: false) { connection, files throws(MachineStoreError) in
+            // The shards' rows, once: a claim that finds them all there only renews and takes.
+            let existing =
+                try Self.query(
+                    "SELECT COUNT(*) FROM statecraft_leases WHERE shard < ?", [.integer(count)], on: connection,
+                    files: files
+                ).first?.first?.integer ?? 0
+            if existing < count {
+                for shard in 0..<shardCount {
+                    try Self.execute(
+                        "INSERT INTO statecraft_leases (shard, owner, expires) VALUES (?, '', 0) ON CONFLICT DO NOTHING",
+                        [.integer(Int64(shard))], on: connection, files: files)
+                }
             }
             // The worker is live until its leases run out; the workers seen live share the shards.
             try Self.execute(

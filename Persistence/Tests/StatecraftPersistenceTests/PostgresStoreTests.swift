@@ -144,6 +144,18 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason)) func aStaleBatchMeetingTheStoredKeysIsAConflictAndWritesNothing()
+        async throws
+    {
+        try await Self.withStore { try await $0.aStaleBatchMeetingTheStoredKeysIsAConflictAndWritesNothing() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func aCommitReplacingAnEffectAndTimersAtTheSameKeysLeavesTheNewOnes()
+        async throws
+    {
+        try await Self.withStore { try await $0.aCommitReplacingAnEffectAndTimersAtTheSameKeysLeavesTheNewOnes() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func aMachineLoadedDuringCommitsIsNeverTorn() async throws {
         try await Self.withStore { try await $0.aMachineLoadedDuringCommitsIsNeverTorn() }
     }

@@ -149,6 +149,14 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
     }
 
+    @Test func aStaleBatchMeetingTheStoredKeysIsAConflictAndWritesNothing() async throws {
+        try await Self.withStore { try await $0.aStaleBatchMeetingTheStoredKeysIsAConflictAndWritesNothing() }
+    }
+
+    @Test func aCommitReplacingAnEffectAndTimersAtTheSameKeysLeavesTheNewOnes() async throws {
+        try await Self.withStore { try await $0.aCommitReplacingAnEffectAndTimersAtTheSameKeysLeavesTheNewOnes() }
+    }
+
     @Test func aMachineLoadedDuringCommitsIsNeverTorn() async throws {
         try await Self.withStore { try await $0.aMachineLoadedDuringCommitsIsNeverTorn() }
     }

@@ -49,7 +49,8 @@ extension DurableSCXMLSessions {
     }
 
     /// Stores `cached`'s session as the machine's next version — its snapshot, its timers and `record`
-    /// journaled under `eventID`, in one write — then remembers it and publishes `records`; on any other
+    /// journaled under `eventID`, in one write, shared with the other machines' steps that wait for the
+    /// store at the same time (`batcher`) — then remembers it and publishes `records`; on any other
     /// outcome the session in memory, gone ahead of the store, is forgotten.
     ///
     /// - Returns: How the write ended; `cached.version` is the new version once stored.
@@ -69,7 +70,7 @@ extension DurableSCXMLSessions {
             throw error
         }
         do {
-            try await store.save(machine: machine, snapshot: snapshot, entry: entry, timers: timers(of: cached))
+            try await batcher.save(machine: machine, snapshot: snapshot, entry: entry, timers: timers(of: cached))
         } catch .conflict {
             cache[machine] = nil
             return .conflict

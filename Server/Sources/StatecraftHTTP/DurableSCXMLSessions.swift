@@ -14,9 +14,11 @@ import StatecraftSCXML
 ///
 /// Events of one machine are applied one at a time, in the order they arrive; different machines do not
 /// wait for each other except in the store. The latest sessions stay in memory, so an event costs one
-/// store write; when another process moved a machine on (a version conflict), the machine is reloaded
-/// and the event applied again, once. The journal entry records the event and what it did (its
-/// macrosteps), so that a retry with the same idempotency key gets the same answer without being applied.
+/// step of a store write, and the steps of events that arrive together are written in one transaction
+/// (a group commit, `CommitBatcher`): each request is answered once its own event is durable. When
+/// another process moved a machine on (a version conflict), the machine is reloaded and the event applied
+/// again, once. The journal entry records the event and what it did (its macrosteps), so that a retry
+/// with the same idempotency key gets the same answer without being applied.
 ///
 /// Delayed events (`<send delay>`) are durable timers: the store keeps when each machine's earliest one falls
 /// due, ``runTimers(pollInterval:onFailure:)`` fires them on time, and an event applied after one fell due
@@ -38,6 +40,8 @@ public actor DurableSCXMLSessions {
     public nonisolated let document: SCXMLDocument
     /// Where the machines live.
     public nonisolated let store: any MachineStore
+    /// The store's writes: the steps of concurrent requests, written together.
+    package nonisolated let batcher: CommitBatcher
     /// The bounds on names, data and the events one request may cause.
     public nonisolated let limits: ServeLimits
     /// The committed macrosteps, for the live streams.
@@ -71,6 +75,7 @@ public actor DurableSCXMLSessions {
         self.timeline = timeline
         basicHTTP = ServedBasicHTTPProcessor(baseURL: baseURL)
         self.store = store
+        batcher = CommitBatcher(store: store)
         self.limits = limits
         feed = TransitionFeed(capacity: limits.streamBuffer)
         names = NameValidator(maximumLength: limits.maximumNameLength)
@@ -108,7 +113,7 @@ public actor DurableSCXMLSessions {
         let cached = CachedSession(
             session: session, version: 1, origin: timeline.now.advanced(by: .zero - session.now), isRestored: false)
         do {
-            try await store.save(machine: machine, snapshot: snapshot, entry: entry, timers: timers(of: cached))
+            try await batcher.save(machine: machine, snapshot: snapshot, entry: entry, timers: timers(of: cached))
         } catch .conflict, .duplicateEvent {
             throw .machineExists(machine)
         } catch {

@@ -25,13 +25,18 @@ struct ServeFixture {
     let store: SQLiteMachineStore
     let sessions: DurableSCXMLSessions
 
-    init(chart: String? = nil, limits: ServeLimits = ServeLimits(), timeline: DurableTimeline = .wall) async throws {
+    /// A fixture; `serving` wraps the SQLite store in the store the sessions use (itself by default).
+    init(
+        chart: String? = nil, limits: ServeLimits = ServeLimits(), timeline: DurableTimeline = .wall,
+        serving: (SQLiteMachineStore) -> any MachineStore = { $0 }
+    ) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try await SQLiteMachineStore(path: directory.appendingPathComponent("machines.sqlite").path)
         let document =
             try chart.map { try SCXMLParser.parse(string: $0) } ?? SCXMLParser.parse(contentsOf: Self.orderChart)
-        sessions = DurableSCXMLSessions(document: document, store: store, limits: limits, timeline: timeline)
+        sessions = DurableSCXMLSessions(
+            document: document, store: serving(store), limits: limits, timeline: timeline)
     }
 
     /// Closes the store and removes the directory.
