@@ -1,5 +1,5 @@
-/// The one lifecycle of an event, for every kind of machine: ``process(_:)`` performs it, ``step(_:lookupCell:preview:)``
-/// asks the definition what the event does, ``perform(_:on:)`` carries that out, ``finishEvent(lookupBeforeEvent:)``
+/// The one lifecycle of an event, for every kind of machine: ``process(_:)`` performs it, ``step(_:lookupCell:preview:knownSupport:)``
+/// asks the definition what the event does, ``perform(_:decided:on:knownSupport:)`` carries that out, ``finishEvent(lookupBeforeEvent:knownSupport:)``
 /// drains the queue and goes idle. ``StateMachine/handle(_:)``, ``StateMachine/send(_:)``, the queue and the start of
 /// a machine all go through these; the properties a definition's type fixes at compile time (whether it has a
 /// lookup, decides purely, steps in place) only fold away the parts it cannot need.
@@ -10,7 +10,9 @@ extension StateMachine {
     ///    lookup alone (``answeringLookup``): the state changes, or stays, and nothing else happens.
     /// 2. A busy machine queues the event.
     /// 3. What the definition can tell without running user code ends an event it finds ignored that nobody
-    ///    hears: an observed lookup's ignored cell, a chart's preview (``MachineDefinition/_preview(of:in:nothingAttached:)``).
+    ///    hears: an observed lookup's ignored cell, a chart's preview (``MachineDefinition/_preview(of:in:nothingAttached:)``),
+    ///    the decision of a definition that decides purely (``MachineDefinition/_decidesPurely``), made here, before
+    ///    the machine is busy.
     /// 4. The machine marks itself busy (events sent meanwhile are queued, and a plain lookup, which would answer
     ///    them, is put away until the machine is idle again), the definition steps
     ///    (``step(_:lookupCell:preview:)``), the step is performed (``perform(_:on:)``), and the event finished:
@@ -60,9 +62,11 @@ extension StateMachine {
             if lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
             if status == 0 {
                 // A definition without a table (evaluated on every event) decides every event: a copy of its
-                // own, where the lookup's tests fold away.
+                // own, inline, where the lookup's tests fold away.
                 if lookupCell == _TransitionLookup.askTheDefinitionWithoutSupport {
-                    return performEventWithoutTableOutOfLine(event)
+                    return performEvent(
+                        event, status: 0, lookupCell: _TransitionLookup.askTheDefinitionWithoutSupport,
+                        preview: .unknown)
                 }
                 return performEventOutOfLine(event, lookupCell: lookupCell)
             }
@@ -82,14 +86,6 @@ extension StateMachine {
     @inlinable @inline(never)
     func performEventOutOfLine(_ event: Event, lookupCell: UInt8) -> EventDisposition {
         performEvent(event, status: 0, lookupCell: lookupCell, preview: .unknown)
-    }
-
-    /// ``performEventOutOfLine(_:lookupCell:)`` for a tabulated definition's type whose instance has no table
-    /// (``MachineDefinition/_transitionLookup`` is `nil`): every step is the definition's decision.
-    @inlinable @inline(never)
-    func performEventWithoutTableOutOfLine(_ event: Event) -> EventDisposition {
-        performEvent(
-            event, status: 0, lookupCell: _TransitionLookup.askTheDefinitionWithoutSupport, preview: .unknown)
     }
 
     /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
