@@ -19,5 +19,12 @@ else
         echo "lint: the files above import Synchronization in a package that supports macOS 13" >&2
         exit 1
     fi
+    # One substantial type per file keeps files short: none over 500 lines.
+    long=$(find "${existing[@]}" -name '*.swift' -exec wc -l {} + | awk '$2 != "total" && $1 > 500 { print $2 ": " $1 " lines" }')
+    if [[ -n "$long" ]]; then
+        echo "$long" >&2
+        echo "lint: the files above are over 500 lines" >&2
+        exit 1
+    fi
     echo "lint: no findings"
 fi
