@@ -109,9 +109,7 @@ extension DurableSCXMLSessions {
     /// - Throws: ``ServeError/unsavable(machine:reason:)`` when the session cannot be saved.
     func snapshotData(of session: SCXMLSession, machine: String) throws(ServeError) -> Data {
         do {
-            return try encode(try session.saveSnapshot())
-        } catch let error as ServeError {
-            throw error
+            return try ServeJSON.snapshotEncoder.encode(try session.saveSnapshot())
         } catch {
             throw .unsavable(machine: machine, reason: "\(error)")
         }
@@ -121,6 +119,15 @@ extension DurableSCXMLSessions {
     func encode(_ value: some Encodable) throws(ServeError) -> Data {
         do {
             return try ServeJSON.encoder.encode(value)
+        } catch {
+            throw .invalidBody("cannot be written as JSON: \(error)")
+        }
+    }
+
+    /// A journal record as the server's JSON (written by hand, ``JournalRecord/jsonData()``).
+    func encode(_ record: JournalRecord) throws(ServeError) -> Data {
+        do {
+            return try record.jsonData()
         } catch {
             throw .invalidBody("cannot be written as JSON: \(error)")
         }

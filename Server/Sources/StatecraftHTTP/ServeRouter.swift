@@ -53,7 +53,7 @@ public enum ServeRouter {
             let key = request.headers[.idempotencyKey]
             let (answer, replayed) = try await sessions.send(
                 machine: machine, event: event.name, data: event.data, idempotencyKey: key)
-            return try eventAnswer(answer, replayed: replayed, key: key)
+            return eventAnswer(answer, replayed: replayed, key: key)
         }
         router.post("/scxml/:id") { request, context in
             let machine = try machineID(context)
@@ -61,7 +61,7 @@ public enum ServeRouter {
             let key = request.headers[.idempotencyKey]
             let (answer, replayed) = try await sessions.receive(
                 basicHTTP: body.basicHTTPEvent(of: request), machine: machine, idempotencyKey: key)
-            return try eventAnswer(answer, replayed: replayed, key: key)
+            return eventAnswer(answer, replayed: replayed, key: key)
         }
         router.get("/machines/:id/journal") { _, context in
             try json(try await sessions.journal(machine: try machineID(context)))
@@ -76,6 +76,7 @@ public enum ServeRouter {
     /// The `{id}` path parameter, percent-decoded.
     static func machineID(_ context: BasicRequestContext) throws(ServeError) -> String {
         let raw = context.parameters.get("id") ?? ""
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
         guard let id = raw.removingPercentEncoding else {
             throw .invalidName(kind: "machine identifier", value: raw, reason: "its percent-encoding is malformed")
         }
@@ -101,10 +102,12 @@ public enum ServeRouter {
     }
 
     /// An event's answer, with `Idempotent-Replayed` when the request carried an `Idempotency-Key`.
-    static func eventAnswer(_ answer: EventAnswer, replayed: Bool, key: String?) throws -> Response {
+    static func eventAnswer(_ answer: EventAnswer, replayed: Bool, key: String?) -> Response {
         var headers: HTTPFields = [:]
         if key != nil { headers[.idempotentReplayed] = replayed ? "true" : "false" }
-        return try json(answer, headers: headers)
+        headers[.contentType] = "application/json"
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.jsonBytes)))
     }
 
     /// A JSON answer.
