@@ -78,11 +78,11 @@ public protocol MachineDefinition {
     static var _updatesStateInPlace: Bool { get }
 
     /// Part of speed hook 2: handles `event` by changing `state` in place — the in-place form of
-    /// ``decide(state:event:)`` followed by the transition hooks, called only when ``_updatesStateInPlace``.
+    /// ``decide(state:event:)`` followed by the transition hooks, called only when `_updatesStateInPlace`.
     /// Guards and actions run during the call, so code that reads the machine's `state` meanwhile sees the step
     /// in progress. The default decides and assigns, running no hook.
     ///
-    /// - Parameter preview: What ``_preview(of:in:nothingAttached:)`` told of `event` before the machine marked itself busy, or
+    /// - Parameter preview: What `_preview(of:in:nothingAttached:)` told of `event` before the machine marked itself busy, or
     ///   ``_StepPreview/unknown``.
     /// - Returns: The kind of transition taken, or `nil` when `event` is ignored; `state` must then be left
     ///   exactly as it was.
@@ -94,7 +94,7 @@ public protocol MachineDefinition {
     /// ``didTransition(from:on:decision:in:)``. Does nothing by default.
     func _didUpdate(_ kind: TransitionKind, on event: Event, in machine: StateMachine<Self>)
 
-    /// Speed hook 3, *answering before stepping*: what a definition that ``_updatesStateInPlace`` can tell about
+    /// Speed hook 3, *answering before stepping*: what a definition that `_updatesStateInPlace` can tell about
     /// `event` in the idle `machine`'s state without running user code. ``_StepPreview/ignored`` means that the
     /// event is ignored and that nothing of the definition's own needs to hear of it: the shell then answers
     /// without stepping when no ignored-event observer is attached. ``_StepPreview/unknown`` by default: the
@@ -112,7 +112,7 @@ public protocol MachineDefinition {
     static var _decidesPurely: Bool { get }
 
     /// Speed hook 4, *keeping the state observers receive*: keeps in `kept` what observers of a definition that
-    /// ``_updatesStateInPlace`` receive as the state from before an event, just before
+    /// `_updatesStateInPlace` receive as the state from before an event, just before
     /// ``_update(_:on:preview:in:)``. `kept` is the machine's slot for it: `nil` the first time, then what was
     /// kept for the previous observed event, which a definition with a large state may update where it is (a
     /// chart assigns the few fields a step changes). By default `kept` becomes `state`. `state` is the machine's

@@ -1,5 +1,5 @@
-/// Not API: what a definition that ``MachineDefinition/_updatesStateInPlace`` can tell about an event before the
-/// machine marks itself busy, without running user code (``MachineDefinition/_preview(of:in:nothingAttached:)``), handed back to
+/// Not API: what a definition that `MachineDefinition._updatesStateInPlace` can tell about an event before the
+/// machine marks itself busy, without running user code (`MachineDefinition._preview(of:in:nothingAttached:)`), handed back to
 /// its ``MachineDefinition/_update(_:on:preview:in:)`` so that the step does not find it out again.
 ///
 /// A chart's preview is the position of the event's microstep plan in the configuration the machine is in

@@ -1,4 +1,4 @@
-/// What became of an event handed to a machine's lifecycle (``StateMachine/process(_:)``): what
+/// What became of an event handed to a machine's lifecycle (`StateMachine.process(_:)`): what
 /// ``StateMachine/handle(_:)`` and ``StateMachine/send(_:)`` both report, each in its own terms.
 @usableFromInline
 enum EventDisposition: UInt8 {

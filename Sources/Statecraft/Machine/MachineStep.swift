@@ -20,6 +20,6 @@ enum MachineStep {
     case moved(toStateByte: UInt8, endsEffects: Bool)
     /// The definition updated the machine's state in place (``MachineDefinition/_update(_:on:preview:in:)``),
     /// with the kind of transition taken; `keptOldState` tells whether the state from before the event was kept
-    /// for observers (``MachineDefinition/_keepStateForObservers(_:in:)``) first.
+    /// for observers (`MachineDefinition._keepStateForObservers(_:in:)`) first.
     case updatedInPlace(TransitionKind, keptOldState: Bool)
 }

@@ -1,4 +1,4 @@
-/// The one lifecycle of an event, for every kind of machine: ``process(_:)`` performs it, ``step(_:lookupCell:preview:knownSupport:)``
+/// The one lifecycle of an event, for every kind of machine: `process(_:)` performs it, ``step(_:lookupCell:preview:knownSupport:)``
 /// asks the definition what the event does, ``perform(_:decided:on:knownSupport:)`` carries that out, ``finishEvent(lookupBeforeEvent:knownSupport:)``
 /// drains the queue and goes idle. ``StateMachine/handle(_:)``, ``StateMachine/send(_:)``, the queue and the start of
 /// a machine all go through these; the properties a definition's type fixes at compile time (whether it has a
@@ -10,7 +10,7 @@ extension StateMachine {
     ///    lookup alone (``answeringLookup``): the state changes, or stays, and nothing else happens.
     /// 2. A busy machine queues the event.
     /// 3. What the definition can tell without running user code ends an event it finds ignored that nobody
-    ///    hears: an observed lookup's ignored cell, a chart's preview (``MachineDefinition/_preview(of:in:nothingAttached:)``),
+    ///    hears: an observed lookup's ignored cell, a chart's preview (`MachineDefinition._preview(of:in:nothingAttached:)`),
     ///    the decision of a definition that decides purely (``MachineDefinition/_decidesPurely``), made here, before
     ///    the machine is busy.
     /// 4. The machine marks itself busy (events sent meanwhile are queued, and a plain lookup, which would answer
@@ -89,7 +89,7 @@ extension StateMachine {
     }
 
     /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
-    /// the event: stages 2 to 4 of ``process(_:)``.
+    /// the event: stages 2 to 4 of `process(_:)`.
     @_transparent @usableFromInline
     func performEvent(_ event: Event, status: UInt, lookupCell: UInt8, preview: _StepPreview) -> EventDisposition {
         // A support object, once made, is never replaced: the one the machine had before the event is passed on,
@@ -123,7 +123,7 @@ extension StateMachine {
 
     /// Asks the definition what `event` does in the machine's state: the one place a step is chosen.
     ///
-    /// A definition that ``MachineDefinition/_updatesStateInPlace`` updates the state where it is stored, the
+    /// A definition that `MachineDefinition._updatesStateInPlace` updates the state where it is stored, the
     /// state from before the event kept first when observers need it; a tabulated one answers by `lookupCell`, the
     /// cell its lookup gave for the event, when that tells; any other decides
     /// (``MachineDefinition/decide(state:event:)``).

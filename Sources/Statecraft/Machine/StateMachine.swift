@@ -25,7 +25,7 @@
 /// A machine is a reference type meant to be used from one isolation domain at a time — the main actor
 /// for a view model, or inside an actor. It is not `Sendable`.
 ///
-/// Every event, whichever way it is sent, goes through one function, ``process(_:)`` in
+/// Every event, whichever way it is sent, goes through one function, `process(_:)` in
 /// `StateMachine+Lifecycle.swift`: queue it if busy, ask the definition to step, then end the old state's
 /// effects, run the hooks, notify, drain the queue and go idle.
 ///
@@ -45,7 +45,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// The value this machine is bound to; transition blocks receive it.
     public let subject: Subject
 
-    /// What this machine's steps reuse from one event to the next (``MachineDefinition/_makeStepper(startingIn:)``):
+    /// What this machine's steps reuse from one event to the next (`MachineDefinition._makeStepper(startingIn:)`):
     /// made with the machine and never shared with another, so the definition needs no check of who owns it.
     @usableFromInline let stepper: Definition._Stepper
 

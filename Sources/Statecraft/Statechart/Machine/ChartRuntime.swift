@@ -43,7 +43,7 @@ public final class ChartRuntime {
     /// API: `package` for the SCXML importer.
     package var onFinish: ((Any) -> Void)?
     /// Whether an invocation that autoforwards is running: the only cost autoforwarding adds per event.
-    // Read on every event a chart machine handles (``Statechart/_preview(of:in:nothingAttached:)``) and only written
+    // Read on every event a chart machine handles (`Statechart._preview(of:in:nothingAttached:)`) and only written
     // when invocations start or stop, never across a call into user code: the dynamic exclusivity check
     // the compiler would emit on each read (a runtime call) protects nothing.
     @exclusivity(unchecked) @usableFromInline var _autoforwards = false

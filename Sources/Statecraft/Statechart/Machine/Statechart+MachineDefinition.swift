@@ -20,7 +20,7 @@ extension Statechart: MachineDefinition {
     }
 
     /// `true`: a chart's snapshot is stepped where the machine stores it, observed or not (see
-    /// ``MachineDefinition/_updatesStateInPlace``).
+    /// `MachineDefinition._updatesStateInPlace`).
     @inlinable public static var _updatesStateInPlace: Bool { true }
 
     /// Performs the sends and cancels of the macrostep ``_update(_:on:preview:in:)`` took; cancels every delayed
@@ -55,7 +55,7 @@ extension Statechart: MachineDefinition {
         Self.keepStateForObservers(&state, in: &kept)
     }
 
-    /// ``_keepStateForObservers(_:in:)``, static so that no chart is copied for it.
+    /// `_keepStateForObservers(_:in:)`, static so that no chart is copied for it.
     @inlinable @inline(__always) static func keepStateForObservers(
         _ state: inout ChartSnapshot<StateID, Event, Context>, in kept: inout ChartSnapshot<StateID, Event, Context>?
     ) {
@@ -170,7 +170,7 @@ extension Statechart: MachineDefinition {
         }
     }
 
-    /// ``_preview(of:in:nothingAttached:)`` for a snapshot without a row of the plans (just made or restored, or after a step the
+    /// `_preview(of:in:nothingAttached:)` for a snapshot without a row of the plans (just made or restored, or after a step the
     /// interpreter took) or while an invocation autoforwards events: the plan found from the configuration.
     @inlinable @inline(never)
     func previewWithoutRow(of event: Event, in machine: StateMachine<Statechart>) -> _StepPreview {
@@ -183,7 +183,7 @@ extension Statechart: MachineDefinition {
     }
 
     /// One macrostep on the machine's snapshot, in place: the same step as ``decide(state:event:)``, with the
-    /// machine's scope box (``_Stepper``) and the position of `event`'s plan when ``_preview(of:in:nothingAttached:)`` found it.
+    /// machine's scope box (``_Stepper``) and the position of `event`'s plan when `_preview(of:in:nothingAttached:)` found it.
     /// A step with an unknown preview first forwards `event` to the invocations that autoforward (SCXML 1.0 §6.4).
     ///
     /// A planned step that only runs actions is taken without an interpreter (the same functions run it): inline
