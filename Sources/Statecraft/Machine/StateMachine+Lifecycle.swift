@@ -1,5 +1,5 @@
 /// The one lifecycle of an event, for every kind of machine: `process(_:)` performs it, ``step(_:lookupCell:preview:knownSupport:)``
-/// asks the definition what the event does, ``perform(_:decided:on:knownSupport:)`` carries that out, ``finishEvent(lookupBeforeEvent:knownSupport:)``
+/// asks the definition what the event does, `perform(_:decided:on:knownSupport:onlyTransitionObservers:)` carries that out, ``finishEvent(lookupBeforeEvent:knownSupport:)``
 /// drains the queue and goes idle. ``StateMachine/handle(_:)``, ``StateMachine/send(_:)``, the queue and the start of
 /// a machine all go through these; the properties a definition's type fixes at compile time (whether it has a
 /// lookup, decides purely, steps in place) only fold away the parts it cannot need.
@@ -52,9 +52,20 @@ extension StateMachine {
             }
             return performEvent(event, status: 0, lookupCell: lookupCell, preview: preview)
         }
+        // A definition that decides purely, on an idle machine whose support object holds only transition
+        // observers: a copy where the tests of effects and ignored-event observers fold away. With more, the
+        // copy is out of line.
+        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy,
+            status & (Self.busyBit | Self.holdsMoreThanTransitionObserversBit) == 0
+        {
+            return performEvent(event, status: status, lookupCell: lookupCell, preview: .unknown)
+        }
         if status & Self.busyBit != 0 {
             enqueue(event)
             return .queued
+        }
+        if !Self.answersByLookup, Self.decidesBeforeMarkingBusy {
+            return performEventOutOfLine(event, status: status, lookupCell: lookupCell)
         }
         if Self.answersByLookup {
             // The observed lookup is the machine's only while its support object holds nothing but transition
@@ -68,7 +79,7 @@ extension StateMachine {
                         event, status: 0, lookupCell: _TransitionLookup.askTheDefinitionWithoutSupport,
                         preview: .unknown)
                 }
-                return performEventOutOfLine(event, lookupCell: lookupCell)
+                return performEventOutOfLine(event, status: 0, lookupCell: lookupCell)
             }
             return performEvent(event, status: status, lookupCell: lookupCell, preview: .unknown)
         }
@@ -81,11 +92,12 @@ extension StateMachine {
         return performEvent(event, status: status, lookupCell: _TransitionLookup.askTheDefinition, preview: .unknown)
     }
 
-    /// ``performEvent(_:status:lookupCell:preview:)`` on a machine without a support object, for a tabulated
-    /// definition, out of line.
+    /// ``performEvent(_:status:lookupCell:preview:)``, out of line: for a tabulated definition on a machine
+    /// without a support object, and for one that decides purely on a machine whose object holds more than
+    /// transition observers.
     @inlinable @inline(never)
-    func performEventOutOfLine(_ event: Event, lookupCell: UInt8) -> EventDisposition {
-        performEvent(event, status: 0, lookupCell: lookupCell, preview: .unknown)
+    func performEventOutOfLine(_ event: Event, status: UInt, lookupCell: UInt8) -> EventDisposition {
+        performEvent(event, status: status, lookupCell: lookupCell, preview: .unknown)
     }
 
     /// Steps `event` on the idle machine whose ``supportAndStatus`` is `status`, performs the step and finishes
@@ -95,9 +107,15 @@ extension StateMachine {
         // A support object, once made, is never replaced: the one the machine had before the event is passed on,
         // so that it is not read again after every call into user code. Without one, it is read where it is
         // needed (a hook may make one). The machine is idle, so `status` has no status bit set (the notifying bit
-        // is set only while the busy bit is): it is the object's address.
+        // is set only while the busy bit is): it is the object's address, with `holdsMoreThanTransitionObserversBit`.
         let knownSupport: Unmanaged<MachineSupport<State, Event>>? =
-            status == 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: status).unsafelyUnwrapped)
+            status == 0
+            ? nil
+            : Unmanaged.fromOpaque(
+                UnsafeRawPointer(bitPattern: status & ~Self.holdsMoreThanTransitionObserversBit).unsafelyUnwrapped)
+        // Whether the object, if any, holds only transition observers: then the event ends no effects and
+        // nobody hears it ignored.
+        let onlyTransitionObservers = status & Self.holdsMoreThanTransitionObserversBit == 0
         // A step that runs no user code — any but one in place — is taken before the machine marks itself busy,
         // and so is the decision of a definition that decides purely: an event it ignores that nobody hears
         // ends here.
@@ -107,7 +125,7 @@ extension StateMachine {
             machineStep = step(event, lookupCell: lookupCell, preview: preview, knownSupport: knownSupport)
             if Self.decidesBeforeMarkingBusy, case .needsDecision = machineStep {
                 decided = definition.decide(state: _state, event: event)
-                if decided == nil, status == 0 || !hearsIgnoredEvents { return .ignored }
+                if decided == nil, onlyTransitionObservers || !hearsIgnoredEvents { return .ignored }
             }
         }
         let lookupBeforeEvent = answeringLookup
@@ -116,7 +134,9 @@ extension StateMachine {
         if Definition._updatesStateInPlace {
             machineStep = step(event, lookupCell: lookupCell, preview: preview, knownSupport: knownSupport)
         }
-        let transitioned = perform(machineStep, decided: consume decided, on: event, knownSupport: knownSupport)
+        let transitioned = perform(
+            machineStep, decided: consume decided, on: event, knownSupport: knownSupport,
+            onlyTransitionObservers: onlyTransitionObservers)
         finishEvent(lookupBeforeEvent: lookupBeforeEvent, knownSupport: knownSupport)
         return transitioned ? .transitioned : .ignored
     }
@@ -176,7 +196,7 @@ extension StateMachine {
     @_transparent @usableFromInline
     func perform(
         _ step: MachineStep, decided: consuming TransitionDecision<State, Definition.Action>?, on event: Event,
-        knownSupport: Unmanaged<MachineSupport<State, Event>>?
+        knownSupport: Unmanaged<MachineSupport<State, Event>>?, onlyTransitionObservers: Bool
     ) -> Bool {
         if case .ignored = step {
             if let support = knownSupport ?? unretainedSupport { notifyIgnored(support, event, in: _state) }
@@ -190,7 +210,7 @@ extension StateMachine {
             }
             // The step ran the chart's actions, which start no effect: the effects of the state left are those
             // of the support object the machine had before the event.
-            if kind == .change { endEffects(in: knownSupport) }
+            if kind == .change, !onlyTransitionObservers { endEffects(in: knownSupport) }
             definition._didUpdate(kind, on: event, in: self)
             // Both states lent where they are stored: neither is copied whole per event.
             if keptOldState, let support = unretainedSupport {
@@ -214,9 +234,12 @@ extension StateMachine {
         // out of line, so that the caller's loop does not hold the definition's whole logic. (Without one, this
         // is already the out-of-line copy: `performEventOutOfLine(_:lookupCell:)`.)
         if Self.answersByLookup, knownSupport != nil {
-            return performDecisionOutOfLine(consume decided, on: event, knownSupport: knownSupport)
+            return performDecisionOutOfLine(
+                consume decided, on: event, knownSupport: knownSupport,
+                onlyTransitionObservers: onlyTransitionObservers)
         }
-        return performDecision(consume decided, on: event, knownSupport: knownSupport)
+        return performDecision(
+            consume decided, on: event, knownSupport: knownSupport, onlyTransitionObservers: onlyTransitionObservers)
     }
 
     /// Performs the definition's decision on `event` (``MachineDefinition/decide(state:event:)``) — `decided`,
@@ -227,7 +250,7 @@ extension StateMachine {
     @_transparent @usableFromInline
     func performDecision(
         _ decided: consuming TransitionDecision<State, Definition.Action>?, on event: Event,
-        knownSupport: Unmanaged<MachineSupport<State, Event>>?
+        knownSupport: Unmanaged<MachineSupport<State, Event>>?, onlyTransitionObservers: Bool
     ) -> Bool {
         let decision: TransitionDecision<State, Definition.Action>?
         if Self.decidesBeforeMarkingBusy {
@@ -240,7 +263,11 @@ extension StateMachine {
             return false
         }
         var oldState = _state
-        if decision.kind == .change { endEffects(in: knownSupport ?? unretainedSupport) }
+        // A decision made before the machine was busy ran no code that could have started effects since the
+        // event began.
+        if decision.kind == .change, !(Self.decidesBeforeMarkingBusy && onlyTransitionObservers) {
+            endEffects(in: knownSupport ?? unretainedSupport)
+        }
         definition.willTransition(from: oldState, on: event, decision: decision, in: self)
         _state = decision.target
         definition.didTransition(from: oldState, on: event, decision: decision, in: self)
@@ -250,13 +277,14 @@ extension StateMachine {
         return true
     }
 
-    /// ``performDecision(_:on:knownSupport:)``, out of line.
+    /// `performDecision(_:on:knownSupport:onlyTransitionObservers:)`, out of line.
     @inlinable @inline(never)
     func performDecisionOutOfLine(
         _ decided: consuming TransitionDecision<State, Definition.Action>?, on event: Event,
-        knownSupport: Unmanaged<MachineSupport<State, Event>>?
+        knownSupport: Unmanaged<MachineSupport<State, Event>>?, onlyTransitionObservers: Bool
     ) -> Bool {
-        performDecision(consume decided, on: event, knownSupport: knownSupport)
+        performDecision(
+            consume decided, on: event, knownSupport: knownSupport, onlyTransitionObservers: onlyTransitionObservers)
     }
 
     /// Ends the effects of the state the machine leaves (``EffectScope/leaveState()``), kept in `support`, the
@@ -310,7 +338,9 @@ extension StateMachine {
             if Self.decidesBeforeMarkingBusy, case .needsDecision = queuedStep {
                 decided = definition.decide(state: _state, event: next)
             }
-            _ = perform(queuedStep, decided: consume decided, on: next, knownSupport: known)
+            _ = perform(
+                queuedStep, decided: consume decided, on: next, knownSupport: known,
+                onlyTransitionObservers: supportAndStatus & Self.holdsMoreThanTransitionObserversBit == 0)
         }
         hasDeferredWork = false
     }

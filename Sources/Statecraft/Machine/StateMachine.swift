@@ -68,9 +68,10 @@ public final class StateMachine<Definition: MachineDefinition> {
     // `StateMachine+Observers.swift`; the change waits in its list). Cleared by `drainQueue`.
     @exclusivity(unchecked) @usableFromInline var hasDeferredWork = false
     // The support object's address (observers, queue, effects; made by `makeSupport()` on first need, never
-    // replaced or released before the machine is) with the status bits in its low bits: `busyBit` while the
-    // machine handles an event, `notifyingBit` too while it notifies observers of it. 0 means idle without a
-    // support object: the first thing most events test, in one word.
+    // replaced or released before the machine is) with three bits in its low bits: `busyBit` while the
+    // machine handles an event, `notifyingBit` too while it notifies observers of it, and for good once the
+    // object holds more than transition observers, `holdsMoreThanTransitionObserversBit`. 0 means idle without
+    // a support object: the first thing most events test, in one word.
     @exclusivity(unchecked) @usableFromInline var supportAndStatus: UInt = 0
     // For a machine that `answersByLookup`, the lookup the lifecycle reads first: the definition's plain
     // lookup while the machine is idle without a support object (it then answers most events alone); its
@@ -85,6 +86,15 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// The bits of ``supportAndStatus`` that say what the machine is doing: the busy bit and ``notifyingBit``,
     /// both cleared when it is done with an event.
     @inlinable static var statusBits: UInt { busyBit | notifyingBit }
+
+    /// The bit of ``supportAndStatus`` set, for good, once the support object holds more than transition
+    /// observers — effects or an ignored-event observer (``supportHoldsMoreThanTransitionObservers(_:)``).
+    /// While it is clear, an event ends no effects and nobody hears it ignored, which the lifecycle tells from
+    /// the status word it reads anyway, without reading the object.
+    @inlinable static var holdsMoreThanTransitionObserversBit: UInt { 1 }
+
+    /// The bits of ``supportAndStatus`` that are not the support object's address.
+    @inlinable static var flagBits: UInt { statusBits | holdsMoreThanTransitionObserversBit }
 
     /// Whether the machine is handling an event: events sent meanwhile are queued. Clearing it clears
     /// ``notifyingBit`` too.
@@ -108,7 +118,7 @@ public final class StateMachine<Definition: MachineDefinition> {
     /// support object around every notification, which the compiler must otherwise emit because an
     /// observer could (as far as it can tell) reassign it.
     @inlinable var unretainedSupport: Unmanaged<MachineSupport<State, Event>>? {
-        guard let address = UnsafeRawPointer(bitPattern: supportAndStatus & ~Self.statusBits) else { return nil }
+        guard let address = UnsafeRawPointer(bitPattern: supportAndStatus & ~Self.flagBits) else { return nil }
         return Unmanaged.fromOpaque(address)
     }
 
@@ -202,10 +212,11 @@ public final class StateMachine<Definition: MachineDefinition> {
 
     /// Records that `support`, the machine's support object, now holds more than transition observers (of which
     /// `didTransition` is one) — an ignored-event observer or effects — so that no event is answered by the
-    /// observed lookup as if it held only them: clears its ``MachineSupport/observedLookup`` for good. Called
-    /// wherever one of those is set or added.
+    /// observed lookup as if it held only them: clears its ``MachineSupport/observedLookup`` and sets
+    /// ``holdsMoreThanTransitionObserversBit``, both for good. Called wherever one of those is set or added.
     @usableFromInline
     func supportHoldsMoreThanTransitionObservers(_ support: MachineSupport<State, Event>) {
+        supportAndStatus |= Self.holdsMoreThanTransitionObserversBit
         support.observedLookup = .askingTheDefinition
         if Self.answersByLookup { answeringLookup = .askingTheDefinition }
     }

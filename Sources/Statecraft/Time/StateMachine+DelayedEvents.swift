@@ -71,13 +71,20 @@ extension StateMachine {
 
     /// ``delayedEvents()`` without a retain: the machine, which the caller holds, keeps its support object for
     /// life, and the support object the delayed events it made (nothing replaces them).
-    @inlinable func unretainedDelayedEvents() -> Unmanaged<MachineDelayedEvents<Event>> {
+    ///
+    /// Inline when they exist (a few loads, on every macrostep that schedules or cancels a timer); made out of line.
+    @inlinable @inline(__always) func unretainedDelayedEvents() -> Unmanaged<MachineDelayedEvents<Event>> {
         if let support = unretainedSupport,
             let existing = support._withUnsafeGuaranteedRef({ $0.unretainedDelayedEvents })
         {
             return existing
         }
-        return Unmanaged.passUnretained(delayedEvents())
+        return makeUnretainedDelayedEvents()
+    }
+
+    /// ``unretainedDelayedEvents()`` the first time: made by ``delayedEvents()``.
+    @inlinable @inline(never) func makeUnretainedDelayedEvents() -> Unmanaged<MachineDelayedEvents<Event>> {
+        Unmanaged.passUnretained(delayedEvents())
     }
 
     /// Delivers every delayed event that is due, earliest first; events they cause to be scheduled are

@@ -214,7 +214,8 @@ extension Statechart: MachineDefinition {
                     tracing: true, bound: macrostepBound)
                 return state._lastMacrostep.changedConfiguration ? .change : .update
             }
-            if takesActionPlansInline,
+            // A plan without actions (a guarded plan lists none) is the interpreter's: no call to find that out.
+            if takesActionPlansInline, plan.pointee.actionStart >= 0,
                 Self.takePlannedMacrostepOutOfLine(
                     stepping: &state, event: event, planIndex: position, scopeBox: box, tracing: isTracing,
                     bound: macrostepBound)
