@@ -32,8 +32,19 @@ extension StateMachine {
             }
             // The plain lookup's other answers that change nothing: a transition from the state to itself that
             // runs no hook, an ignored event.
-            if lookupCell >= _TransitionLookup.selfTransition {
-                return lookupCell == _TransitionLookup.selfTransition ? .transitioned : .ignored
+            // The cells above an observed target's, tested by one comparison on the observed path.
+            if lookupCell >= _TransitionLookup.askTheDefinitionWithoutSupport {
+                if lookupCell >= _TransitionLookup.selfTransition {
+                    return lookupCell == _TransitionLookup.selfTransition ? .transitioned : .ignored
+                }
+                // A definition without a table (evaluated on every event) decides every event. Its lookup
+                // answers this cell only while the machine is idle without a support object: no status to read.
+                // A copy of its own, inline, where the lookup's tests fold away.
+                if lookupCell == _TransitionLookup.askTheDefinitionWithoutSupport {
+                    return performEvent(
+                        event, status: 0, lookupCell: _TransitionLookup.askTheDefinitionWithoutSupport,
+                        preview: .unknown)
+                }
             }
         }
         let status = supportAndStatus
@@ -71,16 +82,7 @@ extension StateMachine {
             // The observed lookup is the machine's only while its support object holds nothing but transition
             // observers, which do not hear ignored events.
             if lookupCell == _TransitionLookup.ignoredIfIdle { return .ignored }
-            if status == 0 {
-                // A definition without a table (evaluated on every event) decides every event: a copy of its
-                // own, inline, where the lookup's tests fold away.
-                if lookupCell == _TransitionLookup.askTheDefinitionWithoutSupport {
-                    return performEvent(
-                        event, status: 0, lookupCell: _TransitionLookup.askTheDefinitionWithoutSupport,
-                        preview: .unknown)
-                }
-                return performEventOutOfLine(event, status: 0, lookupCell: lookupCell)
-            }
+            if status == 0 { return performEventOutOfLine(event, status: 0, lookupCell: lookupCell) }
             return performEvent(event, status: status, lookupCell: lookupCell, preview: .unknown)
         }
         if Definition._updatesStateInPlace {
