@@ -105,6 +105,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Statecraft", package: "Statecraft"),
                 .product(name: "StatecraftSCXML", package: "Statecraft"),
+                // `GET /machines/{id}/inspect`: the visualizer page, following the machine's live stream.
+                .product(name: "StatecraftVisualizer", package: "Statecraft"),
+                .product(name: "StatecraftAnalysis", package: "Statecraft"),
                 .product(name: "StatecraftPersistence", package: "StatecraftPersistence"),
                 .product(name: "StatecraftSQLite", package: "StatecraftPersistence"),
                 .product(name: "StatecraftPostgres", package: "StatecraftPersistence"),

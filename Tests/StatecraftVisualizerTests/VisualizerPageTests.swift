@@ -44,6 +44,17 @@ struct VisualizerPageTests {
         #expect(html.contains("default-src 'none'; connect-src 'self';"))
     }
 
+    @Test("A page that follows statecraft serve reads its feed as Server-Sent Events")
+    func serverSentEventsPage() throws {
+        let model = VisualizerModel.explore(try deskChart())
+        let html = VisualizerPage(model: model).html(
+            drawing: try VisualizerDrawing(machine: model.space.machine), liveFeedPath: "/machines/m/stream",
+            liveFeedTransport: .serverSentEvents)
+        #expect(html.contains(#"<body data-live-feed="/machines/m/stream" data-live-feed-transport="sse">"#))
+        #expect(html.contains("default-src 'none'; connect-src 'self';"))
+        #expect(html.contains("new EventSource(feed + location.search)"))
+    }
+
     @Test("The embedded JSON is the model")
     func embeddedModel() throws {
         let model = VisualizerModel.explore(try kettleChart(), events: [.switchOn, .switchOff, .pour])

@@ -104,12 +104,13 @@ extension DurableSCXMLSessions {
         }
     }
 
-    /// The session's snapshot as the store keeps it.
+    /// The session's snapshot as the store keeps it: ``SCXMLSessionSnapshot/jsonData()``, the JSON
+    /// `JSONEncoder` would write (read back with ``ServeJSON/decoder``), written by hand.
     ///
     /// - Throws: ``ServeError/unsavable(machine:reason:)`` when the session cannot be saved.
     func snapshotData(of session: SCXMLSession, machine: String) throws(ServeError) -> Data {
         do {
-            return try ServeJSON.snapshotEncoder.encode(try session.saveSnapshot())
+            return try session.saveSnapshot().jsonData()
         } catch {
             throw .unsavable(machine: machine, reason: "\(error)")
         }

@@ -37,6 +37,8 @@ public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
     case store(MachineStoreError)
     /// The stored snapshot does not restore into the served chart.
     case unrestorable(machine: String, reason: String)
+    /// The inspector page cannot be made: the chart cannot be explored, or Graphviz's `dot` is missing or failed.
+    case inspectorUnavailable(reason: String)
     /// The path exists but does not take the method; `allowed` lists those it takes.
     case methodNotAllowed(method: String, path: String, allowed: [String])
     /// Another HTTP error raised by the router (no such route, a method the path does not take).
@@ -51,7 +53,7 @@ public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .bodyTooLarge, .eventDataTooLarge: 413
         case .didNotSettle, .unsavable: 422
         case .unauthorized: 401
-        case .store(.unavailable): 503
+        case .store(.unavailable), .inspectorUnavailable: 503
         case .store, .unrestorable: 500
         case .methodNotAllowed: 405
         case .http(let status, _): status
@@ -76,6 +78,7 @@ public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .busy: "busy"
         case .store: "store_failed"
         case .unrestorable: "unrestorable"
+        case .inspectorUnavailable: "inspector_unavailable"
         case .methodNotAllowed: "method_not_allowed"
         case .http: "http_error"
         }
@@ -106,6 +109,7 @@ public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .store(let error): "\(error)"
         case .unrestorable(let machine, let reason):
             "machine \"\(machine)\": the stored snapshot does not restore into the served chart: \(reason)"
+        case .inspectorUnavailable(let reason): "the inspector page cannot be made: \(reason)"
         case .methodNotAllowed(let method, let path, let allowed):
             "\(path) does not take \(method); it takes \(allowed.joined(separator: ", "))"
         case .http(_, let message): message

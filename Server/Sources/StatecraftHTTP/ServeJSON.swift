@@ -10,14 +10,6 @@ enum ServeJSON {
         return encoder
     }()
 
-    /// What the stored session snapshots are written with: keys in the order the snapshot encodes them
-    /// (no client reads a snapshot's bytes, and sorting its keys is a cost every event pays).
-    static let snapshotEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
-
-    /// What request bodies, journal entries and snapshots are read with.
+    /// What request bodies, journal entries and snapshots (`SCXMLSessionSnapshot.jsonData()`) are read with.
     static let decoder = JSONDecoder()
 }

@@ -14,6 +14,7 @@ import Hummingbird
 /// - `POST /machines/{id}/events`: applies an event; an `Idempotency-Key` header makes a retry safe.
 /// - `GET /machines/{id}/journal`: the stored events, oldest first.
 /// - `GET /machines/{id}/stream`: Server-Sent Events, the machine's state and then each committed macrostep.
+/// - `GET /machines/{id}/inspect`: an HTML page that draws the chart and follows the machine's stream.
 /// - `POST /scxml/{id}`: SCXML's Basic HTTP Event I/O Processor — a form body (`_scxmleventname` and data
 ///   fields) applied as `POST /machines/{id}/events` applies an event; the location `_ioprocessors` gives.
 public enum ServeRouter {
@@ -28,6 +29,7 @@ public enum ServeRouter {
         router.add(middleware: ErrorAnswerMiddleware())
         if let token { router.add(middleware: BearerTokenMiddleware(token: token)) }
         let limits = sessions.limits
+        let inspectorPage = MachineInspectorPage(document: sessions.document)
 
         router.get("/openapi.yaml") { _, _ in
             Response(
@@ -70,6 +72,13 @@ public enum ServeRouter {
             try await MachineStream.response(
                 sessions: sessions, machine: try machineID(context), request: request)
         }
+        router.get("/machines/:id/inspect") { _, context in
+            let machine = try machineID(context)
+            _ = try await sessions.state(machine: machine)
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: try inspectorPage.html(machine: machine))))
+        }
         return router
     }
 
@@ -94,7 +103,7 @@ public enum ServeRouter {
         case 3 where segments[0] == "machines" && !segments[1].isEmpty:
             switch segments[2] {
             case "events": return ["POST"]
-            case "journal", "stream": return ["GET"]
+            case "journal", "stream", "inspect": return ["GET"]
             default: return nil
             }
         default: return nil

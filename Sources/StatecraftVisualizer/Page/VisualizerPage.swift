@@ -44,20 +44,29 @@ public struct VisualizerPage: Sendable {
 
     /// The page's HTML with a given drawing.
     ///
-    /// With `liveFeedPath`, the page follows a running program instead of its own graph: it opens a
-    /// WebSocket to that path on the server it was loaded from (with the page's query, which carries the
-    /// inspector's token), shows the configuration of each transition it receives, and offers no event
-    /// buttons; its content security policy then allows connections to its own origin, and nothing else.
+    /// With `liveFeedPath`, the page follows a running program instead of its own graph: it connects to
+    /// that path on the server it was loaded from (with the page's query, which carries the inspector's
+    /// token) by `liveFeedTransport`, shows the configuration of each transition it receives, and offers no
+    /// event buttons; its content security policy then allows connections to its own origin, and nothing
+    /// else.
     ///
     /// - Parameters:
     ///   - drawing: The chart, drawn from ``model``'s machine.
-    ///   - liveFeedPath: The WebSocket path of the live inspector (`/stream`), or `nil` for a standalone page.
+    ///   - liveFeedPath: The path of the live feed (the inspector's `/stream`), or `nil` for a standalone page.
+    ///   - liveFeedTransport: How the page reads the feed: the inspector's WebSocket, or `statecraft serve`'s
+    ///     Server-Sent Events.
     /// - Returns: The HTML document.
     /// - Complexity: O(*n*) in the size of the model and the drawing.
-    public func html(drawing: VisualizerDrawing, liveFeedPath: String? = nil) -> String {
+    public func html(
+        drawing: VisualizerDrawing, liveFeedPath: String? = nil,
+        liveFeedTransport: VisualizerLiveFeedTransport = .webSocket
+    ) -> String {
         let title = VisualizerDrawing.escaped(title)
         let connections = liveFeedPath == nil ? "" : " connect-src 'self';"
-        let feed = liveFeedPath.map { " data-live-feed=\"\(VisualizerDrawing.escaped($0))\"" } ?? ""
+        var feed = liveFeedPath.map { " data-live-feed=\"\(VisualizerDrawing.escaped($0))\"" } ?? ""
+        if liveFeedPath != nil && liveFeedTransport != .webSocket {
+            feed += " data-live-feed-transport=\"\(liveFeedTransport.rawValue)\""
+        }
         return """
             <!DOCTYPE html>
             <html lang="en">

@@ -18,7 +18,7 @@ enum VisualizerPageScript {
           space.machine.states.forEach(function (state) { labels[state.id] = state.label; });
 
           var session, past = [], future = [];
-          // Set when the page follows a running program (served by the inspector) instead of its own graph.
+          // Set when the page follows a running program (the inspector, or statecraft serve) instead of its own graph.
           var feed = document.body.getAttribute('data-live-feed');
           var live = { connected: false, received: 0, dropped: 0, lastSequence: 0 };
 
@@ -324,10 +324,33 @@ enum VisualizerPageScript {
           }
 
           function connect() {
+            if (document.body.getAttribute('data-live-feed-transport') === 'sse') return connectEventSource();
             var socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + feed + location.search);
             socket.onopen = function () { live.connected = true; render(); };
             socket.onclose = function () { live.connected = false; render(); };
             socket.onmessage = function (message) { follow(JSON.parse(message.data)); };
+          }
+
+          // statecraft serve's Server-Sent Events: `state` (the machine now, sent again on each reconnection),
+          // then one `transition` per committed macrostep. Times are the page's, from when it connected.
+          function connectEventSource() {
+            var source = new EventSource(feed + location.search);
+            var opened = Date.now();
+            function seconds() { return (Date.now() - opened) / 1000; }
+            source.onopen = function () { live.connected = true; render(); };
+            source.onerror = function () { live.connected = false; render(); };
+            source.addEventListener('state', function (message) {
+              var state = JSON.parse(message.data);
+              var configuration = state.finished && state.finalState ? [state.finalState] : state.configuration;
+              follow({ sequence: state.version, event: '', exited: [], entered: configuration.slice(),
+                       configuration: configuration, time: seconds(), dropped: live.dropped });
+            });
+            source.addEventListener('transition', function (message) {
+              var notice = JSON.parse(message.data);
+              var step = notice.macrostep;
+              follow({ sequence: notice.version, event: step.event === null ? '' : step.event, exited: step.exited,
+                       entered: step.entered, configuration: step.configuration, time: seconds(), dropped: live.dropped });
+            });
           }
 
           window.statecraft = api;
