@@ -186,12 +186,17 @@ struct Bench: AsyncParsableCommand {
     @Flag(help: "Also print how many passes applied the events and how long they took.")
     var passes = false
 
+    @Flag(help: "Also print where an event's wait goes: acceptance, queueing, and each part of a pass.")
+    var phases = false
+
     func run() async throws {
         try await workflow.withWorkflow(connections: workers + feeders + 2) { orders in
             let result = try await OrdersBench(
-                orders: orders, stream: stream.stream, workers: workers, rate: rate, feeders: feeders
+                orders: orders, stream: stream.stream, workers: workers, rate: rate, feeders: feeders,
+                timesPhases: phases
             ).run()
             if passes { print(result.passLine) }
+            if let phaseLine = result.phaseLine { print(phaseLine) }
             print(result.line)
         }
     }
