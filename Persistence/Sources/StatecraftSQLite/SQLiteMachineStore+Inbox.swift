@@ -16,13 +16,12 @@ extension SQLiteMachineStore: EventInbox {
         let accepted = try await transaction { connection, files throws(MachineStoreError) in
             var accepted = 0
             for event in events {
-                let journaled = try Self.query(
-                    "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
-                    [.text(event.machine), .text(event.eventID)], on: connection, files: files)
-                guard journaled.isEmpty else { continue }
+                // One statement: not accepted when journaled, nor when waiting already.
                 let inserted = try Self.query(
                     """
-                    INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
+                    SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (
+                        SELECT 1 FROM statecraft_journal WHERE machine_id = ?1 AND event_id = ?2)
                     ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
                     """,
                     [
