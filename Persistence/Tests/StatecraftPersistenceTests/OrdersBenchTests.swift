@@ -52,4 +52,9 @@ struct OrdersBenchTests {
             #expect(Dictionary(grouping: leases, by: \.owner).mapValues(\.count) == ["a": 22, "b": 22, "c": 20])
         }
     }
+
+    @Test func aFixedRateIsOfferedByOneFeederUnlessTold() {
+        #expect(OrdersBench.defaultFeeders(rate: 5000) == 1)
+        #expect(OrdersBench.defaultFeeders(rate: nil) == 8)
+    }
 }
