@@ -16,6 +16,9 @@ public struct OrdersBench: Sendable {
     public let rate: Int?
     /// How many acceptances run at once.
     public let feeders: Int
+    /// Whether to time the parts of an event's wait (``Result/phaseLine``): each worker's store calls go
+    /// through a timing wrapper then.
+    public let timesPhases: Bool
 
     /// Creates a bench.
     ///
@@ -25,13 +28,26 @@ public struct OrdersBench: Sendable {
     ///   - workers: The number of workers; at least 1.
     ///   - rate: Events offered per second, or `nil` for as fast as accepted.
     ///   - feeders: Concurrent acceptances; at least 1.
-    public init(orders: OrdersWorkflow, stream: OrderStream, workers: Int, rate: Int?, feeders: Int) {
+    ///   - timesPhases: Whether to time the parts of an event's wait; no by default.
+    public init(
+        orders: OrdersWorkflow, stream: OrderStream, workers: Int, rate: Int?, feeders: Int, timesPhases: Bool = false
+    ) {
+        self.timesPhases = timesPhases
         self.orders = orders
         self.stream = stream
         self.workers = max(workers, 1)
         self.rate = rate.map { max($0, 1) }
         self.feeders = max(feeders, 1)
     }
+
+    /// The acceptances run at once unless told: 8 as fast as the store accepts, 1 at a fixed `rate` — one
+    /// feeder accepts every event due in one transaction and keeps up with 5,000 events/s on PostgreSQL here,
+    /// while eight feeders, each waking for its events' instants, took enough of a 2-core host to double the
+    /// waits they measure (2 workers at 5,000/s: p50 51 to 63 ms with eight, 24 to 27 with one).
+    ///
+    /// - Parameter rate: The events offered per second, or `nil`.
+    /// - Returns: The number of feeders.
+    public static func defaultFeeders(rate: Int?) -> Int { rate == nil ? 8 : 1 }
 
     /// What a bench measured.
     public struct Result: Sendable {
@@ -49,6 +65,8 @@ public struct OrdersBench: Sendable {
         public var passP50: Double = 0
         /// The 99th percentile of their durations, in milliseconds.
         public var passP99: Double = 0
+        /// The parts of an event's wait, when timed: `phase_p50_ms/phase_p99_ms` pairs.
+        public var phaseLine: String?
 
         /// `events_per_second=<n> p50_ms=<x> p99_ms=<y>`.
         public var line: String {
@@ -72,9 +90,13 @@ public struct OrdersBench: Sendable {
         guard try await orders.store.journalCount() == 0, try await orders.store.acceptedCount() == 0 else {
             throw OrdersError.storeNotEmpty
         }
-        let (orders, stream, workers, rate, feeders) = (orders, stream, workers, rate, feeders)
+        let (orders, stream, workers, rate, feeders, timesPhases) = (
+            orders, stream, workers, rate, feeders, timesPhases
+        )
         let timeline = orders.timeline
         let items = Array(stream)
+        let owners = (0..<workers).map { "bench-\($0)-\(UUID())" }
+        try await Self.shareShards(among: owners, store: orders.store, timeline: timeline)
         let start = timeline.now
         let tally = Tally(start: start)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -100,21 +122,34 @@ public struct OrdersBench: Sendable {
                                     event: Data("\"\(item.event.rawValue)\"".utf8), acceptedAt: now))
                             next += 1
                         }
+                        let acceptStart = timeline.now
                         _ = try await orders.store.accept(batch)
+                        if timesPhases {
+                            let took = Self.nanoseconds(acceptStart.duration(to: timeline.now))
+                            tally.state.withLock { $0.phases["accept", default: []].append(took) }
+                        }
                     }
                 }
             }
             for index in 0..<workers {
                 group.addTask {
+                    let timed = timesPhases ? PhaseTimedStore(orders.store) : nil
                     let worker = DurableWorker(
-                        store: orders.store, chart: orders.chart, owner: "bench-\(index)-\(UUID())", timeline: timeline,
-                        snapshotInterval: 16)
+                        store: timed ?? orders.store, chart: orders.chart, owner: owners[index],
+                        timeline: timeline, claimInterval: Self.claimInterval, snapshotInterval: 16)
                     while tally.state.withLock({ $0.applied }) < items.count {
                         let passStart = timeline.now
                         let pass = try await worker.serveOnce()
                         let now = timeline.now
+                        let phases = timed?.takePhases()
                         if !pass.acceptances.isEmpty {
                             tally.state.withLock { tally in
+                                if let phases {
+                                    tally.record(phases, pass: Self.nanoseconds(passStart.duration(to: now)))
+                                    tally.phases["queued", default: []] += pass.acceptances.map {
+                                        Self.nanoseconds($0.duration(to: passStart))
+                                    }
+                                }
                                 tally.passes.append(Self.nanoseconds(passStart.duration(to: now)))
                                 tally.waits += pass.acceptances.map { Self.nanoseconds($0.duration(to: now)) }
                                 tally.finished = max(tally.finished, now)
@@ -130,18 +165,65 @@ public struct OrdersBench: Sendable {
             }
             try await group.waitForAll()
         }
-        let (count, waits, passes, finished) = tally.state.withLock {
-            ($0.applied, $0.waits.sorted(), $0.passes.sorted(), $0.finished)
+        let (count, waits, passes, finished, phases) = tally.state.withLock {
+            ($0.applied, $0.waits.sorted(), $0.passes.sorted(), $0.finished, $0.phases)
         }
         let seconds = Double(Self.nanoseconds(start.duration(to: finished))) / 1e9
         func percentile(_ fraction: Double, of sorted: [Int64]) -> Double {
             guard !sorted.isEmpty else { return 0 }
             return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]) / 1e6
         }
-        return Result(
+        var result = Result(
             eventsPerSecond: seconds > 0 ? Double(count) / seconds : 0, p50: percentile(0.5, of: waits),
             p99: percentile(0.99, of: waits), events: count, passes: passes.count,
             passP50: percentile(0.5, of: passes), passP99: percentile(0.99, of: passes))
+        if timesPhases {
+            result.phaseLine = Self.phaseOrder.map { phase in
+                let sorted = (phases[phase] ?? []).sorted()
+                return String(
+                    format: "%@_p50_ms=%.1f %@_p99_ms=%.1f", phase, percentile(0.5, of: sorted), phase,
+                    percentile(0.99, of: sorted))
+            }.joined(separator: " ")
+        }
+        return result
+    }
+
+    /// The parts of an event's wait, in the order `--phases` prints them: the feeder's acceptance (one
+    /// transaction of up to ``acceptBatch`` events), the wait from acceptance to the start of the pass that
+    /// took the event, then that pass's store operations and the rest of it (deciding the steps, coding).
+    private static let phaseOrder = ["accept", "queued", "claim", "inbox", "timers", "load", "step", "commit"]
+
+    /// Has `owners` claim the 64 shards in turn until each holds its fair share
+    /// (``ShardLeases/fairShare(of:workers:limit:)``), for the 2-second leases of the bench's workers: what
+    /// ``run()`` does before the feed starts, so that the waits are measured with the workers settled — not
+    /// while the first of them, having claimed every shard, gives them back one claim interval later.
+    ///
+    /// - Parameters:
+    ///   - owners: The workers' identifiers.
+    ///   - store: The store.
+    ///   - timeline: The time the leases run on.
+    /// - Returns: The number of shards each owner holds, in the order of `owners`.
+    /// - Throws: ``MachineStoreError``.
+    @discardableResult
+    public static func shareShards(
+        among owners: [String], store: any EventInbox & ShardLeases, timeline: DurableTimeline
+    ) async throws -> [Int] {
+        let shardCount = 64
+        let share = (shardCount + owners.count - 1) / max(owners.count, 1)
+        var held: [Int] = []
+        for _ in 0..<4 {
+            held = []
+            for owner in owners {
+                let now = timeline.now
+                held.append(
+                    try await store.claimShards(
+                        owner: owner, shardCount: shardCount, limit: shardCount, until: now.advanced(by: .seconds(2)),
+                        now: now
+                    ).count)
+            }
+            if held.allSatisfy({ $0 <= share }), held.reduce(0, +) == shardCount { break }
+        }
+        return held
     }
 
     /// A duration in whole nanoseconds.
@@ -157,10 +239,28 @@ public struct OrdersBench: Sendable {
             /// The duration of each pass that applied events, in nanoseconds.
             var passes: [Int64] = []
             var finished: DurableInstant
+            /// With `--phases`: the durations of each part of an event's wait (``phaseOrder``), in nanoseconds.
+            var phases: [String: [Int64]] = [:]
+
+            /// Records the store operations of a pass that applied events, and the rest of its `pass`
+            /// nanoseconds: the inbox and the timers are read at once, the longer of the two counts.
+            mutating func record(_ timed: PhaseTimedStore.Phases, pass: Int64) {
+                phases["claim", default: []].append(timed.claim)
+                phases["inbox", default: []].append(timed.inbox)
+                phases["timers", default: []].append(timed.timers)
+                phases["load", default: []].append(timed.load)
+                phases["commit", default: []].append(timed.commit)
+                let stored = timed.claim + max(timed.inbox, timed.timers) + timed.load + timed.commit
+                phases["step", default: []].append(max(pass - stored, 0))
+            }
         }
         let state: Mutex<State>
         init(start: DurableInstant) { state = Mutex(State(finished: start)) }
     }
+
+    /// How long a worker's passes go on with its last claim's shards: as `orders serve`'s workers, with their
+    /// 2-second leases (``DurableWorker/claimInterval``).
+    static var claimInterval: Duration { .milliseconds(250) }
 
     /// The most events a feeder accepts in one transaction.
     static var acceptBatch: Int { 200 }

@@ -28,13 +28,27 @@ extension SQLiteMachineStore {
                 on: connection, files: files)
         }
         guard let last = commit.entries.last else { return }
-        let found =
-            try query(
-                "SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection, files: files
-            )
-            .first?.first?.integer ?? 0
-        guard found == commit.baseVersion else {
-            throw MachineStoreError.conflict(machine: machine, expected: commit.baseVersion, found: found)
+        // A machine stored already, without a snapshot due: its version checked and advanced in one
+        // statement, read only to name a conflict.
+        var checked: Int64?
+        if commit.snapshot == nil, commit.baseVersion > 0 {
+            let advanced = try query(
+                "UPDATE statecraft_machines SET version = ? WHERE id = ? AND version = ? RETURNING 1",
+                [.integer(last.sequence), .text(machine), .integer(commit.baseVersion)], on: connection, files: files)
+            if !advanced.isEmpty { checked = commit.baseVersion }
+        }
+        let stored: Int64
+        if let checked {
+            stored = checked
+        } else {
+            stored =
+                try query(
+                    "SELECT version FROM statecraft_machines WHERE id = ?", [.text(machine)], on: connection,
+                    files: files
+                ).first?.first?.integer ?? 0
+        }
+        guard stored == commit.baseVersion else {
+            throw MachineStoreError.conflict(machine: machine, expected: commit.baseVersion, found: stored)
         }
         for entry in commit.entries {
             // An event identifier already journaled inserts nothing: a duplicate (the sequence is new, the
@@ -70,12 +84,8 @@ extension SQLiteMachineStore {
                     .text(machine), .integer(last.sequence), .text(String(decoding: snapshot.data, as: UTF8.self)),
                     .integer(snapshot.version), .integer(snapshot.takenAt.nanosecondsSinceEpoch),
                 ], on: connection, files: files)
-        } else if found == 0 {
+        } else if stored == 0 {
             throw MachineStoreError.corrupt("machine \"\(machine)\": its first commit carries no snapshot")
-        } else {
-            try execute(
-                "UPDATE statecraft_machines SET version = ? WHERE id = ?", [.integer(last.sequence), .text(machine)],
-                on: connection, files: files)
         }
         try execute(
             "DELETE FROM statecraft_timers WHERE machine_id = ?", [.text(machine)], on: connection, files: files)

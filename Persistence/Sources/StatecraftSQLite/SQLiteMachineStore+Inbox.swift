@@ -16,13 +16,12 @@ extension SQLiteMachineStore: EventInbox {
         let accepted = try await transaction { connection, files throws(MachineStoreError) in
             var accepted = 0
             for event in events {
-                let journaled = try Self.query(
-                    "SELECT 1 FROM statecraft_journal WHERE machine_id = ? AND event_id = ?",
-                    [.text(event.machine), .text(event.eventID)], on: connection, files: files)
-                guard journaled.isEmpty else { continue }
+                // One statement: not accepted when journaled, nor when waiting already.
                 let inserted = try Self.query(
                     """
-                    INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
+                    SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (
+                        SELECT 1 FROM statecraft_journal WHERE machine_id = ?1 AND event_id = ?2)
                     ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
                     """,
                     [
@@ -72,15 +71,33 @@ extension SQLiteMachineStore: EventInbox {
     {
         // One process writes at a time: every event of a machine is in its slot, so a batch in position
         // order holds each machine's first events.
-        let (filter, binds) = Self.slotFilter(shards: shards, shardCount: shardCount, column: "i.slot")
-        let rows = try await query(
+        let (sql, binds) = Self.acceptedEventsQuery(shards: shards, shardCount: shardCount, limit: limit)
+        return try Self.acceptedEvents(try await query(sql, binds))
+    }
+
+    /// The statement reading a batch of the inbox of `shards`, and its binds.
+    ///
+    /// Shards covering at least a sixteenth of the slots read the inbox in position order, keeping the rows
+    /// of their slots until the batch is full: about `limit` × 16 rows at most when the waiting events are
+    /// spread over the slots. Fewer shards look their slots up in the `(slot, position)` index — which
+    /// gives each slot's rows, all of which SQLite then sorts by position: with a backlog of 200,000 events
+    /// and half the slots, 25 ms a batch instead of 6 (`acceptedEventsQueryPlan` tests the choice).
+    ///
+    /// - Complexity: O(`limit` / *f*) rows read when a fraction *f* ≥ 1/16 of the waiting events is in the
+    ///   shards' slots; O(*r* log *r*) in the *r* rows of their slots otherwise.
+    static func acceptedEventsQuery(shards: [Int], shardCount: Int, limit: Int) -> (String, [SQLiteValue]) {
+        let coversMany = MachineShard.slots(of: shards, count: shardCount).count * 16 >= MachineShard.slotCount
+        // A unary `+` keeps SQLite from using the column's index: the table is read in position order.
+        let (filter, binds) = Self.slotFilter(
+            shards: shards, shardCount: shardCount, column: coversMany ? "+i.slot" : "i.slot")
+        return (
             """
             SELECT i.position, i.machine_id, i.event_id, i.event, i.accepted_at, EXISTS (
                 SELECT 1 FROM statecraft_journal j WHERE j.machine_id = i.machine_id AND j.event_id = i.event_id)
             FROM statecraft_inbox i WHERE \(filter) ORDER BY i.position LIMIT ?
             """,
-            binds + [.integer(Int64(max(limit, 0)))])
-        return try Self.acceptedEvents(rows)
+            binds + [.integer(Int64(max(limit, 0)))]
+        )
     }
 
     /// Decodes rows of position, machine, event identifier, event, acceptance and whether it is journaled.

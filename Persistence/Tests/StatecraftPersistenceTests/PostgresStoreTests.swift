@@ -144,6 +144,10 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason)) func aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() async throws {
+        try await Self.withStore { try await $0.aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func aStaleBatchMeetingTheStoredKeysIsAConflictAndWritesNothing()
         async throws
     {

@@ -149,6 +149,10 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
     }
 
+    @Test func aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() async throws {
+        try await Self.withStore { try await $0.aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() }
+    }
+
     @Test func aStaleBatchMeetingTheStoredKeysIsAConflictAndWritesNothing() async throws {
         try await Self.withStore { try await $0.aStaleBatchMeetingTheStoredKeysIsAConflictAndWritesNothing() }
     }

@@ -89,6 +89,28 @@ extension StoreContract {
         #expect(try await store.journal(machine: second).map(\.eventID) == ["a"])
     }
 
+    /// A commit without a snapshot, behind the stored version (a worker that kept a machine another one has
+    /// advanced since), is a conflict naming both versions, and writes nothing.
+    func aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() async throws {
+        let inbox = try inbox
+        let machine = Self.uniqueID("behind")
+        try await inbox.commit([
+            MachineCommit(
+                machine: machine, entries: [Self.entry(1, "a")],
+                snapshot: .init(data: Data("v1".utf8), version: 1, takenAt: .epoch), timers: [])
+        ])
+        try await inbox.commit([MachineCommit(machine: machine, entries: [Self.entry(2, "b")], snapshot: nil, timers: [])])
+        // Based on version 1, as the worker last saw it: the store holds version 2.
+        await #expect(throws: MachineStoreError.conflict(machine: machine, expected: 1, found: 2)) {
+            try await inbox.commit([
+                MachineCommit(machine: machine, entries: [Self.entry(2, "x")], snapshot: nil, timers: [.epoch])
+            ])
+        }
+        #expect(try await store.load(machine: machine)?.version == 2)
+        #expect(try await store.journal(machine: machine).map(\.eventID) == ["a", "b"])
+        #expect(try await store.earliestTimers(limit: 10).allSatisfy { $0.machine != machine })
+    }
+
     /// A machine that keeps a snapshot every three events is stored with the snapshot of version 3 after
     /// five, and restored from it and entries 4 and 5 to the state its whole journal replays to.
     func aMachineIsRestoredFromItsLastSnapshotAndTheEntriesAfterIt() async throws {
