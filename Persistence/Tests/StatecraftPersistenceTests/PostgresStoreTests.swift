@@ -144,7 +144,8 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.aGroupCommitWritesEveryMachineOrNothing() }
     }
 
-    @Test(.enabled(if: url != nil, skipReason)) func aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() async throws {
+    @Test(.enabled(if: url != nil, skipReason))
+    func aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() async throws {
         try await Self.withStore { try await $0.aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() }
     }
 

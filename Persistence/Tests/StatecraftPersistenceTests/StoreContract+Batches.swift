@@ -99,7 +99,9 @@ extension StoreContract {
                 machine: machine, entries: [Self.entry(1, "a")],
                 snapshot: .init(data: Data("v1".utf8), version: 1, takenAt: .epoch), timers: [])
         ])
-        try await inbox.commit([MachineCommit(machine: machine, entries: [Self.entry(2, "b")], snapshot: nil, timers: [])])
+        try await inbox.commit([
+            MachineCommit(machine: machine, entries: [Self.entry(2, "b")], snapshot: nil, timers: [])
+        ])
         // Based on version 1, as the worker last saw it: the store holds version 2.
         await #expect(throws: MachineStoreError.conflict(machine: machine, expected: 1, found: 2)) {
             try await inbox.commit([
