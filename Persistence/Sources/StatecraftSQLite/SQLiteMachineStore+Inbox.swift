@@ -11,30 +11,59 @@ extension SQLiteMachineStore: EventInbox {
         ]) == 1
     }
 
+    /// Accepts a batch in one transaction, together with the batches of the calls waiting for the
+    /// connection meanwhile (``SQLiteAcceptQueue``): one `fsync` for them all.
     public func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int {
         guard !events.isEmpty else { return 0 }
-        let accepted = try await transaction { connection, files throws(MachineStoreError) in
-            var accepted = 0
-            for event in events {
-                // One statement: not accepted when journaled, nor when waiting already.
-                let inserted = try Self.query(
-                    """
-                    INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
-                    SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (
-                        SELECT 1 FROM statecraft_journal WHERE machine_id = ?1 AND event_id = ?2)
-                    ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
-                    """,
-                    [
-                        .text(event.machine), .text(event.eventID), .text(String(decoding: event.event, as: UTF8.self)),
-                        .integer(event.acceptedAt.nanosecondsSinceEpoch),
-                        .integer(Int64(MachineShard.slot(of: event.machine))),
-                    ], on: connection, files: files)
-                accepted += inserted.isEmpty ? 0 : 1
+        let queue = acceptQueue
+        let ticket = queue.enqueue(events)
+        let outcome = try await guarded { connection, files throws(MachineStoreError) in
+            let batches = queue.takeAll()
+            if !batches.isEmpty {
+                do throws(MachineStoreError) {
+                    let counts = try Self.inTransaction(on: connection, files: files) {
+                        () throws(MachineStoreError) in
+                        var counts: [Int] = []
+                        for batch in batches { counts.append(try Self.insert(batch.events, on: connection, files: files)) }
+                        return counts
+                    }
+                    for (batch, count) in zip(batches, counts) { queue.finish(batch.ticket, with: .success(count)) }
+                } catch {
+                    for batch in batches { queue.finish(batch.ticket, with: .failure(error)) }
+                }
             }
-            return accepted
+            return queue.outcome(of: ticket)
         }
+        guard let outcome else { throw .database("an accepted batch was not written: no transaction took it") }
+        let accepted = try outcome.get()
         if accepted > 0 {
             await acceptanceSignal?.accepted(slots: events.map { MachineShard.slot(of: $0.machine) })
+        }
+        return accepted
+    }
+
+    /// Inserts `events` into the inbox, inside the caller's transaction.
+    ///
+    /// - Returns: How many were accepted: neither journaled nor waiting already.
+    private static func insert(
+        _ events: [AcceptedEvent], on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) throws(MachineStoreError) -> Int {
+        var accepted = 0
+        for event in events {
+            // One statement: not accepted when journaled, nor when waiting already.
+            let inserted = try query(
+                """
+                INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
+                SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (
+                    SELECT 1 FROM statecraft_journal WHERE machine_id = ?1 AND event_id = ?2)
+                ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
+                """,
+                [
+                    .text(event.machine), .text(event.eventID), .text(String(decoding: event.event, as: UTF8.self)),
+                    .integer(event.acceptedAt.nanosecondsSinceEpoch),
+                    .integer(Int64(MachineShard.slot(of: event.machine))),
+                ], on: connection, files: files)
+            accepted += inserted.isEmpty ? 0 : 1
         }
         return accepted
     }

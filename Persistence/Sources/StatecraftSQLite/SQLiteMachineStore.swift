@@ -32,6 +32,8 @@ import StatecraftPersistence
 public final class SQLiteMachineStore: MachineStore {
     private let connection: SQLiteConnection
     private let files: SQLiteStoreFiles
+    /// The batches of ``accept(_:)`` waiting for the connection: written together, one `fsync` for all.
+    let acceptQueue = SQLiteAcceptQueue()
     /// Wakes this process's workers waiting for work once an acceptance committed.
     public let acceptanceSignal: AcceptanceSignal? = AcceptanceSignal()
 
@@ -243,17 +245,27 @@ public final class SQLiteMachineStore: MachineStore {
         _ body: @escaping @Sendable (SQLiteConnection, SQLiteStoreFiles) throws(MachineStoreError) -> Result
     ) async throws(MachineStoreError) -> Result {
         try await guarded { connection, files throws(MachineStoreError) in
-            if !flushed { try Self.execute("PRAGMA synchronous = NORMAL", on: connection, files: files) }
-            defer { if !flushed { try? Self.execute("PRAGMA synchronous = FULL", on: connection, files: files) } }
-            try Self.execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN", on: connection, files: files)
-            do throws(MachineStoreError) {
-                let result = try body(connection, files)
-                try Self.execute("COMMIT", on: connection, files: files)
-                return result
-            } catch {
-                try? Self.execute("ROLLBACK", on: connection, files: files)
-                throw error
+            try Self.inTransaction(immediate: immediate, flushed: flushed, on: connection, files: files) {
+                () throws(MachineStoreError) in try body(connection, files)
             }
+        }
+    }
+
+    /// ``transaction(immediate:flushed:_:)``'s work, on the connection's queue.
+    static func inTransaction<Result>(
+        immediate: Bool = true, flushed: Bool = true, on connection: SQLiteConnection, files: SQLiteStoreFiles,
+        _ body: () throws(MachineStoreError) -> Result
+    ) throws(MachineStoreError) -> Result {
+        if !flushed { try execute("PRAGMA synchronous = NORMAL", on: connection, files: files) }
+        defer { if !flushed { try? execute("PRAGMA synchronous = FULL", on: connection, files: files) } }
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN", on: connection, files: files)
+        do throws(MachineStoreError) {
+            let result = try body()
+            try execute("COMMIT", on: connection, files: files)
+            return result
+        } catch {
+            try? execute("ROLLBACK", on: connection, files: files)
+            throw error
         }
     }
 

@@ -88,6 +88,10 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason)) func concurrentBatchesEachCountTheirOwnEvents() async throws {
+        try await Self.withStore { try await $0.concurrentBatchesEachCountTheirOwnEvents() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func acceptingIsIdempotentAndAppliesNothing() async throws {
         try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
     }

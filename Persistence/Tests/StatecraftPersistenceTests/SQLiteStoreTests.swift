@@ -101,6 +101,10 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
     }
 
+    @Test func concurrentBatchesEachCountTheirOwnEvents() async throws {
+        try await Self.withStore { try await $0.concurrentBatchesEachCountTheirOwnEvents() }
+    }
+
     @Test func acceptingIsIdempotentAndAppliesNothing() async throws {
         try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
     }
