@@ -17,8 +17,8 @@ final class SQLiteAcceptQueue: Sendable {
     struct Batch: Sendable {
         /// The caller's ticket.
         var ticket: UInt64
-        /// The events.
-        var events: [AcceptedEvent]
+        /// The events, as the rows the inbox takes.
+        var rows: SQLiteInboxRows
     }
 
     private struct State {
@@ -29,14 +29,15 @@ final class SQLiteAcceptQueue: Sendable {
 
     private let state = LockedValue(State())
 
-    /// Adds a batch.
+    /// Adds a batch, encoded here, on the caller's thread.
     ///
     /// - Parameter events: The batch's events.
     /// - Returns: The ticket of the batch's outcome.
     func enqueue(_ events: [AcceptedEvent]) -> UInt64 {
-        state.withLock { state in
+        let rows = SQLiteInboxRows(events)
+        return state.withLock { state in
             state.nextTicket += 1
-            state.waiting.append(Batch(ticket: state.nextTicket, events: events))
+            state.waiting.append(Batch(ticket: state.nextTicket, rows: rows))
             return state.nextTicket
         }
     }

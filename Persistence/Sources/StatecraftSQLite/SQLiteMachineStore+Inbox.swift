@@ -24,7 +24,7 @@ extension SQLiteMachineStore: EventInbox {
                     let counts = try Self.inTransaction(on: connection, files: files) {
                         () throws(MachineStoreError) in
                         var counts: [Int] = []
-                        for batch in batches { counts.append(try Self.insert(batch.events, on: connection, files: files)) }
+                        for batch in batches { counts.append(try Self.insert(batch.rows, on: connection, files: files)) }
                         return counts
                     }
                     for (batch, count) in zip(batches, counts) { queue.finish(batch.ticket, with: .success(count)) }
@@ -42,30 +42,26 @@ extension SQLiteMachineStore: EventInbox {
         return accepted
     }
 
-    /// Inserts `events` into the inbox, inside the caller's transaction.
+    /// Inserts a batch's rows into the inbox in one statement, in order, inside the caller's transaction.
     ///
-    /// - Returns: How many were accepted: neither journaled nor waiting already.
+    /// - Returns: How many were accepted: neither journaled nor waiting already (an event twice in the batch
+    ///   is accepted once).
     private static func insert(
-        _ events: [AcceptedEvent], on connection: SQLiteConnection, files: SQLiteStoreFiles
+        _ rows: SQLiteInboxRows, on connection: SQLiteConnection, files: SQLiteStoreFiles
     ) throws(MachineStoreError) -> Int {
-        var accepted = 0
-        for event in events {
-            // One statement: not accepted when journaled, nor when waiting already.
-            let inserted = try query(
-                """
-                INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
-                SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (
-                    SELECT 1 FROM statecraft_journal WHERE machine_id = ?1 AND event_id = ?2)
-                ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
-                """,
-                [
-                    .text(event.machine), .text(event.eventID), .text(String(decoding: event.event, as: UTF8.self)),
-                    .integer(event.acceptedAt.nanosecondsSinceEpoch),
-                    .integer(Int64(MachineShard.slot(of: event.machine))),
-                ], on: connection, files: files)
-            accepted += inserted.isEmpty ? 0 : 1
-        }
-        return accepted
+        try query(
+            """
+            WITH batch (k, machine_id, event_id, event, accepted_at, slot) AS (
+                SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                    json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?))
+            INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
+            SELECT machine_id, event_id, event, accepted_at, slot FROM batch b WHERE NOT EXISTS (
+                SELECT 1 FROM statecraft_journal j WHERE j.machine_id = b.machine_id AND j.event_id = b.event_id)
+            ORDER BY k
+            ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
+            """,
+            [.text(rows.json)], on: connection, files: files
+        ).count
     }
 
     public func acceptedEvents(machine: String, limit: Int) async throws(MachineStoreError) -> [AcceptedEvent] {

@@ -92,6 +92,10 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.concurrentBatchesEachCountTheirOwnEvents() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason)) func acceptedEventsKeepTheirText() async throws {
+        try await Self.withStore { try await $0.acceptedEventsKeepTheirText() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func acceptingIsIdempotentAndAppliesNothing() async throws {
         try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
     }

@@ -105,6 +105,10 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.concurrentBatchesEachCountTheirOwnEvents() }
     }
 
+    @Test func acceptedEventsKeepTheirText() async throws {
+        try await Self.withStore { try await $0.acceptedEventsKeepTheirText() }
+    }
+
     @Test func acceptingIsIdempotentAndAppliesNothing() async throws {
         try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
     }

@@ -52,6 +52,24 @@ extension StoreContract {
         #expect(Set(waiting).count == 85 && waiting.count == 85)
     }
 
+    /// An accepted event comes back as it was given — identifiers and payload with quotes, backslashes,
+    /// control characters and characters beyond ASCII — and a batch keeps its order.
+    func acceptedEventsKeepTheirText() async throws {
+        let id = Self.uniqueID("text \"quoted\" \\ é")
+        let inbox = try #require(store as? any EventInbox)
+        let texts = ["{\"a\":\"\\\"\\n\"}", "line\nbreak\ttab\u{1}", "日本 🎉", "plain"]
+        let events = texts.enumerated().map { offset, text in
+            AcceptedEvent(
+                machine: id, position: 0, eventID: "\(texts[texts.count - 1 - offset])-\(offset)",
+                event: Data(text.utf8), acceptedAt: Self.origin.advanced(by: .seconds(offset)))
+        }
+        #expect(try await inbox.accept(events) == texts.count)
+        let waiting = try await inbox.acceptedEvents(machine: id, limit: 10)
+        #expect(waiting.map(\.eventID) == events.map(\.eventID))
+        #expect(waiting.map(\.event) == events.map(\.event))
+        #expect(waiting.map(\.acceptedAt) == events.map(\.acceptedAt))
+    }
+
     /// Accepts 16 overlapping batches of 10 events of `machine`, the first one first, the others all at once.
     ///
     /// - Returns: Each batch's count of events accepted, in batch order.
