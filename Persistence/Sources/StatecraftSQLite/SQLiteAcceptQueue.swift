@@ -56,6 +56,20 @@ final class SQLiteAcceptQueue: Sendable {
         state.withLock { $0.outcomes[ticket] = outcome }
     }
 
+    /// Withdraws the batch of `ticket` after its turn failed before taking any batch: removed if it still
+    /// waits, so that no later turn writes it.
+    ///
+    /// - Returns: `nil` when the batch was withdrawn, unwritten; its outcome when an earlier turn wrote it.
+    func withdraw(_ ticket: UInt64) -> Result<Int, MachineStoreError>? {
+        state.withLock { state in
+            if let index = state.waiting.firstIndex(where: { $0.ticket == ticket }) {
+                state.waiting.remove(at: index)
+                return nil
+            }
+            return state.outcomes.removeValue(forKey: ticket)
+        }
+    }
+
     /// Takes the outcome of the batch of `ticket`.
     ///
     /// - Returns: The outcome; `nil` while the batch is not written yet — which a turn run after the

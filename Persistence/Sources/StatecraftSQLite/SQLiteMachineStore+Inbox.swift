@@ -15,16 +15,38 @@ extension SQLiteMachineStore: EventInbox {
     /// connection meanwhile (``SQLiteAcceptQueue``): one `fsync` for them all.
     public func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int {
         guard !events.isEmpty else { return 0 }
+        let ticket = acceptQueue.enqueue(events)
+        let outcome: Result<Int, MachineStoreError>?
+        do {
+            outcome = try await acceptTurn(ticket)
+        } catch {
+            // The turn failed before taking any batch (the `-shm` file found changed): the batch is withdrawn
+            // unwritten — or was written by an earlier turn, whose outcome stands.
+            guard let written = acceptQueue.withdraw(ticket) else { throw error }
+            outcome = written
+        }
+        guard let outcome else { throw .database("an accepted batch was not written: no transaction took it") }
+        let accepted = try outcome.get()
+        if accepted > 0 {
+            await acceptanceSignal?.accepted(slots: events.map { MachineShard.slot(of: $0.machine) })
+        }
+        return accepted
+    }
+
+    /// The turn on the connection of the caller of `ticket`: writes every batch waiting, in one transaction,
+    /// and returns the outcome of the caller's own — `nil` only if no turn took it, which cannot be.
+    private func acceptTurn(_ ticket: UInt64) async throws(MachineStoreError) -> Result<Int, MachineStoreError>? {
         let queue = acceptQueue
-        let ticket = queue.enqueue(events)
-        let outcome = try await guarded { connection, files throws(MachineStoreError) in
+        return try await guarded { connection, files throws(MachineStoreError) in
             let batches = queue.takeAll()
             if !batches.isEmpty {
                 do throws(MachineStoreError) {
                     let counts = try Self.inTransaction(on: connection, files: files) {
                         () throws(MachineStoreError) in
                         var counts: [Int] = []
-                        for batch in batches { counts.append(try Self.insert(batch.rows, on: connection, files: files)) }
+                        for batch in batches {
+                            counts.append(try Self.insert(batch.rows, on: connection, files: files))
+                        }
                         return counts
                     }
                     for (batch, count) in zip(batches, counts) { queue.finish(batch.ticket, with: .success(count)) }
@@ -34,12 +56,6 @@ extension SQLiteMachineStore: EventInbox {
             }
             return queue.outcome(of: ticket)
         }
-        guard let outcome else { throw .database("an accepted batch was not written: no transaction took it") }
-        let accepted = try outcome.get()
-        if accepted > 0 {
-            await acceptanceSignal?.accepted(slots: events.map { MachineShard.slot(of: $0.machine) })
-        }
-        return accepted
     }
 
     /// Inserts a batch's rows into the inbox in one statement, in order, inside the caller's transaction.
