@@ -96,6 +96,11 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.acceptedEventsKeepTheirText() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason))
+    func aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() async throws {
+        try await Self.withStore { try await $0.aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func acceptingIsIdempotentAndAppliesNothing() async throws {
         try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
     }

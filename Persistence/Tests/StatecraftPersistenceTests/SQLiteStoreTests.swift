@@ -109,6 +109,10 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.acceptedEventsKeepTheirText() }
     }
 
+    @Test func aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() async throws {
+        try await Self.withStore { try await $0.aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() }
+    }
+
     @Test func acceptingIsIdempotentAndAppliesNothing() async throws {
         try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
     }
