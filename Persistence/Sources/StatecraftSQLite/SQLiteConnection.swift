@@ -16,6 +16,9 @@ final class SQLiteConnection: @unchecked Sendable {
     private var isOpen = true
     /// The statements prepared so far, by SQL text: a statement run again is reset, not prepared again.
     private var prepared: [String: OpaquePointer] = [:]
+    /// Per statement text, the runs and the nanoseconds they took, when `STATECRAFT_SQLITE_PROFILE` is set
+    /// (``SQLiteStatementProfile``); `nil` otherwise.
+    private var profile: SQLiteStatementProfile? = SQLiteStatementProfile.fromEnvironment()
 
     private init(handle: OpaquePointer, queue: DispatchQueue) {
         self.handle = handle
@@ -39,7 +42,8 @@ final class SQLiteConnection: @unchecked Sendable {
         let opened: Result<OpaquePointer, SQLiteError> = await withCheckedContinuation { continuation in
             queue.async {
                 var handle: OpaquePointer?
-                let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+                // No mutex of SQLite's around each call: the handle is only used on `queue`, one call at a time.
+                let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
                 let code = sqlite3_open_v2(path, &handle, flags, nil)
                 guard code == SQLITE_OK, let handle else {
                     let error = SQLiteError(code: code, connection: handle)
@@ -78,6 +82,7 @@ final class SQLiteConnection: @unchecked Sendable {
             guard connection.isOpen else { return }
             for statement in connection.prepared.values { sqlite3_finalize(statement) }
             connection.prepared.removeAll()
+            connection.profile?.report()
             let code = sqlite3_close(connection.handle)
             guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle) }
             connection.isOpen = false
@@ -105,6 +110,14 @@ final class SQLiteConnection: @unchecked Sendable {
     func query(_ sql: String, _ binds: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
         dispatchPrecondition(condition: .onQueue(queue))
         guard isOpen else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
+        guard profile != nil else { return try run(sql, binds) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { profile?.record(sql, nanoseconds: DispatchTime.now().uptimeNanoseconds - start) }
+        return try run(sql, binds)
+    }
+
+    /// ``query(_:_:)``'s work: binds `binds` to the statement of `sql`, steps it and resets it.
+    private func run(_ sql: String, _ binds: [SQLiteValue]) throws(SQLiteError) -> [[SQLiteValue]] {
         let statement = try statement(for: sql)
         // Reset whatever happens, so that the statement holds no lock and no row once this returns.
         defer {

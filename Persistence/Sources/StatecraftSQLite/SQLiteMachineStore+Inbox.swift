@@ -11,32 +11,73 @@ extension SQLiteMachineStore: EventInbox {
         ]) == 1
     }
 
+    /// Accepts a batch in one transaction, together with the batches of the calls waiting for the
+    /// connection meanwhile (``SQLiteAcceptQueue``): one `fsync` for them all.
     public func accept(_ events: [AcceptedEvent]) async throws(MachineStoreError) -> Int {
         guard !events.isEmpty else { return 0 }
-        let accepted = try await transaction { connection, files throws(MachineStoreError) in
-            var accepted = 0
-            for event in events {
-                // One statement: not accepted when journaled, nor when waiting already.
-                let inserted = try Self.query(
-                    """
-                    INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
-                    SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (
-                        SELECT 1 FROM statecraft_journal WHERE machine_id = ?1 AND event_id = ?2)
-                    ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
-                    """,
-                    [
-                        .text(event.machine), .text(event.eventID), .text(String(decoding: event.event, as: UTF8.self)),
-                        .integer(event.acceptedAt.nanosecondsSinceEpoch),
-                        .integer(Int64(MachineShard.slot(of: event.machine))),
-                    ], on: connection, files: files)
-                accepted += inserted.isEmpty ? 0 : 1
-            }
-            return accepted
+        let ticket = acceptQueue.enqueue(events)
+        let outcome: Result<Int, MachineStoreError>?
+        do {
+            outcome = try await acceptTurn(ticket)
+        } catch {
+            // The turn failed before taking any batch (the `-shm` file found changed): the batch is withdrawn
+            // unwritten — or was written by an earlier turn, whose outcome stands.
+            guard let written = acceptQueue.withdraw(ticket) else { throw error }
+            outcome = written
         }
+        guard let outcome else { throw .database("an accepted batch was not written: no transaction took it") }
+        let accepted = try outcome.get()
         if accepted > 0 {
             await acceptanceSignal?.accepted(slots: events.map { MachineShard.slot(of: $0.machine) })
         }
         return accepted
+    }
+
+    /// The turn on the connection of the caller of `ticket`: writes every batch waiting, in one transaction,
+    /// and returns the outcome of the caller's own — `nil` only if no turn took it, which cannot be.
+    private func acceptTurn(_ ticket: UInt64) async throws(MachineStoreError) -> Result<Int, MachineStoreError>? {
+        let queue = acceptQueue
+        return try await guarded { connection, files throws(MachineStoreError) in
+            let batches = queue.takeAll()
+            if !batches.isEmpty {
+                do throws(MachineStoreError) {
+                    let counts = try Self.inTransaction(on: connection, files: files) {
+                        () throws(MachineStoreError) in
+                        var counts: [Int] = []
+                        for batch in batches {
+                            counts.append(try Self.insert(batch.rows, on: connection, files: files))
+                        }
+                        return counts
+                    }
+                    for (batch, count) in zip(batches, counts) { queue.finish(batch.ticket, with: .success(count)) }
+                } catch {
+                    for batch in batches { queue.finish(batch.ticket, with: .failure(error)) }
+                }
+            }
+            return queue.outcome(of: ticket)
+        }
+    }
+
+    /// Inserts a batch's rows into the inbox in one statement, in order, inside the caller's transaction.
+    ///
+    /// - Returns: How many were accepted: neither journaled nor waiting already (an event twice in the batch
+    ///   is accepted once).
+    private static func insert(
+        _ rows: SQLiteInboxRows, on connection: SQLiteConnection, files: SQLiteStoreFiles
+    ) throws(MachineStoreError) -> Int {
+        try query(
+            """
+            WITH batch (k, machine_id, event_id, event, accepted_at, slot) AS (
+                SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                    json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?))
+            INSERT INTO statecraft_inbox (machine_id, event_id, event, accepted_at, slot)
+            SELECT machine_id, event_id, event, accepted_at, slot FROM batch b WHERE NOT EXISTS (
+                SELECT 1 FROM statecraft_journal j WHERE j.machine_id = b.machine_id AND j.event_id = b.event_id)
+            ORDER BY k
+            ON CONFLICT (machine_id, event_id) DO NOTHING RETURNING position
+            """,
+            [.text(rows.json)], on: connection, files: files
+        ).count
     }
 
     public func acceptedEvents(machine: String, limit: Int) async throws(MachineStoreError) -> [AcceptedEvent] {

@@ -88,6 +88,19 @@ struct PostgresStoreTests {
         try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
     }
 
+    @Test(.enabled(if: url != nil, skipReason)) func concurrentBatchesEachCountTheirOwnEvents() async throws {
+        try await Self.withStore { try await $0.concurrentBatchesEachCountTheirOwnEvents() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason)) func acceptedEventsKeepTheirText() async throws {
+        try await Self.withStore { try await $0.acceptedEventsKeepTheirText() }
+    }
+
+    @Test(.enabled(if: url != nil, skipReason))
+    func aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() async throws {
+        try await Self.withStore { try await $0.aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() }
+    }
+
     @Test(.enabled(if: url != nil, skipReason)) func acceptingIsIdempotentAndAppliesNothing() async throws {
         try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
     }

@@ -101,6 +101,18 @@ struct SQLiteStoreTests {
         try await Self.withStore { try await $0.aRunningRunnerFiresTimersWhenDue() }
     }
 
+    @Test func concurrentBatchesEachCountTheirOwnEvents() async throws {
+        try await Self.withStore { try await $0.concurrentBatchesEachCountTheirOwnEvents() }
+    }
+
+    @Test func acceptedEventsKeepTheirText() async throws {
+        try await Self.withStore { try await $0.acceptedEventsKeepTheirText() }
+    }
+
+    @Test func aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() async throws {
+        try await Self.withStore { try await $0.aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() }
+    }
+
     @Test func acceptingIsIdempotentAndAppliesNothing() async throws {
         try await Self.withStore { try await $0.acceptingIsIdempotentAndAppliesNothing() }
     }

@@ -78,4 +78,28 @@ struct SQLiteStoreUpgradeTests {
                     snapshot: Data("one".utf8), version: 1, timers: [DurableInstant(nanosecondsSinceEpoch: 5)]))
         try await store.close()
     }
+
+    /// A file with the inbox index on `(machine_id, position)` of earlier versions: opening it drops the
+    /// index, and a machine's waiting events still come in acceptance order, not in identifier order.
+    @Test func theInboxIndexByMachineAndPositionIsDropped() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("index-\(UUID().uuidString).db").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let first = try await SQLiteMachineStore(path: path)
+        _ = try await first.query("CREATE INDEX statecraft_inbox_machine ON statecraft_inbox (machine_id, position)")
+        try await first.close()
+        let store = try await SQLiteMachineStore(path: path)
+        let indexes = try await store.query("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap {
+            $0.first?.text
+        }
+        #expect(!indexes.contains("statecraft_inbox_machine"), "\(indexes)")
+        for eventID in ["c", "a", "b"] {
+            try await store.accept(
+                machine: "m", eventID: eventID, event: Data("\"pay\"".utf8), acceptedAt: StoreContract.origin)
+        }
+        #expect(try await store.acceptedEvents(machine: "m", limit: 10).map(\.eventID) == ["c", "a", "b"])
+        #expect(try await store.machinesWithAcceptedEvents(limit: 10) == ["m"])
+        try await store.close()
+    }
 }

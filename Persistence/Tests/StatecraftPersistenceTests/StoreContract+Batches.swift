@@ -89,6 +89,30 @@ extension StoreContract {
         #expect(try await store.journal(machine: second).map(\.eventID) == ["a"])
     }
 
+    /// A group commit takes out of the inbox every event it journals and every one it discards (found
+    /// journaled already), of every machine — a machine with nothing to journal included — and leaves the
+    /// others waiting.
+    func aGroupCommitTakesItsJournaledAndDiscardedEventsOutOfTheInbox() async throws {
+        let inbox = try inbox
+        let (first, second) = (Self.uniqueID("taken"), Self.uniqueID("taken"))
+        for (machine, eventID) in [(first, "a"), (first, "b"), (second, "c"), (second, "d")] {
+            try await inbox.accept(
+                machine: machine, eventID: eventID, event: Data("\"addItem\"".utf8), acceptedAt: Self.origin)
+        }
+        try await inbox.commit([
+            MachineCommit(
+                machine: first, entries: [Self.entry(1, "a")],
+                snapshot: .init(data: Data("v1".utf8), version: 1, takenAt: .epoch), timers: []),
+            MachineCommit(machine: second, entries: [], snapshot: nil, timers: [], discarded: ["c"]),
+        ])
+        #expect(try await inbox.acceptedEvents(machine: first, limit: 10).map(\.eventID) == ["b"])
+        #expect(try await inbox.acceptedEvents(machine: second, limit: 10).map(\.eventID) == ["d"])
+        #expect(try await store.load(machine: second) == nil)
+        // Not left for the workers of the tests sharing the database.
+        try await inbox.discardAccepted(machine: first, eventID: "b")
+        try await inbox.discardAccepted(machine: second, eventID: "d")
+    }
+
     /// A commit without a snapshot, behind the stored version (a worker that kept a machine another one has
     /// advanced since), is a conflict naming both versions, and writes nothing.
     func aCommitWithoutSnapshotBehindTheStoredVersionIsAConflict() async throws {

@@ -39,6 +39,65 @@ extension StoreContract {
         #expect(try await journalReplays(id) == ["place"])
     }
 
+    /// Batches accepted at once — which the SQLite store writes in one transaction — each count only their
+    /// own events accepted: an event in two batches is accepted by one of them, and each event waits once.
+    func concurrentBatchesEachCountTheirOwnEvents() async throws {
+        let id = Self.uniqueID("batches")
+        let inbox = try #require(store as? any EventInbox)
+        let counts = try await Self.acceptConcurrently(machine: id, inbox: inbox)
+        // Batch b holds events b*5 ..< b*5 + 10: each event is in two batches, except the first 5 and last 5.
+        #expect(counts.reduce(0, +) == 85)
+        #expect(counts[0] == 10)
+        let waiting = try await inbox.acceptedEvents(machine: id, limit: 200).map(\.eventID)
+        #expect(Set(waiting).count == 85 && waiting.count == 85)
+        // Not left for the workers of the tests sharing the database.
+        for eventID in waiting { try await inbox.discardAccepted(machine: id, eventID: eventID) }
+    }
+
+    /// An accepted event comes back as it was given — identifiers and payload with quotes, backslashes,
+    /// control characters and characters beyond ASCII — and a batch keeps its order.
+    func acceptedEventsKeepTheirText() async throws {
+        let id = Self.uniqueID("text \"quoted\" \\ é")
+        let inbox = try #require(store as? any EventInbox)
+        let texts = ["{\"a\":\"\\\"\\n\"}", "line\nbreak\ttab\u{1}", "日本 🎉", "plain"]
+        let events = texts.enumerated().map { offset, text in
+            AcceptedEvent(
+                machine: id, position: 0, eventID: "\(texts[texts.count - 1 - offset])-\(offset)",
+                event: Data(text.utf8), acceptedAt: Self.origin.advanced(by: .seconds(offset)))
+        }
+        #expect(try await inbox.accept(events) == texts.count)
+        let waiting = try await inbox.acceptedEvents(machine: id, limit: 10)
+        #expect(waiting.map(\.eventID) == events.map(\.eventID))
+        #expect(waiting.map(\.event) == events.map(\.event))
+        #expect(waiting.map(\.acceptedAt) == events.map(\.acceptedAt))
+        // Not left for the workers of the tests sharing the database: the payloads are no events of theirs.
+        for event in events { try await inbox.discardAccepted(machine: id, eventID: event.eventID) }
+        #expect(try await inbox.acceptedEvents(machine: id, limit: 10).isEmpty)
+    }
+
+    /// Accepts 16 overlapping batches of 10 events of `machine`, the first one first, the others all at once.
+    ///
+    /// - Returns: Each batch's count of events accepted, in batch order.
+    private static func acceptConcurrently(machine: String, inbox: any EventInbox) async throws -> [Int] {
+        func batch(_ index: Int) throws -> [AcceptedEvent] {
+            try (index * 5..<index * 5 + 10).map { number in
+                AcceptedEvent(
+                    machine: machine, position: 0, eventID: "e\(number)", event: try json(.place), acceptedAt: origin)
+            }
+        }
+        let first = try await inbox.accept(batch(0))
+        let batches = try (1..<16).map(batch)
+        let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for (offset, events) in batches.enumerated() {
+                group.addTask { (offset + 1, try await inbox.accept(events)) }
+            }
+            var counts = [first] + Array(repeating: 0, count: batches.count)
+            for try await (index, count) in group { counts[index] = count }
+            return counts
+        }
+        return counts
+    }
+
     /// Events accepted for a machine are applied in acceptance order, each once, though two processes apply
     /// them at once.
     func acceptedEventsAreAppliedInAcceptanceOrderOnce() async throws {
