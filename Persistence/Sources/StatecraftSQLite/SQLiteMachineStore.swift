@@ -92,9 +92,9 @@ public final class SQLiteMachineStore: MachineStore {
         // machines, and each page missing from the cache is a `pread` again.
         try execute("PRAGMA cache_size = -32768", on: connection, files: files)
         // The log is copied into the database every 40,000 pages (160 MB; SQLite's default is 1,000): a page
-        // written by many commits in between is copied once. At 10,000 pages, `orders bench` (16 workers,
-        // 200,000 events, a 27 MB database) ran at 20,700 to 20,950 events/s; at 40,000, 23,000 to 23,600. The
-        // log file keeps its largest size, and a process opening the file after a crash reads it all.
+        // written by many commits in between is copied once (Persistence/README.md, "SQLite", has the figures).
+        // The log file keeps its largest size while the store is open (SQLite deletes it when the last
+        // connection closes), and a process opening the file after a crash reads all of it.
         try execute("PRAGMA wal_autocheckpoint = 40000", on: connection, files: files)
         try execute("BEGIN IMMEDIATE", on: connection, files: files)
         do throws(MachineStoreError) {
